@@ -1,0 +1,88 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "WorldLayer",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "WorldLayerGeo", targets: ["WorldLayerGeo"]),
+        .library(name: "WorldLayerCore", targets: ["WorldLayerCore"]),
+        .library(name: "WorldLayerStore", targets: ["WorldLayerStore"]),
+        .library(name: "WorldLayerServer", targets: ["WorldLayerServer"]),
+        .executable(name: "worldlayer", targets: ["worldlayer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+    ],
+    targets: [
+        // Pure geodesy: no I/O, Foundation only, compiles for iOS unchanged.
+        .target(name: "WorldLayerGeo", swiftSettings: swiftSettings),
+        // Domain types and rules (pure).
+        .target(name: "WorldLayerCore", dependencies: ["WorldLayerGeo"], swiftSettings: swiftSettings),
+        .target(
+            name: "WorldLayerStore",
+            dependencies: [
+                "WorldLayerCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WorldLayerServer",
+            dependencies: [
+                "WorldLayerCore",
+                "WorldLayerStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            resources: [.copy("Resources/openapi.yaml")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WorldLayerCLI",
+            dependencies: [
+                "WorldLayerGeo",
+                "WorldLayerStore",
+                "WorldLayerServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(name: "worldlayer", dependencies: ["WorldLayerCLI"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerServerTests",
+            dependencies: [
+                "WorldLayerServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "WorldLayerCLITests", dependencies: ["worldlayer"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

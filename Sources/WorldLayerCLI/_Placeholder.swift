@@ -1,0 +1,2 @@
+import ArgumentParser
+public struct WorldLayerCommand: ParsableCommand { public init() {} }
