@@ -70,14 +70,21 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Scratch databases for the test targets (both engines).
+        .target(
+            name: "WorldLayerTestSupport",
+            dependencies: ["WorldLayerStore", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit")],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(name: "worldlayer", dependencies: ["WorldLayerCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerServerTests",
             dependencies: [
                 "WorldLayerServer",
+                "WorldLayerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

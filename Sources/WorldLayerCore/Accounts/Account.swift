@@ -1,0 +1,31 @@
+import Foundation
+
+/// What an account may do beyond its own content.
+public enum AccountRole: String, Sendable, Codable, CaseIterable {
+    case user
+    case moderator
+    case admin
+}
+
+/// A person's account, without its secrets.
+public struct Account: Sendable, Hashable, Codable, Identifiable {
+    public var id: UUID
+    /// As typed at sign-up; unique ignoring case.
+    public var username: String
+    public var email: String
+    public var displayName: String
+    /// ISO 8601 calendar date, `YYYY-MM-DD`.
+    public var birthday: String
+    public var role: AccountRole
+    public var createdAt: Date
+
+    public init(id: UUID, username: String, email: String, displayName: String, birthday: String, role: AccountRole, createdAt: Date) {
+        self.id = id
+        self.username = username
+        self.email = email
+        self.displayName = displayName
+        self.birthday = birthday
+        self.role = role
+        self.createdAt = createdAt
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The fields a person gives to create an account.
+public struct SignUp: Sendable, Codable {
+    public var username: String
+    public var email: String
+    public var password: String
+    public var displayName: String
+    public var birthday: String
+
+    public init(username: String, email: String, password: String, displayName: String, birthday: String) {
+        self.username = username
+        self.email = email
+        self.password = password
+        self.displayName = displayName
+        self.birthday = birthday
+    }
+
+    /// Every field problem at once, so a form can show them all.
+    public func validate(today: Date = Date()) -> [FieldError] {
+        [
+            AccountRules.validateUsername(username),
+            AccountRules.validateEmail(email),
+            AccountRules.validatePassword(password),
+            AccountRules.validateDisplayName(displayName),
+            AccountRules.validateBirthday(birthday, today: today),
+        ].compactMap { $0 }
+    }
+}

@@ -1,0 +1,33 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import SQLiteNIO
+
+/// Opens SQLite connections configured for a server: WAL journal (readers never
+/// block the writer), full fsync at commit (an acknowledged write survives a power
+/// cut), foreign keys on, and a busy timeout for writers in other processes.
+///
+/// Each store has its own thread pool: a connection waiting on another process's
+/// (or another store's) write lock then blocks only this store's threads.
+struct SQLiteSource: ConnectionPoolSource {
+    let path: String
+    let threadPool: NIOThreadPool
+
+    func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
+        SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
+            .flatMap { conn in
+                let pragmas = [
+                    "PRAGMA journal_mode = WAL",
+                    "PRAGMA synchronous = FULL",
+                    "PRAGMA foreign_keys = ON",
+                    "PRAGMA busy_timeout = 10000",
+                ]
+                return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { chain, pragma in
+                    chain.flatMap { conn.query(pragma).map { _ in } }
+                }
+                .map { conn }
+            }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+extension Store {
+    /// Records a session under the hash of its bearer token; the token itself is never stored.
+    public func createSession(tokenHash: String, accountID: UUID, now: Date = Date(), expiresAt: Date) async throws {
+        try await transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO sessions (token_hash, account_id, created_at, last_used_at, expires_at)
+                VALUES (\(bind: tokenHash), \(bind: accountID.uuidString.lowercased()), \(bind: millis(now)), \(bind: millis(now)), \(bind: millis(expiresAt)))
+                """
+            ).run()
+        }
+    }
+
+    /// The account a live session belongs to, or nil if the token is unknown, revoked or expired.
+    public func account(sessionTokenHash: String, now: Date = Date()) async throws -> Account? {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT a.id, a.username, a.email, a.display_name, a.birthday, a.role, a.created_at
+                FROM sessions s JOIN accounts a ON a.id = s.account_id
+                WHERE s.token_hash = \(bind: sessionTokenHash) AND s.expires_at > \(bind: millis(now))
+                """
+            ).first().map(Store.account(from:))
+        }
+    }
+
+    /// Ends one session. Returns false if it did not exist.
+    @discardableResult
+    public func deleteSession(tokenHash: String) async throws -> Bool {
+        try await transaction { db in
+            let exists = try await db.raw("SELECT token_hash FROM sessions WHERE token_hash = \(bind: tokenHash)").first() != nil
+            try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
+            return exists
+        }
+    }
+
+    /// How many live sessions an account has.
+    public func sessionCount(accountID: UUID, now: Date = Date()) async throws -> Int {
+        try await withConnection { db in
+            try await db.raw(
+                "SELECT COUNT(*) AS n FROM sessions WHERE account_id = \(bind: accountID.uuidString.lowercased()) AND expires_at > \(bind: millis(now))"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+import SQLKit
+
+extension Store {
+    /// The newest schema version this build knows.
+    public static var schemaVersion: Int { Migration.all.last?.version ?? 0 }
+
+    /// Applies every migration not yet applied, each in its own transaction, and
+    /// returns the versions applied. Safe when several servers start at once: on
+    /// PostgreSQL they queue on an advisory lock; on SQLite on the write lock.
+    @discardableResult
+    public func migrate() async throws -> [Int] {
+        switch engine {
+        case .sqlite:
+            return try await transaction { db in try await Store.applyPending(db, engine: .sqlite) }
+        case .postgres:
+            return try await withConnection { db in
+                try await db.raw("SELECT pg_advisory_lock(7301)").run()
+                do {
+                    try await db.raw("BEGIN").run()
+                    let applied = try await Store.applyPending(db, engine: .postgres)
+                    try await db.raw("COMMIT").run()
+                    try await db.raw("SELECT pg_advisory_unlock(7301)").run()
+                    return applied
+                } catch {
+                    try? await db.raw("ROLLBACK").run()
+                    try? await db.raw("SELECT pg_advisory_unlock(7301)").run()
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// The schema version the database is at.
+    public func currentSchemaVersion() async throws -> Int {
+        try await withConnection { db in
+            try await Store.ensureMigrationTable(db)
+            let row = try await db.raw("SELECT MAX(version) AS v FROM schema_migrations").first()
+            return try row?.decodeNil(column: "v") == false ? try row?.decode(column: "v", as: Int.self) ?? 0 : 0
+        }
+    }
+
+    private static func ensureMigrationTable(_ db: any SQLDatabase) async throws {
+        try await db.raw(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version INTEGER PRIMARY KEY,
+                name TEXT NOT NULL,
+                applied_at BIGINT NOT NULL
+            )
+            """
+        ).run()
+    }
+
+    private static func applyPending(_ db: any SQLDatabase, engine: Engine) async throws -> [Int] {
+        try await ensureMigrationTable(db)
+        let done = Set(try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) })
+        if let newest = done.max(), newest > schemaVersion {
+            throw StoreError.unavailable("the database is at schema version \(newest), newer than this build (\(schemaVersion)); upgrade WorldLayer")
+        }
+        var applied: [Int] = []
+        for m in Migration.all where !done.contains(m.version) {
+            for statement in m.statements(for: engine) {
+                try await db.raw(SQLQueryString(statement)).run()
+            }
+            let now = Int64(Date().timeIntervalSince1970 * 1000)
+            try await db.raw("INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: m.version), \(bind: m.name), \(bind: now))").run()
+            applied.append(m.version)
+        }
+        return applied
+    }
+}

@@ -1,0 +1,156 @@
+import AsyncKit
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresKit
+import SQLKit
+import SQLiteKit
+
+/// The one persistence layer: the same queries run on SQLite (embedded default)
+/// and PostgreSQL (several servers sharing one database), written once with SQLKit.
+public final class Store: Sendable {
+    public enum Engine: String, Sendable, CaseIterable {
+        case sqlite
+        case postgres
+    }
+
+    /// Pools are not `Sendable` by declaration but are safe to share: they lock internally.
+    private final class Pools: @unchecked Sendable {
+        var sqlite: EventLoopGroupConnectionPool<SQLiteSource>?
+        var sqliteThreads: NIOThreadPool?
+        var postgres: EventLoopGroupConnectionPool<PostgresConnectionSource>?
+        private let lock = NSLock()
+        private var isClosed = false
+
+        /// Marks the pools closed; true only for the first caller.
+        func markClosed() -> Bool {
+            lock.withLock {
+                defer { isClosed = true }
+                return !isClosed
+            }
+        }
+
+        deinit {
+            // A store dropped without close(): release its connections in the background.
+            guard markClosed() else { return }
+            let threads = sqliteThreads
+            sqlite?.shutdownGracefully { _ in threads?.shutdownGracefully { _ in } }
+            postgres?.shutdownGracefully { _ in }
+        }
+    }
+
+    public let engine: Engine
+    public let url: DatabaseURL
+    let logger: Logger
+    private let pools: Pools
+    private let writeLock = AsyncLock()
+
+    private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger) {
+        self.url = url
+        self.engine = engine
+        self.pools = pools
+        self.logger = logger
+    }
+
+    /// Opens a pool of connections. Nothing is read or written until the first query;
+    /// call ``migrate()`` before serving.
+    public static func open(_ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store")) throws -> Store {
+        let group = MultiThreadedEventLoopGroup.singleton
+        switch url {
+        case .sqlite(let path):
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.unavailable("cannot create the folder \(directory.path) for the database")
+            }
+            let threads = NIOThreadPool(numberOfThreads: 4)
+            threads.start()
+            let pools = Pools()
+            pools.sqliteThreads = threads
+            pools.sqlite = EventLoopGroupConnectionPool(
+                source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: 4, logger: logger, on: group)
+            return Store(url: url, engine: .sqlite, pools: pools, logger: logger)
+        case .postgres(let text):
+            let configuration: SQLPostgresConfiguration
+            do {
+                configuration = try SQLPostgresConfiguration(url: text)
+            } catch {
+                throw StoreError.invalidURL("a PostgreSQL URL looks like postgres://user@host:5432/database")
+            }
+            let pools = Pools()
+            pools.postgres = EventLoopGroupConnectionPool(
+                source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 8,
+                logger: logger, on: group)
+            return Store(url: url, engine: .postgres, pools: pools, logger: logger)
+        }
+    }
+
+    /// Runs `body` on one pooled connection.
+    public func withConnection<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        if let pool = pools.sqlite {
+            let conn = try await pool.requestConnection(logger: logger).get()
+            defer { pool.releaseConnection(conn, logger: logger) }
+            return try await body(conn.sql(queryLogLevel: .trace))
+        } else if let pool = pools.postgres {
+            let conn = try await pool.requestConnection(logger: logger).get()
+            defer { pool.releaseConnection(conn, logger: logger) }
+            return try await body(conn.sql(queryLogLevel: .trace))
+        }
+        throw StoreError.unavailable("the store is closed")
+    }
+
+    /// Runs `body` in one transaction: all of its writes commit together or none do.
+    ///
+    /// On SQLite, writers queue in this process and take the write lock up front
+    /// (`BEGIN IMMEDIATE`), so two transactions never deadlock upgrading their locks.
+    public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        switch engine {
+        case .sqlite:
+            return try await writeLock.withLock {
+                try await self.withConnection { db in try await Store.run(db, begin: "BEGIN IMMEDIATE", body) }
+            }
+        case .postgres:
+            return try await withConnection { db in try await Store.run(db, begin: "BEGIN", body) }
+        }
+    }
+
+    private static func run<R: Sendable>(_ db: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> R)
+        async throws -> R
+    {
+        try await db.raw(SQLQueryString(begin)).run()
+        do {
+            let result = try await body(db)
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw error
+        }
+    }
+
+    /// Checks that the database answers.
+    public func ping() async throws {
+        _ = try await withConnection { db in try await db.raw("SELECT 1 AS ok").all() }
+    }
+
+    /// Closes every connection.
+    public func close() async throws {
+        guard pools.markClosed() else { return }
+        try await pools.sqlite?.shutdownAsync()
+        try await pools.sqliteThreads?.shutdownGracefully()
+        try await pools.postgres?.shutdownAsync()
+    }
+
+    /// Whether an error is a unique-constraint violation from either engine.
+    static func isUniqueViolation(_ error: any Error) -> Bool {
+        if let e = error as? SQLiteError {
+            return e.reason == .constraint || e.reason == .constraintUniqueFailed || e.reason == .constraintPrimaryKeyFailed
+        }
+        if let e = error as? PSQLError {
+            return e.serverInfo?[.sqlState] == "23505"
+        }
+        return false
+    }
+}
