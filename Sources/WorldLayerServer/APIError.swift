@@ -1,0 +1,72 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import WorldLayerCore
+
+/// An error a client may see: a status, a stable machine-readable code, a message
+/// for people, and for validation errors the fields at fault.
+///
+/// Rendered as `{"error": {"code": "...", "message": "...", "fields": [...]}}`.
+/// Nothing internal (SQL, stack traces, driver errors) ever goes into one.
+public struct APIError: Error, HTTPResponseError, Sendable {
+    public var status: HTTPResponse.Status
+    public var code: String
+    public var message: String
+    public var fields: [FieldError] = []
+    public var headers: HTTPFields = [:]
+
+    public init(_ status: HTTPResponse.Status, code: String, message: String, fields: [FieldError] = [], headers: HTTPFields = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields
+        self.headers = headers
+    }
+
+    struct Body: Encodable {
+        struct Detail: Encodable {
+            var code: String
+            var message: String
+            var fields: [FieldError]?
+        }
+        var error: Detail
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields)))
+        var headers = self.headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+extension APIError {
+    static func validation(_ fields: [FieldError]) -> APIError {
+        APIError(.unprocessableContent, code: "validation_failed", message: fields.map(\.description).joined(separator: "; "), fields: fields)
+    }
+
+    static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
+        APIError(.badRequest, code: code, message: message)
+    }
+
+    static func notFound(_ message: String = "no such resource") -> APIError {
+        APIError(.notFound, code: "not_found", message: message)
+    }
+
+    static let unauthorized = APIError(
+        .unauthorized, code: "unauthorized", message: "log in first: send 'Authorization: Bearer <token>'",
+        headers: [.wwwAuthenticate: "Bearer realm=\"worldlayer\""])
+
+    static let invalidToken = APIError(
+        .unauthorized, code: "invalid_token", message: "the token is unknown, expired or revoked; log in again",
+        headers: [.wwwAuthenticate: "Bearer realm=\"worldlayer\", error=\"invalid_token\""])
+
+    static func conflict(_ message: String, field: String? = nil) -> APIError {
+        APIError(.conflict, code: "conflict", message: message, fields: field.map { [FieldError($0, message)] } ?? [])
+    }
+
+    static let internalError = APIError(.internalServerError, code: "internal_error", message: "something went wrong on our side; it has been logged")
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import WorldLayerCore
+
+/// Per-request state shared by middleware and handlers.
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// The signed-in account, set by `AuthenticationMiddleware` when a valid token is sent.
+    public var account: Account?
+    /// Hash of the bearer token used, so logout can end exactly this session.
+    public var tokenHash: String?
+    public let remoteAddress: SocketAddress?
+    public var maxUploadSize: Int { 1 << 20 }
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+
+    /// The signed-in account, or a 401.
+    public func requireAccount() throws -> Account {
+        guard let account else { throw APIError.unauthorized }
+        return account
+    }
+
+    /// The client's IP address, for rate limiting.
+    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import WorldLayerCore
+import WorldLayerStore
+
+/// Sign-up, login, logout, `me`, password change and account deletion.
+struct AccountController {
+    let store: Store
+    let hasher: PasswordHasher
+    let limiter: LoginRateLimiter
+    let sessionLifetime: TimeInterval
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/accounts", use: signUp)
+        routes.on(.post, "/v1/sessions", use: logIn)
+        routes.on(.delete, "/v1/sessions/current", use: logOut)
+        routes.on(.get, "/v1/me", use: me)
+        routes.on(.put, "/v1/me/password", use: changePassword)
+        routes.on(.delete, "/v1/me", use: deleteAccount)
+    }
+
+    /// The account as its owner sees it.
+    struct AccountBody: Encodable {
+        var id: UUID
+        var username: String
+        var email: String
+        var displayName: String
+        var birthday: String
+        var role: String
+        var createdAt: Date
+
+        init(_ a: Account) {
+            id = a.id
+            username = a.username
+            email = a.email
+            displayName = a.displayName
+            birthday = a.birthday
+            role = a.role.rawValue
+            createdAt = a.createdAt
+        }
+    }
+
+    struct SignUpBody: Decodable {
+        /// Optional client-made id: a retried sign-up with the same id and password returns the same account.
+        var id: UUID?
+        var username: String
+        var email: String
+        var password: String
+        var displayName: String
+        var birthday: String
+    }
+
+    @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(SignUpBody.self, context: context)
+        let signUp = SignUp(username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
+        let problems = signUp.validate()
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        if let id = body.id, let existing = try await store.account(id: id) {
+            // A retry of a sign-up that already succeeded: answer it again, apply nothing.
+            let hash = try await store.passwordHash(accountID: id) ?? ""
+            guard AccountRules.key(existing.username) == AccountRules.key(body.username), try await hasher.verify(body.password, hash: hash) else {
+                throw APIError.conflict("this id belongs to another account", field: "id")
+            }
+            return try .json(AccountBody(existing), status: .ok)
+        }
+        let hash = try await hasher.hash(body.password)
+        let account = try await store.createAccount(
+            NewAccount(
+                id: body.id ?? UUID(), username: body.username, email: body.email,
+                displayName: body.displayName.trimmingCharacters(in: .whitespacesAndNewlines), birthday: body.birthday, passwordHash: hash))
+        context.logger.info("account created", metadata: ["account": "\(account.id)"])
+        return try .json(AccountBody(account), status: .created, headers: [.location: "/v1/me"])
+    }
+
+    struct LogInBody: Decodable {
+        /// Username or email.
+        var login: String
+        var password: String
+    }
+
+    struct SessionBody: Encodable {
+        var token: String
+        var tokenType = "Bearer"
+        var expiresAt: Date
+        var account: AccountBody
+    }
+
+    @Sendable func logIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(LogInBody.self, context: context)
+        let login = AccountRules.key(body.login)
+        guard !login.isEmpty, !body.password.isEmpty else {
+            throw APIError.validation([FieldError("login", "and password are required")])
+        }
+        if let wait = await limiter.retryAfter(account: login, address: context.clientAddress) {
+            throw APIError(
+                .tooManyRequests, code: "too_many_attempts", message: "too many failed logins; try again in \(wait) seconds",
+                headers: [.retryAfter: "\(wait)"])
+        }
+        guard let found = try await store.credentials(login: login) else {
+            try await hasher.verifyAgainstNothing(body.password)
+            await limiter.recordFailure(account: login, address: context.clientAddress)
+            throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
+        }
+        guard try await hasher.verify(body.password, hash: found.passwordHash) else {
+            await limiter.recordFailure(account: login, address: context.clientAddress)
+            throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
+        }
+        await limiter.recordSuccess(account: login)
+        let token = SessionToken.make()
+        let now = Date()
+        let expires = now.addingTimeInterval(sessionLifetime)
+        try await store.createSession(tokenHash: SessionToken.hash(token), accountID: found.account.id, now: now, expiresAt: expires)
+        return try .json(SessionBody(token: token, expiresAt: expires, account: AccountBody(found.account)), status: .created)
+    }
+
+    @Sendable func logOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAccount()
+        try await store.deleteSession(tokenHash: context.tokenHash ?? "")
+        return Response(status: .noContent)
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(AccountBody(try context.requireAccount()))
+    }
+
+    struct ChangePasswordBody: Decodable {
+        var currentPassword: String
+        var newPassword: String
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await request.decodeJSON(ChangePasswordBody.self, context: context)
+        if let problem = AccountRules.validatePassword(body.newPassword, field: "newPassword") { throw APIError.validation([problem]) }
+        try await requirePassword(body.currentPassword, of: account, field: "currentPassword")
+        let hash = try await hasher.hash(body.newPassword)
+        try await store.changePassword(accountID: account.id, newHash: hash, keeping: context.tokenHash)
+        return Response(status: .noContent)
+    }
+
+    struct DeleteAccountBody: Decodable {
+        var password: String
+    }
+
+    @Sendable func deleteAccount(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await request.decodeJSON(DeleteAccountBody.self, context: context)
+        try await requirePassword(body.password, of: account, field: "password")
+        try await store.deleteAccount(id: account.id)
+        context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
+        return Response(status: .noContent)
+    }
+
+    /// Destructive changes ask for the password again, so a stolen token alone cannot make them.
+    private func requirePassword(_ password: String, of account: Account, field: String) async throws {
+        let hash = try await store.passwordHash(accountID: account.id) ?? ""
+        guard try await hasher.verify(password, hash: hash) else {
+            throw APIError(.forbidden, code: "wrong_password", message: "the password is not correct", fields: [FieldError(field, "is not correct")])
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Hummingbird
+import Logging
+import WorldLayerCore
+import WorldLayerStore
+
+/// Resolves `Authorization: Bearer <token>` to an account. A request without the
+/// header goes on anonymously; one with a bad token is refused outright, so a client
+/// never mistakes a lapsed login for an anonymous view.
+struct AuthenticationMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let store: Store
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let header = request.headers[.authorization] else { return try await next(request, context) }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.invalidToken }
+        let hash = SessionToken.hash(String(parts[1]))
+        guard let account = try await store.account(sessionTokenHash: hash) else { throw APIError.invalidToken }
+        var context = context
+        context.account = account
+        context.tokenHash = hash
+        context.logger[metadataKey: "account"] = "\(account.id)"
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import WorldLayerStore
+
+/// Turns every error into the JSON error shape, and adds the request id to every
+/// response. Unknown errors are logged with the request id and become a bare 500.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let routes: RouteTable
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            response = try map(error, request: request, context: context).response(from: request, context: context)
+        }
+        response.headers[.init("X-Request-Id")!] = context.id
+        return response
+    }
+
+    private func map(_ error: any Error, request: Request, context: Context) -> APIError {
+        switch error {
+        case let e as APIError:
+            return e
+        case let e as HTTPError:
+            switch e.status {
+            case .notFound:
+                let allowed = routes.methods(matching: request.uri.path)
+                if !allowed.isEmpty {
+                    return APIError(
+                        .methodNotAllowed, code: "method_not_allowed",
+                        message: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))",
+                        headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
+                }
+                return APIError.notFound("no route for \(request.method) \(request.uri.path)")
+            case .contentTooLarge:
+                return APIError(.contentTooLarge, code: "body_too_large", message: "the request body is too large")
+            default:
+                return APIError(e.status, code: e.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: e.body ?? e.status.reasonPhrase)
+            }
+        case let e as StoreError where e.isConflict:
+            return APIError.conflict(e.description, field: e.field)
+        case let e as StoreError where e.isNotFound:
+            return APIError.notFound(e.description)
+        case let e as DecodingError:
+            return APIError.decoding(e)
+        default:
+            context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError.internalError
+        }
+    }
+}

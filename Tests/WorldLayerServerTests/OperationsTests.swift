@@ -1,0 +1,67 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+@Suite("Health, readiness, metrics and the API description")
+struct OperationsTests {
+    @Test("/health, /ready and /metrics answer", arguments: ScratchDatabase.engines)
+    func probes(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let health = try await api.call(.get, "/health")
+            #expect(health.status == .ok && health.json["status"] as? String == "ok")
+            let ready = try await api.call(.get, "/ready")
+            #expect(ready.status == .ok && ready.json["database"] as? String == engine.rawValue)
+            let metrics = try await api.call(.get, "/metrics")
+            #expect(metrics.status == .ok)
+            #expect(metrics.text.contains("hb_requests") || metrics.text.contains("hb_request"))
+            #expect(health.headers[.init("X-Request-Id")!] != nil)
+        }
+    }
+
+    @Test("/openapi.yaml is served")
+    func openAPIServed() async throws {
+        try await withServer(.sqlite) { api in
+            let r = try await api.call(.get, "/openapi.yaml")
+            #expect(r.status == .ok && r.text.hasPrefix("openapi: 3.1"))
+        }
+    }
+
+    @Test("the OpenAPI document and the router name exactly the same routes")
+    func openAPIMatchesRouter() async throws {
+        let store = try await ScratchDatabase.make(.sqlite)
+        let (_, table) = buildRouter(store: store, configuration: ServerConfiguration())
+        let registered = Set(table.routes.map { "\($0.method.rawValue) \($0.path)" })
+        let documented = try OpenAPIRoutes.load()
+        #expect(registered.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")
+        #expect(documented.subtracting(registered).isEmpty, "openapi.yaml names routes the server lacks: \(documented.subtracting(registered).sorted())")
+        try await store.close()
+    }
+}
+
+/// Reads `METHOD /path` pairs from the `paths:` section of openapi.yaml.
+enum OpenAPIRoutes {
+    static func load() throws -> Set<String> {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/WorldLayerServer/Resources/openapi.yaml")
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        var inPaths = false
+        var path: String?
+        var result = Set<String>()
+        for line in lines {
+            if line == "paths:" { inPaths = true; continue }
+            if inPaths, let first = line.first, first != " " { break }
+            guard inPaths else { continue }
+            if line.hasPrefix("  /"), line.hasSuffix(":"), !line.hasPrefix("   ") {
+                path = String(line.dropFirst(2).dropLast())
+            } else if let path, line.hasPrefix("    "), !line.hasPrefix("     "), line.hasSuffix(":") {
+                let method = line.trimmingCharacters(in: .whitespaces).dropLast()
+                if ["get", "put", "post", "delete", "patch", "head", "options"].contains(String(method)) {
+                    result.insert("\(method.uppercased()) \(path)")
+                }
+            }
+        }
+        return result
+    }
+}

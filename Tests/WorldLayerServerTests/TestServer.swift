@@ -1,0 +1,77 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+/// A response with its JSON body parsed, for assertions.
+struct APIResponse {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var text: String
+    var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] }
+    var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
+    var errorFields: [String] { ((json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String } }
+}
+
+/// Talks to a real WorldLayer server over HTTP on loopback.
+struct API {
+    let client: any TestClientProtocol
+
+    func call(_ method: HTTPRequest.Method, _ path: String, json: Any? = nil, raw: String? = nil, token: String? = nil, headers extra: HTTPFields = [:])
+        async throws -> APIResponse
+    {
+        var headers = extra
+        var body: ByteBuffer?
+        if let json {
+            body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
+            if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        } else if let raw {
+            body = ByteBuffer(string: raw)
+            if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        }
+        if let token { headers[.authorization] = "Bearer \(token)" }
+        return try await client.execute(uri: path, method: method, headers: headers, body: body) { r in
+            APIResponse(status: r.status, headers: r.headers, text: String(buffer: r.body))
+        }
+    }
+
+    /// Signs up and logs in; returns the token.
+    @discardableResult
+    func signUpAndLogIn(_ username: String, password: String = "correct horse") async throws -> String {
+        let signUp = try await call(.post, "/v1/accounts", json: Fixtures.signUp(username, password: password))
+        precondition(signUp.status == .created, "sign-up failed: \(signUp.text)")
+        return try await logIn(username, password: password)
+    }
+
+    func logIn(_ login: String, password: String = "correct horse") async throws -> String {
+        let r = try await call(.post, "/v1/sessions", json: ["login": login, "password": password])
+        precondition(r.status == .created, "login failed: \(r.text)")
+        return r.json["token"] as? String ?? ""
+    }
+}
+
+enum Fixtures {
+    static func signUp(_ username: String, password: String = "correct horse", email: String? = nil) -> [String: Any] {
+        ["username": username, "email": email ?? "\(username)@example.org", "password": password, "displayName": "Test \(username)", "birthday": "1990-05-17"]
+    }
+}
+
+/// Runs `test` against a live server on a fresh database of the engine.
+func withServer(
+    _ engine: Store.Engine, configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ test: @escaping @Sendable (API) async throws -> Void
+) async throws {
+    var configuration = ServerConfiguration()
+    configuration.port = 0
+    configuration.database = try await ScratchDatabase.makeURL(engine)
+    configuration.bcryptCost = 4  // real bcrypt, at the lowest cost, to keep the suite quick
+    configuration.logLevel = .error
+    configure(&configuration)
+    let app = try await buildApplication(configuration)
+    try await app.test(.live) { client in try await test(API(client: client)) }
+}
