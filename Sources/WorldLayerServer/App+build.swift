@@ -33,8 +33,9 @@ public func buildRouter(store: Store, configuration: ServerConfiguration) -> (Ro
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)
     OperationsController(store: store, metrics: MetricsBootstrap.registry).register(routes)
+    let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
     AccountController(
-        store: store, hasher: PasswordHasher(cost: configuration.bcryptCost),
+        store: store, accounts: accounts, hasher: accounts.hasher,
         limiter: LoginRateLimiter(limits: configuration.loginLimits), sessionLifetime: configuration.sessionLifetime
     ).register(routes)
     return (router, table)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import WorldLayerCLI
 
-WorldLayerCommand.main()
+await WorldLayerCommand.runMain()

@@ -8,6 +8,7 @@ import WorldLayerStore
 /// Sign-up, login, logout, `me`, password change and account deletion.
 struct AccountController {
     let store: Store
+    let accounts: AccountService
     let hasher: PasswordHasher
     let limiter: LoginRateLimiter
     let sessionLifetime: TimeInterval
@@ -23,7 +24,7 @@ struct AccountController {
 
     /// The account as its owner sees it.
     struct AccountBody: Encodable {
-        var id: UUID
+        var id: String
         var username: String
         var email: String
         var displayName: String
@@ -32,7 +33,7 @@ struct AccountController {
         var createdAt: Date
 
         init(_ a: Account) {
-            id = a.id
+            id = a.id.uuidString.lowercased()
             username = a.username
             email = a.email
             displayName = a.displayName
@@ -55,23 +56,13 @@ struct AccountController {
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(SignUpBody.self, context: context)
         let signUp = SignUp(username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
-        let problems = signUp.validate()
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        if let id = body.id, let existing = try await store.account(id: id) {
-            // A retry of a sign-up that already succeeded: answer it again, apply nothing.
-            let hash = try await store.passwordHash(accountID: id) ?? ""
-            guard AccountRules.key(existing.username) == AccountRules.key(body.username), try await hasher.verify(body.password, hash: hash) else {
-                throw APIError.conflict("this id belongs to another account", field: "id")
-            }
-            return try .json(AccountBody(existing), status: .ok)
+        switch try await accounts.signUp(signUp, id: body.id) {
+        case .replayed(let account):
+            return try .json(AccountBody(account), status: .ok)
+        case .created(let account):
+            context.logger.info("account created", metadata: ["account": "\(account.id)"])
+            return try .json(AccountBody(account), status: .created, headers: [.location: "/v1/me"])
         }
-        let hash = try await hasher.hash(body.password)
-        let account = try await store.createAccount(
-            NewAccount(
-                id: body.id ?? UUID(), username: body.username, email: body.email,
-                displayName: body.displayName.trimmingCharacters(in: .whitespacesAndNewlines), birthday: body.birthday, passwordHash: hash))
-        context.logger.info("account created", metadata: ["account": "\(account.id)"])
-        return try .json(AccountBody(account), status: .created, headers: [.location: "/v1/me"])
     }
 
     struct LogInBody: Decodable {

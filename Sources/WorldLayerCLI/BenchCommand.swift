@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import WorldLayerGeo
+
+/// In-process timings that `bench/run` collects; see bench/README.md.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).", subcommands: [Geo.self])
+
+    struct Geo: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "ns/op for inverse geodesics, point → cell and cover(100 m) on 'lat1 lon1 lat2 lon2' lines; prints JSON.")
+
+        @Option(help: "File of 'lat1 lon1 lat2 lon2' lines.") var input: String
+        @Option(help: "How many times to repeat each measurement; the fastest is kept.") var repeats = 5
+
+        func run() throws {
+            guard let text = try? String(contentsOfFile: input, encoding: .utf8) else { throw ValidationError("cannot read \(input)") }
+            let rows = text.split(separator: "\n").compactMap { line -> [Double]? in
+                let v = line.split(separator: " ").compactMap { Double($0) }
+                return v.count >= 4 ? v : nil
+            }
+            guard !rows.isEmpty else { throw ValidationError("\(input) has no 'lat1 lon1 lat2 lon2' lines") }
+            let g = Geodesic.wgs84
+            var sink = 0.0
+            let inverse = best(repeats, count: rows.count) {
+                for r in rows { sink += g.inverse(latitude1: r[0], longitude1: r[1], latitude2: r[2], longitude2: r[3]).distance }
+            }
+            let cell = best(repeats, count: rows.count) {
+                for r in rows { sink += Double(CellGrid.cell(containing: Coordinate(latitude: r[0], longitude: r[1])).rawValue & 1) }
+            }
+            let coverRows = Array(rows.prefix(20_000))
+            let cover = best(repeats, count: coverRows.count) {
+                for r in coverRows { sink += Double((try? CellGrid.cover(center: Coordinate(latitude: r[0], longitude: r[1]), radius: 100))?.count ?? 0) }
+            }
+            FileHandle.standardError.write(Data("checksum \(sink)\n".utf8))
+            print("{\"inverse_ns\": \(inverse), \"cell_ns\": \(cell), \"cover100_ns\": \(cover), \"lines\": \(rows.count)}")
+        }
+
+        /// The fastest of several runs, in nanoseconds per operation.
+        private func best(_ repeats: Int, count: Int, _ body: () -> Void) -> Double {
+            var fastest = Double.infinity
+            for _ in 0..<max(1, repeats) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                body()
+                fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / Double(count))
+            }
+            return (fastest * 10).rounded() / 10
+        }
+    }
+}

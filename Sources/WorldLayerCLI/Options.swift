@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import WorldLayerCore
+import WorldLayerStore
+
+enum WorldLayerVersionText {
+    static var text: String { "worldlayer \(WorldLayerVersion.current)" }
+}
+
+/// Which database to use; shared by every command that touches one.
+struct DatabaseOptions: ParsableArguments {
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "sqlite:PATH or postgres://user@host:port/database (also $WORLDLAYER_DATABASE).", valueName: "url"))
+    var database: String = ProcessInfo.processInfo.environment["WORLDLAYER_DATABASE"] ?? "sqlite:./data/worldlayer.sqlite"
+
+    func validate() throws {
+        do {
+            _ = try DatabaseURL(parsing: database)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    var url: DatabaseURL { (try? DatabaseURL(parsing: database)) ?? .embeddedDefault }
+
+    /// Opens and migrates the store, reporting an unreachable database in one line.
+    func openStore() async throws -> Store {
+        let store = try Store.open(url, logger: quietLogger())
+        do {
+            try await store.migrate()
+        } catch let error as StoreError {
+            throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure("cannot reach the database at \(url)")
+        }
+        return store
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import WorldLayerServer
+import WorldLayerStore
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the HTTP server (stops gracefully on SIGINT or SIGTERM).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    @Option(help: "Address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0 picks a free one).")
+    var port = 8080
+
+    @Option(help: "bcrypt cost for new password hashes (4–31).")
+    var bcryptCost: UInt8 = 12
+
+    @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical") }
+    }
+
+    func run() async throws {
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.database = database.url
+        configuration.bcryptCost = bcryptCost
+        configuration.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let app: any ApplicationProtocol
+        do {
+            app = try await buildApplication(configuration)
+        } catch {
+            throw CommandFailure("cannot start: \(error)")
+        }
+        try await app.runService()
+    }
+}
+
+struct MigrateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate", abstract: "Bring the database schema up to date (serve does this at start too).")
+
+    @OptionGroup var database: DatabaseOptions
+
+    func run() async throws {
+        let store = try Store.open(database.url, logger: quietLogger())
+        defer { Task { try? await store.close() } }
+        do {
+            let applied = try await store.migrate()
+            print(applied.isEmpty ? "schema is up to date (version \(Store.schemaVersion))" : "applied migrations \(applied.map(String.init).joined(separator: ", ")); schema version \(Store.schemaVersion)")
+        } catch let error as StoreError {
+            throw CommandFailure(error.description)
+        } catch {
+            throw CommandFailure("cannot reach the database at \(database.url)")
+        }
+        try await store.close()
+    }
+}

@@ -1,2 +1,0 @@
-import ArgumentParser
-public struct WorldLayerCommand: ParsableCommand { public init() {} }

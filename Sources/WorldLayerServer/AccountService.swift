@@ -1,0 +1,42 @@
+import Foundation
+import WorldLayerCore
+import WorldLayerStore
+
+/// Creating accounts, the one path shared by the HTTP API and `worldlayer user create`:
+/// validate every field, hash the password with bcrypt, store.
+public struct AccountService: Sendable {
+    let store: Store
+    let hasher: PasswordHasher
+
+    public init(store: Store, bcryptCost: UInt8) {
+        self.store = store
+        hasher = PasswordHasher(cost: bcryptCost)
+    }
+
+    /// The outcome of a sign-up: a new account, or the same one again for a retried request.
+    public enum Outcome: Sendable {
+        case created(Account)
+        case replayed(Account)
+    }
+
+    /// Throws `APIError` (422) for invalid fields and a conflict for a taken username,
+    /// email or id. A request retried with the same `id` and password creates nothing new.
+    public func signUp(_ request: SignUp, id: UUID? = nil, role: AccountRole = .user) async throws -> Outcome {
+        let problems = request.validate()
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        if let id, let existing = try await store.account(id: id) {
+            let hash = try await store.passwordHash(accountID: id) ?? ""
+            guard AccountRules.key(existing.username) == AccountRules.key(request.username),
+                try await hasher.verify(request.password, hash: hash)
+            else { throw APIError.conflict("this id belongs to another account", field: "id") }
+            return .replayed(existing)
+        }
+        let hash = try await hasher.hash(request.password)
+        return .created(
+            try await store.createAccount(
+                NewAccount(
+                    id: id ?? UUID(), username: request.username, email: request.email,
+                    displayName: request.displayName.trimmingCharacters(in: .whitespacesAndNewlines), birthday: request.birthday,
+                    passwordHash: hash, role: role)))
+    }
+}
