@@ -25,8 +25,15 @@ public enum CellGrid {
     public static let targetArea = 10_000.0
 
     /// Number of cells in a latitude band.
+    @inline(__always)
     public static func columnCount(row: Int) -> Int {
-        max(1, Int((bandArea(row: row) / targetArea).rounded()))
+        Int(columnCounts[row])
+    }
+
+    /// Every band's column count, computed once (200,000 bands, ~10 ms): the count is
+    /// needed for every point → cell, and the exact band area costs two `atanh` calls.
+    private static let columnCounts: [UInt32] = (0..<rowCount).map { row in
+        UInt32(max(1, Int((bandArea(row: row) / targetArea).rounded())))
     }
 
     /// Exact area in m² of the band between a row's bounding parallels.

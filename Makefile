@@ -1,0 +1,27 @@
+# WorldLayer — the two commands:
+#   make run    start the server on the embedded SQLite database at http://localhost:8080
+#   make test   run every test, on SQLite and on a throwaway PostgreSQL
+# Both install the Debian packages they need first (skipping what is present).
+
+SWIFT ?= swift
+HOST ?= 127.0.0.1
+PORT ?= 8080
+DATABASE ?= sqlite:./data/worldlayer.sqlite
+
+.PHONY: run test build bench-geo clean
+
+build:
+	$(SWIFT) build --product worldlayer
+
+run: build
+	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+
+test:
+	scripts/install-packages postgresql
+	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test
+
+bench-geo:
+	bench/run geo
+
+clean:
+	rm -rf .build data
