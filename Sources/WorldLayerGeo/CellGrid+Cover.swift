@@ -48,9 +48,21 @@ extension CellGrid {
                 let count = Int(((2 * halfWidth) / width).rounded(.up)) + 2
                 columns = (0..<count).map { (first + $0) % n }
             }
+            // Every point of a cell of this band lies within `reach` of the cell's centre,
+            // so most candidates are settled by one geodesic to their centre.
+            let sample = bounds(of: CellID(row: r, column: 0))
+            let middle = sample.center
+            let reach = max(
+                geodesic.inverse(latitude1: middle.latitude, longitude1: middle.longitude, latitude2: sample.south, longitude2: sample.west).distance,
+                geodesic.inverse(latitude1: middle.latitude, longitude1: middle.longitude, latitude2: sample.north, longitude2: sample.west).distance
+            ) * 1.001 + 0.01
             for col in columns {
                 let id = CellID(row: r, column: col)
-                if distance(from: c, to: bounds(of: id), geodesic: geodesic, within: radius) <= radius {
+                let b = bounds(of: id)
+                let toCentre = geodesic.inverse(latitude1: lat, longitude1: lon, latitude2: (b.south + b.north) / 2, longitude2: (b.west + b.east) / 2).distance
+                if toCentre <= radius {
+                    cells.append(id)
+                } else if toCentre - reach <= radius, distance(from: c, to: b, geodesic: geodesic, within: radius) <= radius {
                     cells.append(id)
                 }
             }

@@ -17,6 +17,38 @@ struct PrecisionOptions: ParsableArguments {
     func validate() throws {
         guard (0...10).contains(precision) else { throw ValidationError("--precision must be between 0 and 10") }
     }
+
+    var angleDecimals: Int { precision + 5 }
+
+    /// Streams stdin lines of four numbers to stdout lines of three, GeodSolve style;
+    /// exits 1 after the last line if any line was malformed.
+    func transformLines(
+        usage: String, decimals: (Int, Int, Int), _ compute: (UnsafeBufferPointer<Double>) throws -> (Double, Double, Double)
+    ) throws {
+        let ok = NumberLines(fieldCount: 4, usage: usage).run { v, out in
+            do {
+                let (a, b, c) = try compute(v)
+                out.appendFixed(a, decimals: decimals.0)
+                out.space()
+                out.appendFixed(b, decimals: decimals.1)
+                out.space()
+                out.appendFixed(c, decimals: decimals.2)
+                out.newline()
+                return nil
+            } catch let error as LineError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        if !ok { throw ExitCode(1) }
+    }
+}
+
+/// Why one input line was skipped.
+struct LineError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }
 
 struct GeoInverse: ParsableCommand {
@@ -29,20 +61,11 @@ struct GeoInverse: ParsableCommand {
 
     func run() throws {
         let geodesic = Geodesic.wgs84
-        let metres = output.precision
-        let degrees = output.precision + 5
-        let ok = NumberLines(fieldCount: 4, usage: "lat1 lon1 lat2 lon2").run { v, out in
-            guard abs(v[0]) <= 90, abs(v[2]) <= 90 else { return "latitudes must be within [-90, 90]" }
+        try output.transformLines(usage: "lat1 lon1 lat2 lon2", decimals: (output.angleDecimals, output.angleDecimals, output.precision)) { v in
+            guard abs(v[0]) <= 90, abs(v[2]) <= 90 else { throw LineError("latitudes must be within [-90, 90]") }
             let r = geodesic.inverse(latitude1: v[0], longitude1: v[1], latitude2: v[2], longitude2: v[3])
-            out.appendFixed(r.initialAzimuth, decimals: degrees)
-            out.space()
-            out.appendFixed(r.finalAzimuth, decimals: degrees)
-            out.space()
-            out.appendFixed(r.distance, decimals: metres)
-            out.newline()
-            return nil
+            return (r.initialAzimuth, r.finalAzimuth, r.distance)
         }
-        if !ok { throw ExitCode(1) }
     }
 }
 
@@ -56,19 +79,12 @@ struct GeoDirect: ParsableCommand {
 
     func run() throws {
         let geodesic = Geodesic.wgs84
-        let degrees = output.precision + 5
-        let ok = NumberLines(fieldCount: 4, usage: "lat1 lon1 azi1 s12").run { v, out in
-            guard abs(v[0]) <= 90 else { return "lat1 must be within [-90, 90]" }
+        let d = output.angleDecimals
+        try output.transformLines(usage: "lat1 lon1 azi1 s12", decimals: (d, d, d)) { v in
+            guard abs(v[0]) <= 90 else { throw LineError("lat1 must be within [-90, 90]") }
             let r = geodesic.direct(from: Coordinate(latitude: v[0], longitude: v[1]), azimuth: v[2], distance: v[3])
-            out.appendFixed(r.coordinate.latitude, decimals: degrees)
-            out.space()
-            out.appendFixed(r.coordinate.longitude, decimals: degrees)
-            out.space()
-            out.appendFixed(r.finalAzimuth, decimals: degrees)
-            out.newline()
-            return nil
+            return (r.coordinate.latitude, r.coordinate.longitude, r.finalAzimuth)
         }
-        if !ok { throw ExitCode(1) }
     }
 }
 
