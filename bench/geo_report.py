@@ -62,7 +62,7 @@ ip = result["in_process_ns_per_op"]
 md = f"""# bench geo
 
 {n:,} random WGS84 problems (a quarter global, a quarter regional, half within a city), one run, same inputs for both.
-Ratio = peer time / WorldLayer time: above 1 means WorldLayer is faster.
+Ratio = peer time / WorldLayer time: above 1 means WorldLayer is faster. Chart: `geo.svg`.
 
 | operation | WorldLayer | peer | peer time | ratio |
 |---|---:|---|---:|---:|
@@ -77,3 +77,6 @@ Agreement on all {count:,} lines at GeodSolve's printed precision: distances wit
 with open("bench/results/geo.md", "w") as f:
     f.write(md)
 print(md)
+
+subprocess.run([sys.executable, "bench/chart.py", "bench/results/geo.json", "bench/results/geo.svg"], check=True)
+print("chart: bench/results/geo.svg", file=sys.stderr)
