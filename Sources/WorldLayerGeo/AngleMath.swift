@@ -57,7 +57,8 @@ enum AngleMath {
     @inline(__always)
     static func sinCos(degrees x: Double, correction t: Double = 0) -> (sin: Double, cos: Double) {
         let r0 = remainder(x, 90)
-        let quadrant = x.isFinite ? Int(((x - r0) / 90).rounded()) & 3 : 0
+        // Reduce the quarter-turn count mod 4 first: huge angles must not overflow Int.
+        let quadrant = x.isFinite ? Int(remainder(((x - r0) / 90).rounded(), 4)) & 3 : 0
         let r = (t == 0 ? r0 : AngleMath.round(r0 + t)) * degree
         let s = sin(r)
         let c = cos(r)

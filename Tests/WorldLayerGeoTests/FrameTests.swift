@@ -39,6 +39,17 @@ struct FrameTests {
         #expect(east.east > 55 && east.east < 56)
     }
 
+    @Test("huge angles reduce like small ones instead of overflowing")
+    func hugeAngles() {
+        #expect(ellipsoid.ecef(GeodeticPosition(latitude: 0, longitude: 720, height: 0)).x == 6_378_137)
+        let anchor = GeoAnchor(latitude: 0.001, longitude: 0)
+        let small = DeviceFix(latitude: 0, longitude: 0, altitude: 0, heading: 90).place(anchor)
+        let huge = DeviceFix(latitude: 0, longitude: 0, altitude: 0, heading: 90 + 360 * 1e12).place(anchor)
+        #expect(abs(small.x - huge.x) < 1e-6 && abs(small.z - huge.z) < 1e-6)
+        // Beyond 2^53 degrees every double is a multiple of 360: the answer is finite, not a trap.
+        #expect(DeviceFix(latitude: 0, longitude: 1e300, altitude: 0, heading: -1e308).place(anchor).distance.isFinite)
+    }
+
     @Test("ENU ↔ geodetic round-trips exactly out to 1,000 km")
     func enuRoundTrip() {
         var rng = SplitMix64(seed: 11)
