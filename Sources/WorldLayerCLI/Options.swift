@@ -27,14 +27,20 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens and migrates the store, reporting an unreachable database in one line.
     func openStore() async throws -> Store {
+        try await openAndMigrate().store
+    }
+
+    /// Opens the store and applies pending migrations, returning which were applied.
+    func openAndMigrate() async throws -> (store: Store, applied: [Int]) {
         let store = try Store.open(url, logger: quietLogger())
         do {
-            try await store.migrate()
+            return (store, try await store.migrate())
         } catch let error as StoreError {
+            try? await store.close()
             throw CommandFailure(error.description)
         } catch {
+            try? await store.close()
             throw CommandFailure("cannot reach the database at \(url)")
         }
-        return store
     }
 }

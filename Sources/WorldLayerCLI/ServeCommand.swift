@@ -53,16 +53,11 @@ struct MigrateCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
 
     func run() async throws {
-        let store = try Store.open(database.url, logger: quietLogger())
-        defer { Task { try? await store.close() } }
-        do {
-            let applied = try await store.migrate()
-            print(applied.isEmpty ? "schema is up to date (version \(Store.schemaVersion))" : "applied migrations \(applied.map(String.init).joined(separator: ", ")); schema version \(Store.schemaVersion)")
-        } catch let error as StoreError {
-            throw CommandFailure(error.description)
-        } catch {
-            throw CommandFailure("cannot reach the database at \(database.url)")
-        }
+        let (store, applied) = try await database.openAndMigrate()
         try await store.close()
+        print(
+            applied.isEmpty
+                ? "schema is up to date (version \(Store.schemaVersion))"
+                : "applied migrations \(applied.map(String.init).joined(separator: ", ")); schema version \(Store.schemaVersion)")
     }
 }
