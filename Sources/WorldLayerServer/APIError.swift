@@ -15,6 +15,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public var message: String
     public var fields: [FieldError] = []
     public var headers: HTTPFields = [:]
+    /// For a stale edit: the current state of what was being edited.
+    var current: (any Encodable & Sendable)? = nil
 
     public init(_ status: HTTPResponse.Status, code: String, message: String, fields: [FieldError] = [], headers: HTTPFields = [:]) {
         self.status = status
@@ -29,14 +31,23 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             var code: String
             var message: String
             var fields: [FieldError]?
+            var current: (any Encodable & Sendable)?
+
+            enum Key: String, CodingKey { case code, message, fields, current }
+
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Key.self)
+                try c.encode(code, forKey: .code)
+                try c.encode(message, forKey: .message)
+                try c.encodeIfPresent(fields, forKey: .fields)
+                if let current { try c.encode(current, forKey: .current) }
+            }
         }
         var error: Detail
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields)))
+        let data = try APIJSON.encoder.encode(Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -46,6 +57,15 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 extension APIError {
     static func validation(_ fields: [FieldError]) -> APIError {
         APIError(.unprocessableContent, code: "validation_failed", message: fields.map(\.description).joined(separator: "; "), fields: fields)
+    }
+
+    /// 409 for an edit based on a version that is no longer current; carries the current one.
+    static func versionConflict(_ current: some Encodable & Sendable & Versioned) -> APIError {
+        var e = APIError(
+            .conflict, code: "version_conflict",
+            message: "it changed since you read it (current version \(current.version)); merge and send again with that version")
+        e.current = current
+        return e
     }
 
     static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
@@ -70,3 +90,10 @@ extension APIError {
 
     static let internalError = APIError(.internalServerError, code: "internal_error", message: "something went wrong on our side; it has been logged")
 }
+
+/// Something edited with optimistic concurrency.
+protocol Versioned {
+    var version: Int { get }
+}
+
+extension Sticker: Versioned {}

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import Metrics
 import Prometheus
@@ -14,17 +15,25 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     let store = try Store.open(configuration.database, logger: logger)
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
-    let (router, _) = buildRouter(store: store, configuration: configuration)
+    let installed = try await BuiltinTemplates.install(into: store)
+    logger.debug("template library has \(installed) built-in templates")
+    let hub = LiveHub(store: store, logger: logger)
+    let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub)
     var app = Application(
         router: router,
+        server: .http1WebSocketUpgrade(webSocketRouter: router),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "WorldLayer"),
         logger: logger)
-    app.addServices(StoreService(store: store))
+    // Services stop in reverse order: live updates and maintenance before the store closes.
+    app.addServices(
+        StoreService(store: store),
+        LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval),
+        MaintenanceService(store: store, hub: hub, policy: configuration.retention, interval: configuration.maintenanceInterval, logger: logger))
     return app
 }
 
 /// The router with every route, and the table of what it registered.
-public func buildRouter(store: Store, configuration: ServerConfiguration) -> (Router<AppRequestContext>, RouteTable) {
+func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub) -> (Router<AppRequestContext>, RouteTable) {
     let router = Router(context: AppRequestContext.self)
     let table = RouteTable()
     router.add(middleware: ErrorMiddleware(routes: table))
@@ -38,6 +47,13 @@ public func buildRouter(store: Store, configuration: ServerConfiguration) -> (Ro
         store: store, accounts: accounts, hasher: accounts.hasher,
         limiter: LoginRateLimiter(limits: configuration.loginLimits), sessionLifetime: configuration.sessionLifetime
     ).register(routes)
+    StickerController(store: store, hub: hub).register(routes)
+    ChangesController(store: store).register(routes)
+    TemplateController(store: store).register(routes)
+    WorldmapController(store: store, hub: hub).register(routes)
+    BlockController(store: store, hub: hub).register(routes)
+    SharePageController(store: store).register(routes)
+    LiveController(store: store, hub: hub).register(routes)
     return (router, table)
 }
 

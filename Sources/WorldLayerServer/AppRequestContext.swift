@@ -1,16 +1,18 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import NIOCore
 import WorldLayerCore
 
 /// Per-request state shared by middleware and handlers.
-public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The signed-in account, set by `AuthenticationMiddleware` when a valid token is sent.
     public var account: Account?
     /// Hash of the bearer token used, so logout can end exactly this session.
     public var tokenHash: String?
     public let remoteAddress: SocketAddress?
+    public let webSocket = WebSocketHandlerReference<AppRequestContext>()
     public var maxUploadSize: Int { 1 << 20 }
 
     public init(source: ApplicationRequestContextSource) {

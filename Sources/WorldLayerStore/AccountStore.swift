@@ -115,15 +115,18 @@ extension Store {
         }
     }
 
-    /// Deletes an account and everything it owns (sessions cascade). Returns false if it did not exist.
+    /// Deletes an account and everything it owns: sessions, stickers, worldmaps,
+    /// memberships and submissions. Live subscribers are told at once. Returns false if it did not exist.
     @discardableResult
     public func deleteAccount(id: UUID) async throws -> Bool {
         try await transaction { db in
             let idText = id.uuidString.lowercased()
             let exists = try await db.raw("SELECT id FROM accounts WHERE id = \(bind: idText)").first() != nil
             guard exists else { return false }
+            try await self.endContent(of: id, on: db)
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText)").run()
             try await db.raw("DELETE FROM accounts WHERE id = \(bind: idText)").run()
+            try await Store.deleteOrphanBlobs(on: db)
             return true
         }
     }

@@ -44,5 +44,149 @@ extension Migration {
                 """,
                 "CREATE INDEX sessions_by_account ON sessions (account_id)",
             ]),
+        Migration(
+            version: 2, name: "stickers, worldmaps, templates, blocks, zones, live events",
+            statements: stickerWorld(blob: "BLOB", serial: "INTEGER PRIMARY KEY AUTOINCREMENT"),
+            postgres: stickerWorld(blob: "BYTEA", serial: "BIGSERIAL PRIMARY KEY")),
     ]
+
+    /// Version 2. Booleans are 0/1 integers and JSON lists are text, alike on both engines.
+    private static func stickerWorld(blob: String, serial: String) -> [String] {
+        [
+            // Content-addressed bytes (id = SHA-256 hex): template assets, worldmap snapshots and device maps.
+            """
+            CREATE TABLE blobs (
+                id TEXT PRIMARY KEY,
+                content_type TEXT NOT NULL,
+                size BIGINT NOT NULL,
+                data \(blob) NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE blocks (
+                blocker_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                blocked_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (blocker_id, blocked_id)
+            )
+            """,
+            "CREATE INDEX blocks_by_blocked ON blocks (blocked_id)",
+            """
+            CREATE TABLE templates (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('image', 'model', 'text')),
+                takes_text INTEGER NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected')),
+                author_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+                asset_blob TEXT REFERENCES blobs (id),
+                preview_blob TEXT NOT NULL REFERENCES blobs (id),
+                reject_reason TEXT,
+                reviewed_by TEXT,
+                reviewed_at BIGINT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX templates_by_status ON templates (status)",
+            """
+            CREATE TABLE worldmaps (
+                id TEXT PRIMARY KEY,
+                is_private INTEGER NOT NULL,
+                cell BIGINT NOT NULL,
+                name TEXT NOT NULL,
+                owner_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE UNIQUE INDEX public_worldmap_of_cell ON worldmaps (cell) WHERE is_private = 0",
+            """
+            CREATE TABLE worldmap_members (
+                worldmap_id TEXT NOT NULL REFERENCES worldmaps (id) ON DELETE CASCADE,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                added_at BIGINT NOT NULL,
+                PRIMARY KEY (worldmap_id, account_id)
+            )
+            """,
+            "CREATE INDEX worldmap_members_by_account ON worldmap_members (account_id)",
+            """
+            CREATE TABLE worldmap_assets (
+                worldmap_id TEXT NOT NULL REFERENCES worldmaps (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('snapshot', 'device-map')),
+                version INTEGER NOT NULL,
+                blob_id TEXT NOT NULL REFERENCES blobs (id),
+                uploaded_by TEXT,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (worldmap_id, kind, version)
+            )
+            """,
+            """
+            CREATE TABLE stickers (
+                id TEXT PRIMARY KEY,
+                author_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                state TEXT NOT NULL CHECK (state IN ('unpublished', 'published', 'deleted')),
+                visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private', 'shared')),
+                worldmap_id TEXT NOT NULL REFERENCES worldmaps (id) ON DELETE CASCADE,
+                private_worldmap_id TEXT,
+                template_id TEXT NOT NULL REFERENCES templates (id),
+                cell BIGINT NOT NULL,
+                latitude DOUBLE PRECISION NOT NULL,
+                longitude DOUBLE PRECISION NOT NULL,
+                expires_at BIGINT,
+                deleted_at BIGINT,
+                version INTEGER NOT NULL,
+                body TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL
+            )
+            """,
+            // What every spatial read scans: living stickers by cell.
+            "CREATE INDEX stickers_by_cell ON stickers (cell) WHERE state <> 'deleted'",
+            "CREATE INDEX stickers_by_author ON stickers (author_id, updated_at)",
+            "CREATE INDEX stickers_archived ON stickers (deleted_at) WHERE state = 'deleted'",
+            "CREATE INDEX stickers_expiring ON stickers (expires_at) WHERE expires_at IS NOT NULL AND state <> 'deleted'",
+            """
+            CREATE TABLE sticker_shares (
+                sticker_id TEXT NOT NULL REFERENCES stickers (id) ON DELETE CASCADE,
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                PRIMARY KEY (sticker_id, account_id)
+            )
+            """,
+            "CREATE INDEX sticker_shares_by_account ON sticker_shares (account_id)",
+            // The change log: live fan-out, resume after a disconnect, and "changes since".
+            // Each row carries what the visibility rule needs before and after the change.
+            """
+            CREATE TABLE sticker_events (
+                seq \(serial),
+                kind TEXT NOT NULL CHECK (kind IN ('sticker', 'relation')),
+                sticker_id TEXT,
+                account_id TEXT,
+                cell BIGINT NOT NULL,
+                previous_cell BIGINT,
+                before_audience TEXT,
+                after_audience TEXT,
+                body TEXT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX sticker_events_by_cell ON sticker_events (cell, seq)",
+            "CREATE INDEX sticker_events_by_time ON sticker_events (created_at)",
+            """
+            CREATE TABLE restricted_zones (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                source TEXT,
+                south DOUBLE PRECISION NOT NULL,
+                west DOUBLE PRECISION NOT NULL,
+                north DOUBLE PRECISION NOT NULL,
+                east DOUBLE PRECISION NOT NULL,
+                polygon TEXT NOT NULL,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE UNIQUE INDEX restricted_zones_by_source ON restricted_zones (source)",
+            "CREATE INDEX restricted_zones_by_box ON restricted_zones (south, north)",
+        ]
+    }
 }

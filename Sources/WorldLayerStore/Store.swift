@@ -45,6 +45,7 @@ public final class Store: Sendable {
     let logger: Logger
     private let pools: Pools
     private let writeLock = AsyncLock()
+    let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
 
     private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger) {
         self.url = url
@@ -109,20 +110,22 @@ public final class Store: Sendable {
         switch engine {
         case .sqlite:
             return try await writeLock.withLock {
-                try await self.withConnection { db in try await Store.run(db, begin: "BEGIN IMMEDIATE", body) }
+                try await self.withConnection { db in try await self.run(db, begin: "BEGIN IMMEDIATE", body) }
             }
         case .postgres:
-            return try await withConnection { db in try await Store.run(db, begin: "BEGIN", body) }
+            return try await withConnection { db in try await self.run(db, begin: "BEGIN", body) }
         }
     }
 
-    private static func run<R: Sendable>(_ db: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> R)
+    private func run<R: Sendable>(_ db: any SQLDatabase, begin: String, _ body: @Sendable (any SQLDatabase) async throws -> R)
         async throws -> R
     {
         try await db.raw(SQLQueryString(begin)).run()
         do {
-            let result = try await body(db)
+            let notes = TransactionNotes()
+            let result = try await TransactionNotes.$current.withValue(notes) { try await body(db) }
             try await db.raw("COMMIT").run()
+            if notes.appendedEvents { commitSignal.continuation.yield() }
             return result
         } catch {
             try? await db.raw("ROLLBACK").run()

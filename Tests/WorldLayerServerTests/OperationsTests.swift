@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
-import WorldLayerServer
+@testable import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
 
@@ -32,7 +32,7 @@ struct OperationsTests {
     @Test("the OpenAPI document and the router name exactly the same routes")
     func openAPIMatchesRouter() async throws {
         let store = try await ScratchDatabase.make(.sqlite)
-        let (_, table) = buildRouter(store: store, configuration: ServerConfiguration())
+        let (_, table) = buildRouter(store: store, configuration: ServerConfiguration(), hub: LiveHub(store: store, logger: ScratchDatabase.quietLogger))
         let registered = Set(table.routes.map { "\($0.method.rawValue) \($0.path)" })
         let documented = try OpenAPIRoutes.load()
         #expect(registered.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")

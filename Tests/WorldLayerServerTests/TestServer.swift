@@ -21,6 +21,8 @@ struct APIResponse {
 /// Talks to a real WorldLayer server over HTTP on loopback.
 struct API {
     let client: any TestClientProtocol
+    /// The server's loopback port, for WebSocket clients.
+    var port: Int { client.port ?? 0 }
 
     func call(_ method: HTTPRequest.Method, _ path: String, json: Any? = nil, raw: String? = nil, token: String? = nil, headers extra: HTTPFields = [:])
         async throws -> APIResponse
@@ -56,6 +58,23 @@ struct API {
 }
 
 enum Fixtures {
+    /// Central Helsinki, where the demo data is.
+    static let helsinki = (latitude: 60.1699, longitude: 24.9384)
+
+    /// A sticker body; `north` moves it that many metres north of the centre point (roughly).
+    static func sticker(
+        north: Double = 0, text: String = "hello", visibility: String = "public", sharedWith: [String] = [], worldmapId: String? = nil,
+        template: String = "sticky-note", extra: [String: Any] = [:]
+    ) -> [String: Any] {
+        var body: [String: Any] = [
+            "templateId": template, "text": text, "tags": ["#Demo"], "color": "#ff8800", "size": 0.4,
+            "orientation": [0, 0, 0, 1],
+            "anchor": ["latitude": helsinki.latitude + north / 111_320, "longitude": helsinki.longitude, "altitude": 20, "accuracy": 3],
+            "visibility": visibility, "sharedWith": sharedWith,
+        ]
+        if let worldmapId { body["worldmapId"] = worldmapId }
+        return body.merging(extra) { $1 }
+    }
     static func signUp(_ username: String, password: String = "correct horse", email: String? = nil) -> [String: Any] {
         ["username": username, "email": email ?? "\(username)@example.org", "password": password, "displayName": "Test \(username)", "birthday": "1990-05-17"]
     }

@@ -11,7 +11,9 @@ struct AuthenticationMiddleware: RouterMiddleware {
     let store: Store
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let header = request.headers[.authorization] else { return try await next(request, context) }
+        // Browsers cannot set headers on a WebSocket, so the live endpoint also takes the token as a query item.
+        let queryToken = request.uri.path == "/v1/live" ? request.uri.queryParameters.get("access_token").map { "Bearer \($0)" } : nil
+        guard let header = request.headers[.authorization] ?? queryToken else { return try await next(request, context) }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.invalidToken }
         let hash = SessionToken.hash(String(parts[1]))

@@ -8,19 +8,20 @@ extension Request {
     /// Decodes a JSON body, turning every way it can be wrong into a clear 4xx:
     /// 413 when too large, 415 for another content type, 400 for malformed JSON,
     /// 422 naming the field that is missing or of the wrong type.
-    func decodeJSON<T: Decodable>(_ type: T.Type, context: AppRequestContext) async throws -> T {
+    func decodeJSON<T: Decodable>(_ type: T.Type, context: AppRequestContext, limit: Int? = nil) async throws -> T {
+        let limit = limit ?? context.maxUploadSize
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "send the body as application/json")
         }
         let buffer: ByteBuffer
         do {
-            buffer = try await body.collect(upTo: context.maxUploadSize)
+            buffer = try await body.collect(upTo: limit)
         } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "the request body is larger than \(context.maxUploadSize) bytes")
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "the request body is larger than \(limit) bytes")
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest("the request needs a JSON body", code: "invalid_json") }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer: buffer, byteTransferStrategy: .noCopy))
+            return try APIJSON.decoder.decode(T.self, from: Data(buffer: buffer, byteTransferStrategy: .noCopy))
         } catch let error as DecodingError {
             throw APIError.decoding(error)
         }

@@ -1,0 +1,60 @@
+import Foundation
+
+/// One entry of the change log: a sticker changed, with who could see it before and after.
+public struct StickerChange: Sendable, Hashable {
+    public var seq: Int64
+    public var stickerID: UUID
+    /// Cell text forms the change concerns: where it is now and, if it moved, where it was.
+    public var cells: [String]
+    public var before: StickerAudience?
+    public var after: StickerAudience?
+    /// The sticker after the change (author's view); nil once deleted.
+    public var sticker: Sticker?
+    public var at: Date
+
+    public init(seq: Int64, stickerID: UUID, cells: [String], before: StickerAudience?, after: StickerAudience?, sticker: Sticker?, at: Date) {
+        self.seq = seq
+        self.stickerID = stickerID
+        self.cells = cells
+        self.before = before
+        self.after = after
+        self.sticker = sticker
+        self.at = at
+    }
+}
+
+/// What one viewer is told about a change.
+public enum ChangeKind: String, Sendable, Codable {
+    case created
+    case updated
+    case deleted
+}
+
+/// An entry of the log: a sticker change, or a change in someone's relations
+/// (block, membership) after which their live view must be reloaded.
+public enum LiveEvent: Sendable, Hashable {
+    case sticker(StickerChange)
+    case relation(seq: Int64, accountID: UUID)
+
+    public var seq: Int64 {
+        switch self {
+        case .sticker(let c): c.seq
+        case .relation(let seq, _): seq
+        }
+    }
+}
+
+extension Viewer {
+    /// Created if the viewer could not see the sticker before and can now, deleted if the
+    /// reverse, updated if both; nil if neither — they never learn it exists.
+    public func kind(of change: StickerChange, now: Date = Date()) -> ChangeKind? {
+        let before = change.before.map { canSee($0, now: now) } ?? false
+        let after = change.after.map { canSee($0, now: now) } ?? false
+        switch (before, after) {
+        case (false, true): return .created
+        case (true, true): return .updated
+        case (true, false): return .deleted
+        case (false, false): return nil
+        }
+    }
+}

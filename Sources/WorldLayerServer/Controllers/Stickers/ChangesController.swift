@@ -1,0 +1,70 @@
+import Foundation
+import Hummingbird
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// `GET /v1/changes?cells=…&since=N`: what changed in these cells since a sequence
+/// number, for a client that was away. When the log no longer reaches back that far
+/// (or `since` is absent) the answer is the full state instead (`reset: true`).
+struct ChangesController {
+    let store: Store
+
+    func register(_ routes: Routes) {
+        routes.on(.get, "/v1/changes", use: changes)
+    }
+
+    struct Change: Encodable {
+        var seq: Int64
+        var event: ChangeKind
+        var stickerId: String
+        var sticker: Sticker?
+    }
+
+    struct Answer: Encodable {
+        /// True when `stickers` is the whole visible state and the client should drop what it had.
+        var reset: Bool
+        var stickers: [Sticker]?
+        var changes: [Change]?
+        /// Ask again (or subscribe) from here.
+        var seq: Int64
+        /// More changes are waiting: ask again from `seq`.
+        var more: Bool
+    }
+
+    @Sendable func changes(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let cells = try query.cells(maximum: 100)
+        let since: Int64? = try query.items["since"].map { text in
+            guard let n = Int64(text), n >= 0 else { throw APIError.badRequest("'since' must be a sequence number", code: "invalid_parameter") }
+            return n
+        }
+        let viewer = try await store.viewer(context.account?.id)
+        let last = try await store.lastEventSeq()
+        let first = try await store.firstEventSeq()
+        guard let since, since >= first - 1, since <= last else {
+            let stickers = try await store.stickers(inCells: cells, viewer: viewer)
+            return try .json(Answer(reset: true, stickers: stickers, seq: last, more: false))
+        }
+        let limit = 1000
+        let events = try await store.events(after: since, cells: cells, limit: limit)
+        var changes: [Change] = []
+        var relationsChanged = false
+        for event in events {
+            switch event {
+            case .sticker(let c):
+                if let kind = viewer.kind(of: c) {
+                    changes.append(Change(seq: c.seq, event: kind, stickerId: c.stickerID.uuidString.lowercased(), sticker: kind == .deleted ? nil : c.sticker?.seen(by: viewer.accountID)))
+                }
+            case .relation(_, let account):
+                if account == viewer.accountID || viewer.blocked.contains(account) { relationsChanged = true }
+            }
+        }
+        if relationsChanged {
+            // Who may see what changed for this person: start over from the full state.
+            return try .json(Answer(reset: true, stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: last, more: false))
+        }
+        let more = events.count == limit
+        return try .json(Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more))
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import WorldLayerCore
+import WorldLayerStore
+
+/// `/s/{id}`: a sticker's share link. A page for people (template, text, tags, place on a
+/// small map, creator, and a link that opens the app); JSON for apps that ask for it.
+/// A sticker the visitor may not see is the same 404 as one that never existed.
+struct SharePageController {
+    let store: Store
+
+    func register(_ routes: Routes) {
+        routes.on(.get, "/s/{id}", use: page)
+    }
+
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
+        let sticker: Sticker?
+        if let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) {
+            sticker = try await store.sticker(id: id, viewer: try await store.viewer(context.account?.id))
+        } else {
+            sticker = nil
+        }
+        if wantsJSON {
+            guard let sticker else { throw APIError.notFound("no such sticker") }
+            return try .json(sticker)
+        }
+        guard let sticker else { return html(SharePage.notFound, status: .notFound) }
+        let template = try await store.template(id: sticker.templateId)
+        return html(SharePage.render(sticker, templateName: template?.name ?? sticker.templateId))
+    }
+
+    private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+/// The share page's HTML. Everything from the sticker is escaped.
+enum SharePage {
+    static func render(_ s: Sticker, templateName: String) -> String {
+        let lat = s.anchor.latitude, lon = s.anchor.longitude
+        let d = 0.002
+        let bbox = "\(lon - d),\(lat - d / 2),\(lon + d),\(lat + d / 2)"
+        let tags = s.tags.map { "<li>#\(escape($0))</li>" }.joined()
+        return """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(s.text.isEmpty ? templateName : s.text)) · WorldLayer sticker</title>
+            <meta property="og:title" content="\(escape(s.text.isEmpty ? templateName : s.text))">
+            <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:1rem auto;padding:0 1rem;color:#111}
+            .card{border-radius:1rem;padding:1rem;background:\(s.color);color:#111}
+            img.preview{width:6rem;height:6rem;float:right} ul.tags{list-style:none;padding:0;display:flex;gap:.5rem;flex-wrap:wrap}
+            iframe{width:100%;height:14rem;border:0;border-radius:.5rem} a.open{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;
+            background:#0b57d0;color:#fff;border-radius:2rem;text-decoration:none}</style></head>
+            <body><main>
+            <div class="card"><img class="preview" src="/v1/templates/\(escape(s.templateId))/preview" alt="\(escape(templateName)) template">
+            <p class="template">\(escape(templateName))</p><h1 class="text">\(escape(s.text))</h1>
+            <ul class="tags">\(tags)</ul><div style="clear:both"></div></div>
+            <p class="creator">Placed by <strong>\(escape(s.author.displayName))</strong> (@\(escape(s.author.username)))</p>
+            <p class="place">At <span class="latitude">\(String(format: "%.6f", lat))</span>, <span class="longitude">\(String(format: "%.6f", lon))</span></p>
+            <iframe title="Map of where the sticker is" src="https://www.openstreetmap.org/export/embed.html?bbox=\(bbox)&amp;layer=mapnik&amp;marker=\(lat),\(lon)"></iframe>
+            <a class="open" href="worldlayer://stickers/\(s.id.uuidString.lowercased())">Open in the WorldLayer app</a>
+            </main></body></html>
+            """
+    }
+
+    static let notFound = """
+        <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>Sticker not found · WorldLayer</title></head><body><main><h1>Sticker not found</h1>
+        <p>This sticker does not exist, was removed, or is not shared with you.</p></main></body></html>
+        """
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// Stickers: create and edit (idempotent PUT with a client-made id), place, delete,
+/// read by id, nearby, by cell, and the caller's own.
+struct StickerController {
+    let store: Store
+    let hub: LiveHub
+
+    func register(_ routes: Routes) {
+        routes.on(.put, "/v1/stickers/{id}", use: put)
+        routes.on(.get, "/v1/stickers/{id}", use: get)
+        routes.on(.delete, "/v1/stickers/{id}", use: delete)
+        routes.on(.post, "/v1/stickers/{id}/place", use: place)
+        routes.on(.get, "/v1/stickers/nearby", use: nearby)
+        routes.on(.get, "/v1/cells/stickers", use: inCells)
+        routes.on(.get, "/v1/me/stickers", use: mine)
+    }
+
+    /// The draft plus the version the client read (absent when creating).
+    struct PutBody: Decodable {
+        var draft: StickerDraft
+        var version: Int?
+
+        init(from decoder: any Decoder) throws {
+            draft = try StickerDraft(from: decoder)
+            version = try decoder.container(keyedBy: Key.self).decodeIfPresent(Int.self, forKey: .version)
+        }
+
+        enum Key: String, CodingKey { case version }
+    }
+
+    @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.uuidParameter("id")
+        let body = try await request.decodeJSON(PutBody.self, context: context)
+        let draft: StickerDraft
+        switch StickerRules.validate(body.draft) {
+        case .success(let d): draft = d
+        case .failure(let e): throw APIError.validation(e.errors)
+        }
+        let (sticker, created) = try await mapWriteErrors {
+            try await store.putSticker(id: id, draft: draft, author: account, expectedVersion: body.version)
+        }
+        await hub.wake()
+        return try .json(sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.uuidString.lowercased())"] : [:])
+    }
+
+    struct PlaceBody: Decodable {
+        var version: Int?
+    }
+
+    @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.uuidParameter("id")
+        let version = request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
+            ? nil : try await request.decodeJSON(PlaceBody.self, context: context).version
+        let sticker = try await mapWriteErrors { try await store.placeSticker(id: id, author: account.id, expectedVersion: version) }
+        await hub.wake()
+        return try .json(sticker)
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id = try context.uuidParameter("id")
+        try await mapWriteErrors { try await store.deleteSticker(id: id, author: account.id) }
+        await hub.wake()
+        return Response(status: .noContent)
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        guard let sticker = try await store.sticker(id: id, viewer: try await store.viewer(context.account?.id)) else {
+            throw APIError.notFound("no such sticker")
+        }
+        return try .json(sticker)
+    }
+
+    struct NearbyItem: Encodable {
+        var sticker: Sticker
+        var distance: Double
+        var bearing: Double
+    }
+
+    struct NearbyPage: Encodable {
+        var stickers: [NearbyItem]
+        /// Pass back as `cursor` for the next page; absent on the last page.
+        var next: String?
+    }
+
+    @Sendable func nearby(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let center = try query.coordinate()
+        let radius = try query.double("radius", in: 1...1_000, default: 100)
+        let limit = try query.int("limit", in: 1...200, default: 50)
+        let cursor = try query.items["cursor"].map { text in
+            guard let c = NearbyCursor(text) else { throw APIError.badRequest("'cursor' is not one this server gave out", code: "invalid_parameter") }
+            return c
+        }
+        let viewer = try await store.viewer(context.account?.id)
+        let found = try await store.nearbyStickers(center: center, radius: radius, viewer: viewer, limit: limit + 1, after: cursor)
+        let page = found.prefix(limit)
+        let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
+        return try .json(NearbyPage(stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next))
+    }
+
+    struct CellPage: Encodable {
+        var stickers: [Sticker]
+        /// The change-log position this answer is current to: subscribe or ask for changes from here.
+        var seq: Int64
+    }
+
+    @Sendable func inCells(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let cells = try Query(request).cells(maximum: 50)
+        let viewer = try await store.viewer(context.account?.id)
+        // Read the position first: anything after it will also arrive as a change.
+        let seq = try await store.lastEventSeq()
+        return try .json(CellPage(stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: seq))
+    }
+
+    @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        return try .json(["stickers": try await store.stickers(by: account.id)])
+    }
+
+    /// Turns the store's refusals into the API's statuses.
+    private func mapWriteErrors<R>(_ body: () async throws -> R) async throws -> R {
+        do {
+            return try await body()
+        } catch let error as StickerWriteError {
+            switch error {
+            case .notFound:
+                throw APIError.notFound("no such sticker")
+            case .idTaken:
+                throw APIError(.conflict, code: "id_taken", message: "this id is already used; make a new UUID")
+            case .versionConflict(let current):
+                throw APIError.versionConflict(current)
+            case .invalidTransition(let t):
+                throw APIError(.conflict, code: "invalid_transition", message: t.description)
+            case .invalid(let fields):
+                throw APIError.validation(fields)
+            case .restricted(let zone):
+                throw APIError(
+                    .unprocessableContent, code: "restricted_zone",
+                    message: "stickers cannot be placed in '\(zone.zone)' (\(zone.kind)), a restricted zone",
+                    fields: [FieldError("anchor", "is inside the restricted zone '\(zone.zone)'")])
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// Worldmaps: the public one of each cell, private ones with members, and the
+/// relocalization assets (snapshot photo, device map) of each.
+struct WorldmapController {
+    let store: Store
+    let hub: LiveHub
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/worldmaps", use: create)
+        routes.on(.get, "/v1/me/worldmaps", use: mine)
+        routes.on(.get, "/v1/cells/{cell}/worldmap", use: publicOfCell)
+        routes.on(.get, "/v1/worldmaps/{id}", use: get)
+        routes.on(.delete, "/v1/worldmaps/{id}", use: delete)
+        routes.on(.get, "/v1/worldmaps/{id}/members", use: members)
+        routes.on(.put, "/v1/worldmaps/{id}/members/{username}", use: addMember)
+        routes.on(.delete, "/v1/worldmaps/{id}/members/{username}", use: removeMember)
+        routes.on(.get, "/v1/worldmaps/{id}/assets", use: assets)
+        for kind in WorldmapAssetKind.allCases {
+            routes.on(.put, "/v1/worldmaps/{id}/\(kind.rawValue)") { try await putAsset(kind, $0, $1) }
+            routes.on(.get, "/v1/worldmaps/{id}/\(kind.rawValue)") { try await getAsset(kind, $0, $1) }
+        }
+    }
+
+    struct CreateBody: Decodable {
+        var id: UUID?
+        var name: String
+        var latitude: Double
+        var longitude: Double
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let body = try await request.decodeJSON(CreateBody.self, context: context)
+        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        var problems: [FieldError] = []
+        if !(1...60).contains(name.count) { problems.append(FieldError("name", "must be 1 to 60 characters")) }
+        let point = Coordinate(latitude: body.latitude, longitude: body.longitude)
+        if !(point.isValid && abs(point.longitude) <= 180) { problems.append(FieldError("latitude", "and longitude must be a valid position")) }
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let (worldmap, created) = try await store.createPrivateWorldmap(
+            id: body.id ?? UUID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
+        await hub.wake()
+        return try .json(worldmap, status: created ? .created : .ok)
+    }
+
+    @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(["worldmaps": try await store.privateWorldmaps(of: try context.requireAccount().id)])
+    }
+
+    @Sendable func publicOfCell(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let cell = context.parameters.get("cell").flatMap(CellID.init) else {
+            throw APIError.badRequest("'cell' must be a cell id", code: "invalid_id")
+        }
+        guard let worldmap = try await store.publicWorldmap(cell: cell) else {
+            throw APIError.notFound("no sticker has been placed in this cell yet, so it has no worldmap")
+        }
+        return try .json(worldmap)
+    }
+
+    /// A worldmap the caller may see: public, or private with them as a member. Otherwise 404.
+    private func visibleWorldmap(_ context: AppRequestContext) async throws -> Worldmap {
+        let id = try context.uuidParameter("id")
+        guard let w = try await store.worldmap(id: id) else { throw APIError.notFound("no such worldmap") }
+        if w.isPrivate {
+            guard let me = context.account?.id, try await store.viewer(me).worldmaps.contains(id) else { throw APIError.notFound("no such worldmap") }
+        }
+        return w
+    }
+
+    private func ownedWorldmap(_ context: AppRequestContext) async throws -> Worldmap {
+        let account = try context.requireAccount()
+        let w = try await visibleWorldmap(context)
+        guard w.isPrivate, w.ownerId == account.id else {
+            throw APIError(.forbidden, code: "forbidden", message: "only the owner of a private worldmap may do this")
+        }
+        return w
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(try await visibleWorldmap(context))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let w = try await ownedWorldmap(context)
+        try await store.deletePrivateWorldmap(id: w.id)
+        await hub.wake()
+        return Response(status: .noContent)
+    }
+
+    @Sendable func members(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let w = try await visibleWorldmap(context)
+        guard w.isPrivate else { throw APIError.notFound("a public worldmap has no members") }
+        return try .json(["members": try await store.members(of: w.id)])
+    }
+
+    private func member(_ context: AppRequestContext) async throws -> Account {
+        guard let username = context.parameters.get("username"), let account = try await store.account(username: username) else {
+            throw APIError.notFound("no such user")
+        }
+        return account
+    }
+
+    @Sendable func addMember(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let w = try await ownedWorldmap(context)
+        let account = try await member(context)
+        try await store.setMembership(worldmap: w.id, account: account.id, member: true)
+        await hub.wake()
+        return Response(status: .noContent)
+    }
+
+    @Sendable func removeMember(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let w = try await visibleWorldmap(context)
+        let account = try await member(context)
+        // The owner removes anyone but themselves; a member may leave.
+        guard w.isPrivate, (w.ownerId == me.id && account.id != me.id) || (account.id == me.id && w.ownerId != me.id) else {
+            throw APIError(.forbidden, code: "forbidden", message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
+        }
+        try await store.setMembership(worldmap: w.id, account: account.id, member: false)
+        await hub.wake()
+        return Response(status: .noContent)
+    }
+
+    @Sendable func assets(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let w = try await visibleWorldmap(context)
+        var result: [String: [WorldmapAsset]] = [:]
+        for kind in WorldmapAssetKind.allCases { result[kind.rawValue] = try await store.worldmapAssetVersions(worldmap: w.id, kind: kind) }
+        return try .json(result)
+    }
+
+    func putAsset(_ kind: WorldmapAssetKind, _ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let w = try await visibleWorldmap(context)
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: kind.maximumBytes) } catch {
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "a \(kind.rawValue) must be at most \(kind.maximumBytes >> 20) MiB")
+        }
+        let data = Data(buffer.readableBytesView)
+        guard !data.isEmpty else { throw APIError.badRequest("send the file as the request body", code: "empty_body") }
+        let contentType: String
+        switch kind {
+        case .snapshot:
+            guard let type = MediaSniffer.imageType(data), let size = MediaSniffer.imageSize(data) else {
+                throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a snapshot must be a PNG or JPEG image")
+            }
+            guard size.width >= 64, size.height >= 64, size.width <= 8192, size.height <= 8192 else {
+                throw APIError.validation([FieldError("snapshot", "must be 64 to 8192 pixels on each side (got \(size.width)×\(size.height))")])
+            }
+            contentType = type
+        case .deviceMap:
+            contentType = "application/octet-stream"
+        }
+        let ifMatch = request.headers[.ifMatch].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
+        do {
+            let (asset, created) = try await store.putWorldmapAsset(
+                worldmap: w.id, kind: kind, data: data, contentType: contentType, ifMatch: ifMatch, uploader: account.id)
+            return try .json(asset, status: created ? .created : .ok, headers: [.eTag: "\"\(asset.etag)\""])
+        } catch let e as StoreError where e.isConflict {
+            throw APIError(.preconditionFailed, code: "precondition_failed", message: e.description)
+        }
+    }
+
+    func getAsset(_ kind: WorldmapAssetKind, _ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let w = try await visibleWorldmap(context)
+        let version = try Query(request).items["version"].map { text in
+            guard let v = Int(text), v > 0 else { throw APIError.badRequest("'version' must be a positive integer", code: "invalid_parameter") }
+            return v
+        }
+        guard let asset = try await store.worldmapAsset(worldmap: w.id, kind: kind, version: version),
+            let blob = try await store.blob(id: asset.etag)
+        else { throw APIError.notFound(version == nil ? "this worldmap has no \(kind.rawValue) yet" : "that version is not kept") }
+        var response = Response.blob(blob.data, contentType: asset.contentType, etag: asset.etag, request: request)
+        response.headers[HTTPField.Name("WorldLayer-Version")!] = "\(asset.version)"
+        return response
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import WorldLayerCore
+
+/// What the server sends a live client, one JSON object per WebSocket text frame.
+struct LiveMessage: Encodable, Sendable {
+    /// `subscribed` (with the cursor), `event`, `reset` (reload what you have), or `error`.
+    var type: String
+    var seq: Int64?
+    var event: ChangeKind?
+    var stickerId: String?
+    /// The sticker as this subscriber may see it; nil for `deleted`.
+    var sticker: Sticker?
+    var cells: [String]?
+    var message: String?
+
+    static func subscribed(cells: [String], seq: Int64) -> LiveMessage { LiveMessage(type: "subscribed", seq: seq, cells: cells) }
+    static func reset(seq: Int64) -> LiveMessage { LiveMessage(type: "reset", seq: seq) }
+    static func error(_ message: String) -> LiveMessage { LiveMessage(type: "error", message: message) }
+
+    static func change(_ change: StickerChange, kind: ChangeKind, viewer: Viewer) -> LiveMessage {
+        LiveMessage(
+            type: "event", seq: change.seq, event: kind, stickerId: change.stickerID.uuidString.lowercased(),
+            sticker: kind == .deleted ? nil : change.sticker?.seen(by: viewer.accountID), cells: change.cells)
+    }
+}
+
+extension LiveMessage {
+    private static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        e.dateEncodingStrategy = .iso8601
+        return e
+    }()
+
+    /// One WebSocket text frame.
+    var text: String { (try? String(decoding: Self.encoder.encode(self), as: UTF8.self)) ?? #"{"type":"error"}"# }
+}
+
+/// What a live client sends.
+struct LiveCommand: Decodable {
+    /// `subscribe` replaces the set of cells; `since` resumes after that sequence number.
+    var type: String
+    var cells: [String]?
+    var since: Int64?
+}

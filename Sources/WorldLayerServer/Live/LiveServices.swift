@@ -1,0 +1,59 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import WorldLayerStore
+
+/// Wakes the live hub: after each local commit, on each PostgreSQL notification from
+/// any server, and every `pollInterval` as a safety net.
+struct LiveService: Service {
+    let store: Store
+    let hub: LiveHub
+    let pollInterval: Duration
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await _ in store.localCommits { await hub.wake() }
+                }
+                group.addTask {
+                    await store.listenForCommits { await hub.wake() }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: pollInterval)
+                        await hub.wake()
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Ends expired stickers and purges what retention no longer keeps, on a timer.
+struct MaintenanceService: Service {
+    let store: Store
+    let hub: LiveHub
+    let policy: RetentionPolicy
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            do {
+                let report = try await store.runMaintenance(policy: policy)
+                if report.expired + report.purged > 0 {
+                    logger.info("maintenance", metadata: ["expired": "\(report.expired)", "purged": "\(report.purged)"])
+                    await hub.wake()
+                }
+            } catch {
+                logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
+            }
+            try? await gracefulShutdownSleep(interval)
+        }
+    }
+}
+
+private func gracefulShutdownSleep(_ duration: Duration) async throws {
+    try await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import WorldLayerCore
+import WorldLayerGeo
+
+extension AppRequestContext {
+    /// A UUID path parameter; a malformed one is a 400 naming it.
+    func uuidParameter(_ name: String) throws -> UUID {
+        guard let text = parameters.get(name), let id = UUID(uuidString: text) else {
+            throw APIError.badRequest("'\(name)' in the path must be a UUID", code: "invalid_id")
+        }
+        return id
+    }
+}
+
+/// Reads query items, turning bad values into a 400 that names the item.
+struct Query {
+    let items: [String: String]
+
+    init(_ request: Request) {
+        var items: [String: String] = [:]
+        for (key, value) in request.uri.queryParameters { items[String(key)] = String(value) }
+        self.items = items
+    }
+
+    func double(_ name: String, in range: ClosedRange<Double>? = nil, default value: Double? = nil) throws -> Double {
+        guard let text = items[name] else {
+            if let value { return value }
+            throw APIError.badRequest("the query needs '\(name)'", code: "missing_parameter")
+        }
+        guard let d = Double(text), d.isFinite, range?.contains(d) ?? true else {
+            let bounds = range.map { " between \($0.lowerBound) and \($0.upperBound)" } ?? ""
+            throw APIError.badRequest("'\(name)' must be a number\(bounds)", code: "invalid_parameter")
+        }
+        return d
+    }
+
+    func int(_ name: String, in range: ClosedRange<Int>, default value: Int) throws -> Int {
+        guard let text = items[name] else { return value }
+        guard let i = Int(text), range.contains(i) else {
+            throw APIError.badRequest("'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound)", code: "invalid_parameter")
+        }
+        return i
+    }
+
+    func coordinate() throws -> Coordinate {
+        Coordinate(latitude: try double("latitude", in: -90...90), longitude: try double("longitude", in: -180...180))
+    }
+
+    /// A comma-separated list of cell ids.
+    func cells(_ name: String = "cells", maximum: Int) throws -> [CellID] {
+        let parts = (items[name] ?? "").split(separator: ",").map(String.init)
+        guard !parts.isEmpty else { throw APIError.badRequest("the query needs '\(name)': comma-separated cell ids", code: "missing_parameter") }
+        guard parts.count <= maximum else { throw APIError.badRequest("at most \(maximum) cells at a time", code: "invalid_parameter") }
+        return try parts.map { text in
+            guard let cell = CellID(text) else { throw APIError.badRequest("'\(text)' is not a cell id", code: "invalid_parameter") }
+            return cell
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+extension Store {
+    /// `blocker` blocks `blocked`: from now on neither sees the other's stickers.
+    /// Live subscribers of both are told to reload. Blocking twice is the same as once.
+    public func block(_ blocked: UUID, by blocker: UUID, now: Date = Date()) async throws {
+        try await transaction { db in
+            let exists = try await db.raw(
+                "SELECT 1 AS x FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)"
+            ).first() != nil
+            guard !exists else { return }
+            try await db.raw(
+                "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (\(bind: blocker.text), \(bind: blocked.text), \(bind: millis(now)))"
+            ).run()
+            try await self.appendRelationEvents(for: [blocker, blocked], on: db, now: now)
+        }
+    }
+
+    public func unblock(_ blocked: UUID, by blocker: UUID, now: Date = Date()) async throws {
+        try await transaction { db in
+            try await db.raw("DELETE FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)").run()
+            try await self.appendRelationEvents(for: [blocker, blocked], on: db, now: now)
+        }
+    }
+
+    /// Usernames `blocker` has blocked.
+    public func blockedUsernames(by blocker: UUID) async throws -> [String] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT a.username FROM blocks b JOIN accounts a ON a.id = b.blocked_id
+                WHERE b.blocker_id = \(bind: blocker.text) ORDER BY a.username_key
+                """
+            ).all().map { try $0.decode(column: "username", as: String.self) }
+        }
+    }
+
+    /// Everything the visibility rule needs to know about who is looking.
+    public func viewer(_ accountID: UUID?) async throws -> Viewer {
+        guard let id = accountID else { return .anonymous }
+        return try await withConnection { db in try await Store.viewer(id, on: db) }
+    }
+
+    static func viewer(_ id: UUID, on db: any SQLDatabase) async throws -> Viewer {
+        let worldmaps = try await db.raw("SELECT worldmap_id FROM worldmap_members WHERE account_id = \(bind: id.text)").all()
+            .compactMap { UUID(uuidString: try $0.decode(column: "worldmap_id", as: String.self)) }
+        let blocks = try await db.raw(
+            """
+            SELECT blocked_id AS other FROM blocks WHERE blocker_id = \(bind: id.text)
+            UNION SELECT blocker_id AS other FROM blocks WHERE blocked_id = \(bind: id.text)
+            """
+        ).all().compactMap { UUID(uuidString: try $0.decode(column: "other", as: String.self)) }
+        return Viewer(accountID: id, worldmaps: Set(worldmaps), blocked: Set(blocks))
+    }
+}

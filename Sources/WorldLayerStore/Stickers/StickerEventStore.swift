@@ -1,0 +1,92 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+
+extension Store {
+    /// The PostgreSQL channel every server listens on; the payload is the new sequence number.
+    public static let liveChannel = "worldlayer_events"
+    /// Serializes event writers on PostgreSQL so sequence numbers commit in order and a
+    /// reader that has seen `n` can never later find a smaller one appear.
+    static let eventLockKey = 0x574C_4556
+
+    static func appendEvent(
+        kind: String, stickerID: UUID?, accountID: UUID?, cells: [Int64], before: StickerAudience?, after: StickerAudience?,
+        body: Sticker?, on db: any SQLDatabase, engine: Engine, now: Date
+    ) async throws {
+        TransactionNotes.current?.markEvents()
+        if engine == .postgres { try await db.raw("SELECT pg_advisory_xact_lock(\(bind: eventLockKey))").run() }
+        let beforeText = try before.map(StoreJSON.string)
+        let afterText = try after.map(StoreJSON.string)
+        let bodyText = try body.map(StoreJSON.string)
+        try await db.raw(
+            """
+            INSERT INTO sticker_events (kind, sticker_id, account_id, cell, previous_cell, before_audience, after_audience, body, created_at)
+            VALUES (\(bind: kind), \(bind: stickerID?.text), \(bind: accountID?.text), \(bind: cells.first ?? 0), \(bind: cells.dropFirst().first),
+                    \(bind: beforeText), \(bind: afterText), \(bind: bodyText), \(bind: millis(now)))
+            """
+        ).run()
+        // Delivered to every listening server when (and only if) the transaction commits.
+        if engine == .postgres { try await db.raw("NOTIFY \(unsafeRaw: liveChannel)").run() }
+    }
+
+    func appendRelationEvents(for accounts: [UUID], on db: any SQLDatabase, now: Date) async throws {
+        for account in accounts {
+            try await Store.appendEvent(
+                kind: "relation", stickerID: nil, accountID: account, cells: [], before: nil, after: nil, body: nil, on: db, engine: engine,
+                now: now)
+        }
+    }
+
+    /// Log entries after `seq`, oldest first; only those touching `cells` when given
+    /// (relation entries always come along).
+    public func events(after seq: Int64, cells: [CellID]? = nil, limit: Int = 1000) async throws -> [LiveEvent] {
+        try await withConnection { db in
+            let rows: [any SQLRow]
+            if let cells {
+                let list = SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) })
+                rows = try await db.raw(
+                    """
+                    SELECT * FROM sticker_events WHERE seq > \(bind: seq)
+                      AND (kind = 'relation' OR cell IN (\(list)) OR previous_cell IN (\(list)))
+                    ORDER BY seq LIMIT \(bind: limit)
+                    """
+                ).all()
+            } else {
+                rows = try await db.raw("SELECT * FROM sticker_events WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(bind: limit)").all()
+            }
+            return try rows.map(Store.event(from:))
+        }
+    }
+
+    static func event(from row: any SQLRow) throws -> LiveEvent {
+        let seq = try row.decode(column: "seq", as: Int64.self)
+        if try row.decode(column: "kind", as: String.self) == "relation" {
+            return .relation(seq: seq, accountID: UUID(uuidString: try row.decode(column: "account_id", as: String.self)) ?? UUID())
+        }
+        var cells = [try row.decode(column: "cell", as: Int64.self)]
+        if let previous = try row.decode(column: "previous_cell", as: Int64?.self), previous != cells[0] { cells.append(previous) }
+        return .sticker(
+            StickerChange(
+                seq: seq, stickerID: UUID(uuidString: try row.decode(column: "sticker_id", as: String.self)) ?? UUID(),
+                cells: cells.map { cellText($0) },
+                before: try row.decode(column: "before_audience", as: String?.self).map { try StoreJSON.decode(StickerAudience.self, $0) },
+                after: try row.decode(column: "after_audience", as: String?.self).map { try StoreJSON.decode(StickerAudience.self, $0) },
+                sticker: try row.decode(column: "body", as: String?.self).map { try StoreJSON.decode(Sticker.self, $0) },
+                at: date(millis: try row.decode(column: "created_at", as: Int64.self))))
+    }
+
+    /// The newest sequence number (0 when the log is empty).
+    public func lastEventSeq() async throws -> Int64 {
+        try await withConnection { db in
+            try await db.raw("SELECT COALESCE(MAX(seq), 0) AS seq FROM sticker_events").first()?.decode(column: "seq", as: Int64.self) ?? 0
+        }
+    }
+
+    /// The oldest sequence number still kept; a client behind it must reload everything.
+    public func firstEventSeq() async throws -> Int64 {
+        try await withConnection { db in
+            try await db.raw("SELECT COALESCE(MIN(seq), 0) AS seq FROM sticker_events").first()?.decode(column: "seq", as: Int64.self) ?? 0
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+/// How long things are kept after they stop being visible.
+public struct RetentionPolicy: Sendable {
+    /// Deleted and expired stickers stay archived (invisible) this long, for moderation.
+    public var archive: TimeInterval
+    /// The change log is kept this long; a client away longer reloads in full.
+    public var events: TimeInterval
+    /// Older versions of worldmap snapshots and device maps are kept this long.
+    public var assetVersions: TimeInterval
+
+    public init(archive: TimeInterval = 30 * 86_400, events: TimeInterval = 7 * 86_400, assetVersions: TimeInterval = 7 * 86_400) {
+        self.archive = archive
+        self.events = events
+        self.assetVersions = assetVersions
+    }
+}
+
+/// What one maintenance pass did.
+public struct MaintenanceReport: Sendable, Equatable {
+    public var expired = 0
+    public var purged = 0
+}
+
+extension Store {
+    /// Ends stickers whose timer has run out (each a delete event), then purges what
+    /// has been archived longer than the policy keeps it.
+    @discardableResult
+    public func runMaintenance(policy: RetentionPolicy, now: Date = Date()) async throws -> MaintenanceReport {
+        var report = MaintenanceReport()
+        let due = try await withConnection { db in
+            try await db.raw(
+                "SELECT id FROM stickers WHERE expires_at IS NOT NULL AND expires_at <= \(bind: millis(now)) AND state <> 'deleted' LIMIT 1000"
+            ).all().compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+        }
+        for id in due {
+            try await transaction { db in try await self.endSticker(id, on: db, now: now) }
+            report.expired += 1
+        }
+        report.purged = try await transaction { db in
+            let cutoff = millis(now.addingTimeInterval(-policy.archive))
+            let count = try await db.raw(
+                "SELECT COUNT(*) AS n FROM stickers WHERE state = 'deleted' AND deleted_at < \(bind: cutoff)"
+            ).first()?.decode(column: "n", as: Int.self) ?? 0
+            try await db.raw("DELETE FROM stickers WHERE state = 'deleted' AND deleted_at < \(bind: cutoff)").run()
+            // Keep the newest entry so the log's high-water mark survives a quiet week.
+            try await db.raw(
+                """
+                DELETE FROM sticker_events WHERE created_at < \(bind: millis(now.addingTimeInterval(-policy.events)))
+                  AND seq < (SELECT MAX(seq) FROM sticker_events)
+                """
+            ).run()
+            try await Store.pruneWorldmapAssets(before: now.addingTimeInterval(-policy.assetVersions), on: db)
+            try await Store.deleteOrphanBlobs(on: db)
+            return count
+        }
+        return report
+    }
+
+    /// Archived stickers (deleted or expired, not yet purged), newest first: what moderation can still act on.
+    public func archivedStickers(limit: Int = 100) async throws -> [Sticker] {
+        try await withConnection { db in
+            try await db.raw("SELECT body FROM stickers WHERE state = 'deleted' ORDER BY deleted_at DESC LIMIT \(bind: limit)").all()
+                .map { try StoreJSON.decode(Sticker.self, try $0.decode(column: "body", as: String.self)) }
+        }
+    }
+}

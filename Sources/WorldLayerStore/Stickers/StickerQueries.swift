@@ -1,0 +1,135 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+
+/// A sticker found near a point, with how far and which way it is.
+public struct NearbySticker: Sendable {
+    public var sticker: Sticker
+    public var distance: Double
+    public var bearing: Double
+}
+
+/// Where the next page of a nearby search starts: after this distance, then this id.
+public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
+    public var distance: Double
+    public var id: UUID
+
+    public init(distance: Double, id: UUID) {
+        self.distance = distance
+        self.id = id
+    }
+
+    public init?(_ text: String) {
+        let parts = text.split(separator: "_")
+        guard parts.count == 2, let d = Double(parts[0]), d.isFinite, d >= 0, let id = UUID(uuidString: String(parts[1])) else { return nil }
+        self.init(distance: d, id: id)
+    }
+
+    public var description: String { "\(distance)_\(id.text)" }
+
+    func isBefore(_ distance: Double, _ id: UUID) -> Bool {
+        self.distance < distance || (self.distance == distance && self.id.text < id.text)
+    }
+}
+
+extension Store {
+    /// The light columns the visibility rule and the distance need, so that only the
+    /// page that is returned is decoded in full.
+    private struct Candidate {
+        var id: UUID
+        var audience: StickerAudience
+        var coordinate: Coordinate
+    }
+
+    /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
+    ///
+    /// Cells are read in order of their nearest point to the centre, a few at a time,
+    /// and reading stops as soon as no unread cell can hold anything nearer than the
+    /// page already found — so a page costs about the same in a dense city as in a field.
+    public func nearbyStickers(
+        center: Coordinate, radius: Double, viewer: Viewer, limit: Int, after cursor: NearbyCursor? = nil, now: Date = Date()
+    ) async throws -> [NearbySticker] {
+        let cells = try CellGrid.cover(center: center, radius: radius)
+            .map { (cell: $0, distance: CellGrid.distance(from: center, to: CellGrid.bounds(of: $0))) }
+            .sorted { $0.distance < $1.distance }
+        return try await withConnection { db in
+            var found: [(candidate: Candidate, line: GeodesicLine)] = []
+            var index = 0
+            let batch = 16
+            while index < cells.count {
+                let chunk = cells[index..<min(index + batch, cells.count)]
+                index = chunk.endIndex
+                for c in try await Store.candidates(in: chunk.map(\.cell), viewer: viewer, on: db) where viewer.canSee(c.audience, now: now) {
+                    let line = Geodesic.wgs84.inverse(center, c.coordinate)
+                    guard line.distance <= radius, cursor?.isBefore(line.distance, c.id) ?? true else { continue }
+                    found.append((c, line))
+                }
+                if found.count >= limit, index < cells.count {
+                    found.sort { ($0.line.distance, $0.candidate.id.text) < ($1.line.distance, $1.candidate.id.text) }
+                    found.removeLast(found.count - limit)
+                    if found[limit - 1].line.distance < cells[index].distance { break }
+                }
+            }
+            found.sort { ($0.line.distance, $0.candidate.id.text) < ($1.line.distance, $1.candidate.id.text) }
+            let page = found.prefix(limit)
+            let bodies = try await Store.bodies(of: page.map(\.candidate.id), on: db)
+            return page.compactMap { item in
+                bodies[item.candidate.id].map {
+                    NearbySticker(
+                        sticker: $0.seen(by: viewer.accountID), distance: item.line.distance,
+                        bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
+                }
+            }
+        }
+    }
+
+    /// Every sticker `viewer` may see in the given cells (what a device loads around it).
+    public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
+        try await withConnection { db in
+            let visible = try await Store.candidates(in: cells, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
+            let bodies = try await Store.bodies(of: visible.prefix(limit).map(\.id), on: db)
+            return visible.prefix(limit).compactMap { bodies[$0.id]?.seen(by: viewer.accountID) }
+        }
+    }
+
+    private static func candidates(in cells: [CellID], viewer: Viewer, on db: any SQLDatabase) async throws -> [Candidate] {
+        guard !cells.isEmpty else { return [] }
+        let me = viewer.accountID?.text ?? "-"
+        let rows = try await db.raw(
+            """
+            SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude,
+              CASE WHEN s.visibility = 'shared' AND EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
+                   THEN 1 ELSE 0 END AS shared_with_me
+            FROM stickers s
+            WHERE s.cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND s.state <> 'deleted'
+              AND (s.state = 'published' OR s.author_id = \(bind: me))
+            """
+        ).all()
+        return try rows.map { row in
+            let author = UUID(uuidString: try row.decode(column: "author_id", as: String.self)) ?? UUID()
+            let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
+            return Candidate(
+                id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                audience: StickerAudience(
+                    author: author, state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
+                    visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
+                    privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+                    expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
+                    sharedWith: shared ? [viewer.accountID!] : []),
+                coordinate: Coordinate(
+                    latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self)))
+        }
+    }
+
+    private static func bodies(of ids: [UUID], on db: any SQLDatabase) async throws -> [UUID: Sticker] {
+        guard !ids.isEmpty else { return [:] }
+        let rows = try await db.raw("SELECT body FROM stickers WHERE id IN (\(SQLList(ids.map { SQLBind($0.text) })))").all()
+        var result: [UUID: Sticker] = [:]
+        for row in rows {
+            let s = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
+            result[s.id] = s
+        }
+        return result
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+
+extension Store {
+    /// Creates a sticker (unpublished, version 1) or edits one, which returns it to
+    /// unpublished. Offline-safe: sending the same content again is not a second change.
+    /// An edit must name the version it read (`expectedVersion`).
+    public func putSticker(
+        id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date = Date()
+    ) async throws -> (Sticker, created: Bool) {
+        try await transaction { db in
+            let existing = try await Store.storedSticker(id: id, on: db)
+            if let existing {
+                guard existing.sticker.author.id == author.id else { throw StickerWriteError.idTaken }
+                let current = existing.sticker
+                if current.state == .deleted { throw StickerWriteError.invalidTransition(InvalidTransition(action: .edit, state: .deleted)) }
+                // A retried create or edit: the content is already there.
+                if current.state == .unpublished, current.draft == draft { return (current, false) }
+                if expectedVersion != current.version { throw StickerWriteError.versionConflict(current: current) }
+            }
+            let state: StickerState
+            do throws(InvalidTransition) {
+                if let existing { state = try StickerLifecycle.next(after: .edit, from: existing.sticker.state) } else { state = .unpublished }
+            } catch { throw StickerWriteError.invalidTransition(error) }
+            let placement = try await Store.resolvePlacement(draft, author: author.id, on: db, now: now)
+            let sticker = Sticker(
+                id: id, author: StickerAuthor(id: author.id, username: author.username, displayName: author.displayName), state: state,
+                draft: placement.draft, worldmapId: placement.worldmap.id, worldmapIsPrivate: placement.worldmap.isPrivate,
+                cell: placement.cell.description,
+                version: (existing?.sticker.version ?? 0) + 1, createdAt: existing?.sticker.createdAt ?? now, updatedAt: now)
+            try await self.write(sticker, shares: placement.shares, before: existing, on: db, now: now)
+            return (sticker, existing == nil)
+        }
+    }
+
+    /// Publishes an unpublished sticker (`place_sticker()`), checking restricted zones again.
+    /// A retried place (the sticker is already at `expectedVersion + 1`) returns it unchanged.
+    public func placeSticker(id: UUID, author: UUID, expectedVersion: Int?, now: Date = Date()) async throws -> Sticker {
+        try await transaction { db in
+            guard let existing = try await Store.storedSticker(id: id, on: db), existing.sticker.author.id == author else {
+                throw StickerWriteError.notFound
+            }
+            var sticker = existing.sticker
+            if sticker.state == .published, let expectedVersion, sticker.version == expectedVersion + 1 { return sticker }
+            do throws(InvalidTransition) { sticker.state = try StickerLifecycle.next(after: .place, from: sticker.state) } catch {
+                throw StickerWriteError.invalidTransition(error)
+            }
+            if let expectedVersion, expectedVersion != existing.sticker.version {
+                throw StickerWriteError.versionConflict(current: existing.sticker)
+            }
+            if let zone = try await Store.zone(containing: sticker.anchor.coordinate, on: db) {
+                throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
+            }
+            sticker.version += 1
+            sticker.updatedAt = now
+            try await self.write(sticker, shares: existing.shares, before: existing, on: db, now: now)
+            return sticker
+        }
+    }
+
+    /// Ends a sticker from any state (`delete_sticker()`); it is archived, invisible,
+    /// until purged. Deleting an already deleted sticker is not an error (a retry).
+    public func deleteSticker(id: UUID, author: UUID, now: Date = Date()) async throws {
+        try await transaction { db in
+            guard let existing = try await Store.storedSticker(id: id, on: db), existing.sticker.author.id == author else {
+                throw StickerWriteError.notFound
+            }
+            try await self.endSticker(id, on: db, now: now)
+        }
+    }
+
+    /// Moves a sticker to deleted, archived from `now`, and logs the change.
+    func endSticker(_ id: UUID, on db: any SQLDatabase, now: Date) async throws {
+        guard let existing = try await Store.storedSticker(id: id, on: db), existing.sticker.state != .deleted else { return }
+        var sticker = existing.sticker
+        sticker.state = .deleted
+        sticker.version += 1
+        sticker.updatedAt = now
+        try await write(sticker, shares: existing.shares, before: existing, on: db, now: now)
+    }
+
+    /// A sticker as `viewer` may see it; nil when it does not exist or they may not see it.
+    public func sticker(id: UUID, viewer: Viewer, now: Date = Date()) async throws -> Sticker? {
+        try await withConnection { db in
+            guard let stored = try await Store.storedSticker(id: id, on: db) else { return nil }
+            let audience = Store.audience(stored.sticker, shares: stored.shares)
+            return viewer.canSee(audience, now: now) ? stored.sticker.seen(by: viewer.accountID) : nil
+        }
+    }
+
+    /// The author's own living stickers, newest change first (drafts included).
+    public func stickers(by author: UUID, limit: Int = 200) async throws -> [Sticker] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT body FROM stickers WHERE author_id = \(bind: author.text) AND state <> 'deleted'
+                ORDER BY updated_at DESC LIMIT \(bind: limit)
+                """
+            ).all().map { try StoreJSON.decode(Sticker.self, try $0.decode(column: "body", as: String.self)) }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// A sticker row as read for a change: the sticker and whom it is shared with.
+    struct StoredSticker: Sendable, Equatable {
+        var sticker: Sticker
+        var shares: [UUID]
+    }
+
+    static func storedSticker(id: UUID, on db: any SQLDatabase) async throws -> StoredSticker? {
+        guard let row = try await db.raw("SELECT body FROM stickers WHERE id = \(bind: id.text)").first() else { return nil }
+        let sticker = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
+        let shares = try await db.raw("SELECT account_id FROM sticker_shares WHERE sticker_id = \(bind: id.text)").all()
+            .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
+        return StoredSticker(sticker: sticker, shares: shares)
+    }
+
+    static func audience(_ s: Sticker, shares: [UUID]) -> StickerAudience {
+        StickerAudience(
+            author: s.author.id, state: s.state, visibility: s.visibility, privateWorldmap: s.worldmapIsPrivate ? s.worldmapId : nil,
+            expiresAt: s.expiresAt, sharedWith: Set(shares))
+    }
+
+    private func write(_ s: Sticker, shares: [UUID], before: StoredSticker?, on db: any SQLDatabase, now: Date) async throws {
+        let body = try StoreJSON.string(s)
+        let cell = cellRaw(s.cell) ?? 0
+        let deletedAt: Int64? = s.state == .deleted ? millis(now) : nil
+        if before == nil {
+            try await db.raw(
+                """
+                INSERT INTO stickers (id, author_id, state, visibility, worldmap_id, private_worldmap_id, template_id, cell, latitude, longitude,
+                                      expires_at, deleted_at, version, body, created_at, updated_at)
+                VALUES (\(bind: s.id.text), \(bind: s.author.id.text), \(bind: s.state.rawValue), \(bind: s.visibility.rawValue), \(bind: s.worldmapId.text),
+                        \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), \(bind: s.templateId), \(bind: cell), \(bind: s.anchor.latitude),
+                        \(bind: s.anchor.longitude), \(bind: s.expiresAt.map(millis)), \(bind: deletedAt), \(bind: s.version), \(bind: body),
+                        \(bind: millis(s.createdAt)), \(bind: millis(s.updatedAt)))
+                """
+            ).run()
+        } else {
+            try await db.raw(
+                """
+                UPDATE stickers SET state = \(bind: s.state.rawValue), visibility = \(bind: s.visibility.rawValue), worldmap_id = \(bind: s.worldmapId.text),
+                  private_worldmap_id = \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), template_id = \(bind: s.templateId), cell = \(bind: cell),
+                  latitude = \(bind: s.anchor.latitude), longitude = \(bind: s.anchor.longitude), expires_at = \(bind: s.expiresAt.map(millis)),
+                  deleted_at = \(bind: deletedAt), version = \(bind: s.version), body = \(bind: body), updated_at = \(bind: millis(s.updatedAt))
+                WHERE id = \(bind: s.id.text)
+                """
+            ).run()
+        }
+        if before?.shares != shares {
+            try await db.raw("DELETE FROM sticker_shares WHERE sticker_id = \(bind: s.id.text)").run()
+            for account in shares {
+                try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: s.id.text), \(bind: account.text))").run()
+            }
+        }
+        let previousCell = before.flatMap { cellRaw($0.sticker.cell) }
+        try await Store.appendEvent(
+            kind: "sticker", stickerID: s.id, accountID: s.author.id, cells: [cell] + (previousCell.map { [$0] } ?? []),
+            before: before.map { Store.audience($0.sticker, shares: $0.shares) }, after: Store.audience(s, shares: shares),
+            body: s.state == .deleted ? nil : s, on: db, engine: engine, now: now)
+    }
+
+    // MARK: - Checks before a write
+
+    struct Placement {
+        var draft: StickerDraft
+        var worldmap: Worldmap
+        var cell: CellID
+        var shares: [UUID]
+    }
+
+    /// Resolves what a draft refers to (template, people, worldmap) and checks where it goes.
+    static func resolvePlacement(_ draft: StickerDraft, author: UUID, on db: any SQLDatabase, now: Date) async throws -> Placement {
+        var d = draft
+        var problems: [FieldError] = []
+        let template = try await Store.template(id: d.templateId, on: db)
+        if template?.isUsable(by: author) != true { problems.append(FieldError("templateId", "is not a template you can use")) }
+        if template?.takesText == false, !d.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
+        var shares: [UUID] = []
+        if !d.sharedWith.isEmpty {
+            let keys = d.sharedWith.map(AccountRules.key)
+            let rows = try await db.raw(
+                "SELECT id, username, username_key FROM accounts WHERE username_key IN (\(SQLList(keys.map { SQLBind($0) })))"
+            ).all()
+            var byKey: [String: (UUID, String)] = [:]
+            for row in rows {
+                byKey[try row.decode(column: "username_key", as: String.self)] = (
+                    UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(), try row.decode(column: "username", as: String.self)
+                )
+            }
+            if let unknown = keys.first(where: { byKey[$0] == nil }) { problems.append(FieldError("sharedWith", "no user named '\(unknown)'")) }
+            var seen = Set<UUID>()
+            let found = keys.compactMap { byKey[$0] }.filter { $0.0 != author && seen.insert($0.0).inserted }
+            shares = found.map(\.0)
+            d.sharedWith = found.map(\.1)
+        }
+        let cell = CellGrid.cell(containing: d.anchor.coordinate)
+        var worldmap: Worldmap?
+        if let wid = d.worldmapId {
+            let member = try await db.raw(
+                "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: wid.text) AND account_id = \(bind: author.text)"
+            ).first() != nil
+            if let w = try await Store.worldmap(id: wid, on: db), w.isPrivate, member {
+                let home = CellID(w.cell)!
+                if home == cell || CellGrid.neighbours(of: home).contains(cell) { worldmap = w } else {
+                    problems.append(FieldError("anchor", "is outside the worldmap '\(w.name)' (cell \(w.cell) and its neighbours)"))
+                }
+            } else {
+                problems.append(FieldError("worldmapId", "is not a private worldmap you belong to"))
+            }
+        }
+        guard problems.isEmpty else { throw StickerWriteError.invalid(problems) }
+        if let zone = try await Store.zone(containing: d.anchor.coordinate, on: db) {
+            throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
+        }
+        let resolved: Worldmap
+        if let worldmap { resolved = worldmap } else { resolved = try await Store.publicWorldmap(cell: cell, on: db, now: now) }
+        return Placement(draft: d, worldmap: resolved, cell: cell, shares: shares)
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+/// A template to add, with its bytes.
+public struct NewTemplate: Sendable {
+    public var id: String
+    public var name: String
+    public var kind: StickerTemplate.Kind
+    public var takesText: Bool
+    public var asset: (data: Data, type: String)?
+    public var preview: Data
+
+    public init(id: String, name: String, kind: StickerTemplate.Kind, takesText: Bool, asset: (data: Data, type: String)?, preview: Data) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.takesText = takesText
+        self.asset = asset
+        self.preview = preview
+    }
+}
+
+extension Store {
+    static let templateColumns = "id, name, kind, takes_text, status, author_id, reject_reason, asset_blob, preview_blob, created_at"
+
+    static func template(from row: any SQLRow) throws -> StickerTemplate {
+        let assetID = try row.decode(column: "asset_blob", as: String?.self)
+        return StickerTemplate(
+            id: try row.decode(column: "id", as: String.self), name: try row.decode(column: "name", as: String.self),
+            kind: StickerTemplate.Kind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .image,
+            takesText: try row.decode(column: "takes_text", as: Int.self) != 0,
+            status: StickerTemplate.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending,
+            authorId: try row.decode(column: "author_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+            rejectReason: try row.decode(column: "reject_reason", as: String?.self), assetId: assetID,
+            assetType: nil, previewId: try row.decode(column: "preview_blob", as: String.self),
+            createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+    }
+
+    /// Adds a template: the project's own (no author) go straight into the library, a
+    /// user's submission waits for review. Returns the stored template and whether it
+    /// was new; the same submission sent again is not a second one.
+    public func addTemplate(_ t: NewTemplate, author: UUID?, now: Date = Date()) async throws -> (StickerTemplate, created: Bool) {
+        try await transaction { db in
+            if let row = try await db.raw("SELECT \(unsafeRaw: Store.templateColumns) FROM templates WHERE id = \(bind: t.id)").first() {
+                let existing = try Store.template(from: row)
+                if author == nil, existing.authorId == nil {
+                    // The project's library is refreshed from its assets at every start.
+                    try await Store.writeTemplateContent(t, on: db, now: now, update: true)
+                    return (try await Store.template(id: t.id, on: db)!, false)
+                }
+                guard existing.authorId == author, existing.name == t.name, existing.kind == t.kind else {
+                    throw StoreError.conflict("a template with this id exists", field: "id")
+                }
+                return (existing, false)
+            }
+            try await Store.writeTemplateContent(t, on: db, now: now, update: false)
+            try await db.raw(
+                "UPDATE templates SET status = \(bind: author == nil ? "approved" : "pending"), author_id = \(bind: author?.text) WHERE id = \(bind: t.id)"
+            ).run()
+            return (try await Store.template(id: t.id, on: db)!, true)
+        }
+    }
+
+    private static func writeTemplateContent(_ t: NewTemplate, on db: any SQLDatabase, now: Date, update: Bool) async throws {
+        let preview = try await putBlob(t.preview, contentType: "image/png", on: db, now: now)
+        let asset = try await t.asset.asyncMap { try await putBlob($0.data, contentType: $0.type, on: db, now: now) }
+        if update {
+            try await db.raw(
+                """
+                UPDATE templates SET name = \(bind: t.name), kind = \(bind: t.kind.rawValue), takes_text = \(bind: t.takesText ? 1 : 0),
+                  asset_blob = \(bind: asset), preview_blob = \(bind: preview) WHERE id = \(bind: t.id)
+                """
+            ).run()
+        } else {
+            try await db.raw(
+                """
+                INSERT INTO templates (id, name, kind, takes_text, status, asset_blob, preview_blob, created_at)
+                VALUES (\(bind: t.id), \(bind: t.name), \(bind: t.kind.rawValue), \(bind: t.takesText ? 1 : 0), 'pending', \(bind: asset), \(bind: preview), \(bind: millis(now)))
+                """
+            ).run()
+        }
+    }
+
+    static func template(id: String, on db: any SQLDatabase) async throws -> StickerTemplate? {
+        try await db.raw("SELECT \(unsafeRaw: templateColumns) FROM templates WHERE id = \(bind: id)").first().map(template(from:))
+    }
+
+    public func template(id: String) async throws -> StickerTemplate? {
+        try await withConnection { db in try await Store.template(id: id, on: db) }
+    }
+
+    /// The library as `account` sees it: approved templates and their own submissions.
+    public func templates(for account: UUID?) async throws -> [StickerTemplate] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT \(unsafeRaw: Store.templateColumns) FROM templates
+                WHERE status = 'approved' OR author_id = \(bind: account?.text ?? "-")
+                ORDER BY CASE WHEN author_id IS NULL THEN 0 ELSE 1 END, name
+                """
+            ).all().map(Store.template(from:))
+        }
+    }
+
+    /// Submissions waiting for a moderator, oldest first.
+    public func pendingTemplates() async throws -> [StickerTemplate] {
+        try await withConnection { db in
+            try await db.raw("SELECT \(unsafeRaw: Store.templateColumns) FROM templates WHERE status = 'pending' ORDER BY created_at")
+                .all().map(Store.template(from:))
+        }
+    }
+
+    /// Approves or rejects a pending submission. Returns nil if there is no such template.
+    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: UUID, now: Date = Date()) async throws -> StickerTemplate? {
+        try await transaction { db in
+            guard let t = try await Store.template(id: id, on: db) else { return nil }
+            guard t.status == .pending else { throw StoreError.conflict("the template was already \(t.status.rawValue)", field: "status") }
+            try await db.raw(
+                """
+                UPDATE templates SET status = \(bind: approve ? "approved" : "rejected"), reject_reason = \(bind: approve ? nil : reason),
+                  reviewed_by = \(bind: moderator.text), reviewed_at = \(bind: millis(now)) WHERE id = \(bind: id)
+                """
+            ).run()
+            return try await Store.template(id: id, on: db)
+        }
+    }
+}
+
+extension Optional {
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let value = self else { return nil }
+        return try await transform(value)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+
+func cellText(_ raw: Int64) -> String { CellID(rawValue: UInt64(bitPattern: raw))?.description ?? "" }
+func cellRaw(_ text: String) -> Int64? { CellID(text).map { Int64(bitPattern: $0.rawValue) } }
+
+extension Store {
+    static let worldmapColumns = "id, is_private, cell, name, owner_id, created_at"
+
+    static func worldmap(from row: any SQLRow) throws -> Worldmap {
+        Worldmap(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            isPrivate: try row.decode(column: "is_private", as: Int.self) != 0,
+            cell: cellText(try row.decode(column: "cell", as: Int64.self)), name: try row.decode(column: "name", as: String.self),
+            ownerId: try row.decode(column: "owner_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+            createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+    }
+
+    static func worldmap(id: UUID, on db: any SQLDatabase) async throws -> Worldmap? {
+        try await db.raw("SELECT \(unsafeRaw: worldmapColumns) FROM worldmaps WHERE id = \(bind: id.text)").first().map(worldmap(from:))
+    }
+
+    public func worldmap(id: UUID) async throws -> Worldmap? {
+        try await withConnection { db in try await Store.worldmap(id: id, on: db) }
+    }
+
+    /// The public worldmap of a cell, if a sticker has been placed there.
+    public func publicWorldmap(cell: CellID) async throws -> Worldmap? {
+        try await withConnection { db in
+            try await db.raw(
+                "SELECT \(unsafeRaw: Store.worldmapColumns) FROM worldmaps WHERE cell = \(bind: Int64(bitPattern: cell.rawValue)) AND is_private = 0"
+            ).first().map(Store.worldmap(from:))
+        }
+    }
+
+    /// The public worldmap of a cell, made now if this is the cell's first sticker.
+    static func publicWorldmap(cell: CellID, on db: any SQLDatabase, now: Date) async throws -> Worldmap {
+        let raw = Int64(bitPattern: cell.rawValue)
+        let select = "SELECT \(worldmapColumns) FROM worldmaps WHERE cell = \(raw) AND is_private = 0"
+        if let row = try await db.raw(SQLQueryString(select)).first() { return try worldmap(from: row) }
+        try await db.raw(
+            """
+            INSERT INTO worldmaps (id, is_private, cell, name, created_at)
+            VALUES (\(bind: UUID().text), 0, \(bind: raw), \(bind: "Public \(cell)"), \(bind: millis(now)))
+            ON CONFLICT DO NOTHING
+            """
+        ).run()
+        return try worldmap(from: try await db.raw(SQLQueryString(select)).first()!)
+    }
+
+    /// Makes a private worldmap owned (and joined) by `owner`; the same id again returns it.
+    public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date = Date()) async throws -> (Worldmap, created: Bool) {
+        try await transaction { db in
+            if let existing = try await Store.worldmap(id: id, on: db) {
+                guard existing.ownerId == owner, existing.isPrivate else { throw StoreError.conflict("a worldmap with this id exists", field: "id") }
+                return (existing, false)
+            }
+            try await db.raw(
+                """
+                INSERT INTO worldmaps (id, is_private, cell, name, owner_id, created_at)
+                VALUES (\(bind: id.text), 1, \(bind: Int64(bitPattern: cell.rawValue)), \(bind: name), \(bind: owner.text), \(bind: millis(now)))
+                """
+            ).run()
+            try await db.raw(
+                "INSERT INTO worldmap_members (worldmap_id, account_id, added_at) VALUES (\(bind: id.text), \(bind: owner.text), \(bind: millis(now)))"
+            ).run()
+            try await self.appendRelationEvents(for: [owner], on: db, now: now)
+            return (try await Store.worldmap(id: id, on: db)!, true)
+        }
+    }
+
+    /// Private worldmaps `account` belongs to.
+    public func privateWorldmaps(of account: UUID) async throws -> [Worldmap] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT w.id, w.is_private, w.cell, w.name, w.owner_id, w.created_at FROM worldmaps w
+                JOIN worldmap_members m ON m.worldmap_id = w.id WHERE m.account_id = \(bind: account.text) ORDER BY w.name
+                """
+            ).all().map(Store.worldmap(from:))
+        }
+    }
+
+    public func members(of worldmap: UUID) async throws -> [StickerAuthor] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT a.id, a.username, a.display_name FROM worldmap_members m JOIN accounts a ON a.id = m.account_id
+                WHERE m.worldmap_id = \(bind: worldmap.text) ORDER BY a.username_key
+                """
+            ).all().map(Store.author(from:))
+        }
+    }
+
+    static func author(from row: any SQLRow) throws -> StickerAuthor {
+        StickerAuthor(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            username: try row.decode(column: "username", as: String.self), displayName: try row.decode(column: "display_name", as: String.self))
+    }
+
+    /// Adds or removes a member; their live view reloads.
+    public func setMembership(worldmap: UUID, account: UUID, member: Bool, now: Date = Date()) async throws {
+        try await transaction { db in
+            let exists = try await db.raw(
+                "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)"
+            ).first() != nil
+            guard exists != member else { return }
+            if member {
+                try await db.raw(
+                    "INSERT INTO worldmap_members (worldmap_id, account_id, added_at) VALUES (\(bind: worldmap.text), \(bind: account.text), \(bind: millis(now)))"
+                ).run()
+            } else {
+                try await db.raw("DELETE FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)").run()
+            }
+            try await self.appendRelationEvents(for: [account], on: db, now: now)
+        }
+    }
+
+    /// Deletes a private worldmap and every sticker on it (each one a delete event).
+    public func deletePrivateWorldmap(id: UUID, now: Date = Date()) async throws {
+        try await transaction { db in
+            let stickers = try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: id.text) AND state <> 'deleted'").all()
+            for row in stickers {
+                if let sid = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
+                    try await self.endSticker(sid, on: db, now: now)
+                }
+            }
+            let members = try await db.raw("SELECT account_id FROM worldmap_members WHERE worldmap_id = \(bind: id.text)").all()
+                .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
+            try await db.raw("DELETE FROM worldmaps WHERE id = \(bind: id.text)").run()
+            try await self.appendRelationEvents(for: members, on: db, now: now)
+            try await Store.deleteOrphanBlobs(on: db)
+        }
+    }
+}
+
+extension Store {
+    /// Before an account goes: its stickers and private worldmaps end with delete events,
+    /// its memberships end with relation events, and templates others already use stay in
+    /// the library without an author (the rest of its submissions go with the account).
+    func endContent(of account: UUID, on db: any SQLDatabase) async throws {
+        let now = Date()
+        let owned = try await db.raw("SELECT id FROM worldmaps WHERE owner_id = \(bind: account.text)").all()
+            .compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+        for worldmap in owned {
+            for row in try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: worldmap.text) AND state <> 'deleted'").all() {
+                if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) { try await endSticker(id, on: db, now: now) }
+            }
+            let members = try await db.raw("SELECT account_id FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text)").all()
+                .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
+            try await appendRelationEvents(for: members, on: db, now: now)
+        }
+        for row in try await db.raw("SELECT id FROM stickers WHERE author_id = \(bind: account.text) AND state <> 'deleted'").all() {
+            if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) { try await endSticker(id, on: db, now: now) }
+        }
+        try await db.raw(
+            """
+            UPDATE templates SET author_id = NULL
+            WHERE author_id = \(bind: account.text) AND id IN (SELECT template_id FROM stickers WHERE author_id <> \(bind: account.text))
+            """
+        ).run()
+        try await db.raw("DELETE FROM stickers WHERE author_id = \(bind: account.text)").run()
+        try await db.raw("DELETE FROM worldmaps WHERE owner_id = \(bind: account.text)").run()
+        try await appendRelationEvents(for: [account], on: db, now: now)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+
+extension Store {
+    /// Adds a zone, or replaces the one with the same `source` (a re-import).
+    /// Returns whether it was new.
+    @discardableResult
+    public func putZone(_ zone: RestrictedZone, now: Date = Date()) async throws -> Bool {
+        try await transaction { db in try await Store.putZone(zone, on: db, now: now) }
+    }
+
+    /// Adds many zones in one transaction; returns how many were new.
+    public func putZones(_ zones: [RestrictedZone], now: Date = Date()) async throws -> Int {
+        try await transaction { db in
+            var added = 0
+            for zone in zones where try await Store.putZone(zone, on: db, now: now) { added += 1 }
+            return added
+        }
+    }
+
+    private static func putZone(_ zone: RestrictedZone, on db: any SQLDatabase, now: Date) async throws -> Bool {
+        var replaced = false
+        if let source = zone.source {
+            replaced = try await db.raw("SELECT id FROM restricted_zones WHERE source = \(bind: source)").first() != nil
+            try await db.raw("DELETE FROM restricted_zones WHERE source = \(bind: source)").run()
+        }
+        let b = zone.polygon.bounds
+        try await db.raw(
+            """
+            INSERT INTO restricted_zones (id, name, kind, source, south, west, north, east, polygon, created_at)
+            VALUES (\(bind: zone.id.text), \(bind: zone.name), \(bind: zone.kind), \(bind: zone.source), \(bind: b.south), \(bind: b.west),
+                    \(bind: b.north), \(bind: b.east), \(bind: try StoreJSON.string(zone.polygon)), \(bind: millis(now)))
+            """
+        ).run()
+        return !replaced
+    }
+
+    public func zones() async throws -> [RestrictedZone] {
+        try await withConnection { db in
+            try await db.raw("SELECT id, name, kind, source, polygon FROM restricted_zones ORDER BY name, id").all().map(Store.zone(from:))
+        }
+    }
+
+    @discardableResult
+    public func deleteZone(id: UUID) async throws -> Bool {
+        try await transaction { db in
+            let exists = try await db.raw("SELECT id FROM restricted_zones WHERE id = \(bind: id.text)").first() != nil
+            try await db.raw("DELETE FROM restricted_zones WHERE id = \(bind: id.text)").run()
+            return exists
+        }
+    }
+
+    /// The zone a point falls in, if any.
+    static func zone(containing p: Coordinate, on db: any SQLDatabase) async throws -> RestrictedZone? {
+        try await db.raw(
+            """
+            SELECT id, name, kind, source, polygon FROM restricted_zones
+            WHERE south <= \(bind: p.latitude) AND north >= \(bind: p.latitude) AND west <= \(bind: p.longitude) AND east >= \(bind: p.longitude)
+            """
+        ).all().map(zone(from:)).first { $0.polygon.contains(p) }
+    }
+
+    static func zone(from row: any SQLRow) throws -> RestrictedZone {
+        RestrictedZone(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(), name: try row.decode(column: "name", as: String.self),
+            kind: try row.decode(column: "kind", as: String.self), source: try row.decode(column: "source", as: String?.self),
+            polygon: try StoreJSON.decode(GeoPolygon.self, try row.decode(column: "polygon", as: String.self)))
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerCore
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+@Suite("Stickers: lifecycle, idempotent uploads, conflicts")
+struct StickerLifecycleTests {
+    @Test("unpublished → placed → edited (unpublished) → placed → deleted, and every invalid transition is a 409", arguments: ScratchDatabase.engines)
+    func lifecycle(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let token = try await api.signUpAndLogIn("ada")
+            let id = UUID().uuidString.lowercased()
+            let created = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "Héllo 👋"), token: token)
+            #expect(created.status == .created)
+            #expect(created.json["state"] as? String == "unpublished" && created.json["version"] as? Int == 1)
+            #expect(created.json["tags"] as? [String] == ["demo"] && created.json["color"] as? String == "#FF8800")
+            #expect(created.json["text"] as? String == "Héllo 👋")
+
+            // A retry after a timeout (same id, same content) is not a second sticker.
+            let retried = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "Héllo 👋"), token: token)
+            #expect(retried.status == .ok && retried.json["version"] as? Int == 1)
+            let mine = try await api.call(.get, "/v1/me/stickers", token: token)
+            #expect((mine.json["stickers"] as? [Any])?.count == 1)
+
+            let placed = try await api.call(.post, "/v1/stickers/\(id)/place", json: ["version": 1], token: token)
+            #expect(placed.status == .ok && placed.json["state"] as? String == "published" && placed.json["version"] as? Int == 2)
+            // A retried place returns the placed sticker; placing a placed sticker again is a 409.
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", json: ["version": 1], token: token).status == .ok)
+            let twice = try await api.call(.post, "/v1/stickers/\(id)/place", json: ["version": 2], token: token)
+            #expect(twice.status == .conflict && twice.errorCode == "invalid_transition")
+
+            // An edit from a stale version is refused with the current sticker.
+            let stale = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 1]) { $1 }, token: token)
+            #expect(stale.status == .conflict && stale.errorCode == "version_conflict")
+            #expect(((stale.json["error"] as? [String: Any])?["current"] as? [String: Any])?["version"] as? Int == 2)
+
+            let edited = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 2]) { $1 }, token: token)
+            #expect(edited.status == .ok && edited.json["state"] as? String == "unpublished" && edited.json["text"] as? String == "edited")
+            // Unpublished again: others no longer see it.
+            #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", json: ["version": 3], token: token).status == .ok)
+            #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .ok)
+
+            #expect(try await api.call(.delete, "/v1/stickers/\(id)", token: token).status == .noContent)
+            #expect(try await api.call(.delete, "/v1/stickers/\(id)", token: token).status == .noContent)  // a retried delete
+            #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)
+            let afterDelete = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "back").merging(["version": 5]) { $1 }, token: token)
+            #expect(afterDelete.status == .conflict && afterDelete.errorCode == "invalid_transition")
+            let placeDeleted = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
+            #expect(placeDeleted.status == .conflict && placeDeleted.errorCode == "invalid_transition")
+        }
+    }
+
+    @Test("40 concurrent retries of one create make exactly one sticker", arguments: ScratchDatabase.engines)
+    func concurrentRetries(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let token = try await api.signUpAndLogIn("ada")
+            let id = UUID().uuidString.lowercased()
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for _ in 0..<40 { group.addTask { try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.filter { $0 == .created }.count == 1)
+            #expect(statuses.allSatisfy { $0 == .created || $0 == .ok })
+            #expect((try await api.call(.get, "/v1/me/stickers", token: token).json["stickers"] as? [Any])?.count == 1)
+        }
+    }
+
+    @Test("bad stickers get a 4xx naming the field and change nothing", arguments: ScratchDatabase.engines)
+    func badInput(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let token = try await api.signUpAndLogIn("ada")
+            let cases: [([String: Any], String)] = [
+                (Fixtures.sticker(text: String(repeating: "x", count: 281)), "text"),
+                (Fixtures.sticker(extra: ["orientation": [0, 0, 0, 2]]), "orientation"),
+                (Fixtures.sticker(extra: ["color": "orange"]), "color"),
+                (Fixtures.sticker(extra: ["size": 0]), "size"),
+                (Fixtures.sticker(extra: ["anchor": ["latitude": 91, "longitude": 0, "altitude": 0, "accuracy": 1]]), "anchor.latitude"),
+                (Fixtures.sticker(extra: ["tags": ["no spaces allowed"]]), "tags"),
+                (Fixtures.sticker(template: "no-such-template"), "templateId"),
+                (Fixtures.sticker(template: "heart"), "text"),  // an image template takes no text
+                (Fixtures.sticker(sharedWith: ["nobody"]), "sharedWith"),
+                (Fixtures.sticker(visibility: "shared", sharedWith: ["nobody"]), "sharedWith"),
+                (Fixtures.sticker(extra: ["expiresAt": "2001-01-01T00:00:00Z"]), "expiresAt"),
+                (Fixtures.sticker(extra: ["pose": [1, 2, 3]]), "pose"),
+                (Fixtures.sticker(visibility: "friends"), "visibility"),
+            ]
+            for (body, field) in cases {
+                let r = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: body, token: token)
+                #expect(r.status == .unprocessableContent, "\(field): \(r.text)")
+                #expect(r.errorFields.contains(field), "\(field): \(r.text)")
+            }
+            #expect(try await api.call(.put, "/v1/stickers/not-a-uuid", json: Fixtures.sticker(), token: token).status == .badRequest)
+            #expect(try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker()).status == .unauthorized)
+            #expect((try await api.call(.get, "/v1/me/stickers", token: token).json["stickers"] as? [Any])?.isEmpty == true)
+            // Someone else's id is not theirs to overwrite.
+            let id = UUID().uuidString
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .created)
+            let other = try await api.signUpAndLogIn("bob")
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: other).errorCode == "id_taken")
+            #expect(try await api.call(.delete, "/v1/stickers/\(id)", token: other).status == .notFound)
+        }
+    }
+
+    @Test("a sticker with a self-delete timer vanishes when it expires, and is purged after retention", arguments: ScratchDatabase.engines)
+    func expiry(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let token = try await api.signUpAndLogIn("ada")
+            let id = UUID().uuidString.lowercased()
+            let expires = Store.iso8601(Date().addingTimeInterval(1.5))
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: ["expiresAt": expires]), token: token).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
+            #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .ok)
+            try await Task.sleep(for: .seconds(2))
+            // Gone at once on every path, before any sweeper has run.
+            #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
+            #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)
+            let near = try await api.call(.get, "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=50")
+            #expect((near.json["stickers"] as? [Any])?.isEmpty == true)
+            // The sweeper archives it; the archive keeps it for moderation until retention ends.
+            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            let report = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600))
+            #expect(report.expired == 1)
+            #expect(try await store.archivedStickers().map { $0.id.uuidString.lowercased() } == [id])
+            let purge = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600), now: Date().addingTimeInterval(7200))
+            #expect(purge.purged == 1)
+            #expect(try await store.archivedStickers().isEmpty)
+            try await store.close()
+        }
+    }
+}
