@@ -90,7 +90,17 @@ func withServer(
     configuration.database = try await ScratchDatabase.makeURL(engine)
     configuration.bcryptCost = 4  // real bcrypt, at the lowest cost, to keep the suite quick
     configuration.logLevel = .error
+    // Tests must pass on notifications alone; the safety-net poll is slowed so it cannot hide a missed one.
+    configuration.livePollInterval = .seconds(3600)
     configure(&configuration)
     let app = try await buildApplication(configuration)
     try await app.test(.live) { client in try await test(API(client: client)) }
+}
+
+/// Two server processes' worth of app sharing one database (as two `worldlayer serve` on one PostgreSQL).
+func withTwoServers(_ engine: Store.Engine, _ test: @escaping @Sendable (API, API) async throws -> Void) async throws {
+    let url = try await ScratchDatabase.makeURL(engine)
+    try await withServer(engine, configure: { $0.database = url }) { first in
+        try await withServer(engine, configure: { $0.database = url }) { second in try await test(first, second) }
+    }
 }

@@ -1,0 +1,144 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+@Suite("Live updates over WebSocket")
+struct LiveTests {
+    static func place(_ api: API, token: String, north: Double, text: String, visibility: String = "public") async throws -> String {
+        let id = UUID().uuidString.lowercased()
+        let put = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, visibility: visibility), token: token)
+        precondition(put.status == .created, put.text)
+        let placed = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
+        precondition(placed.status == .ok, placed.text)
+        return id
+    }
+
+    static func cell(_ api: API, token: String) async throws -> String {
+        let w = try await api.call(.post, "/v1/worldmaps", json: ["name": "probe", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: token)
+        return w.json["cell"] as? String ?? ""
+    }
+
+    @Test("a subscriber that reconnects with its last sequence number misses nothing", arguments: ScratchDatabase.engines)
+    func resume(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let cell = try await Self.cell(api, token: ada)
+            let viewer = LiveClient(port: api.port, token: nil)
+            viewer.subscribe([cell])
+            let start = try #require(try await viewer.next(type: "subscribed")["seq"] as? Int)
+            let first = try await Self.place(api, token: ada, north: 1, text: "one")
+            let created = try await viewer.next(type: "event")
+            #expect(created["event"] as? String == "created" && created["stickerId"] as? String == first)
+            #expect((created["sticker"] as? [String: Any])?["text"] as? String == "one")
+            let lastSeen = try #require(created["seq"] as? Int)
+            #expect(lastSeen > start)
+            await viewer.close()
+
+            // While away: two more stickers, one deleted, one edited back to a draft (gone for others).
+            let second = try await Self.place(api, token: ada, north: 2, text: "two")
+            let third = try await Self.place(api, token: ada, north: 3, text: "three")
+            #expect(try await api.call(.delete, "/v1/stickers/\(first)", token: ada).status == .noContent)
+            #expect(try await api.call(.put, "/v1/stickers/\(third)", json: Fixtures.sticker(north: 3, text: "draft").merging(["version": 2]) { $1 }, token: ada).status == .ok)
+
+            let back = LiveClient(port: api.port, token: nil)
+            back.subscribe([cell], since: Int64(lastSeen))
+            _ = try await back.next(type: "subscribed")
+            var replay: [(String, String)] = []
+            for _ in 0..<4 {
+                let m = try await back.next(type: "event")
+                replay.append((m["event"] as? String ?? "", m["stickerId"] as? String ?? ""))
+            }
+            #expect(replay.map(\.0) == ["created", "created", "deleted", "deleted"])
+            #expect(replay.map(\.1) == [second, third, first, third])
+            // And it is live again afterwards.
+            let fourth = try await Self.place(api, token: ada, north: 4, text: "four")
+            #expect(try await back.next(type: "event")["stickerId"] as? String == fourth)
+            await back.close()
+
+            // The same story from the changes endpoint, for a client that was away.
+            let changes = try await api.call(.get, "/v1/changes?cells=\(cell)&since=\(lastSeen)")
+            let list = changes.json["changes"] as? [[String: Any]] ?? []
+            #expect(list.map { $0["stickerId"] as? String ?? "" } == [second, third, first, third, fourth])
+            let full = try await api.call(.get, "/v1/changes?cells=\(cell)")
+            #expect(full.json["reset"] as? Bool == true)
+            #expect(Set((full.json["stickers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }) == [second, fourth])
+        }
+    }
+
+    @Test("a sticker placed through one server reaches a subscriber of another (PostgreSQL LISTEN/NOTIFY)")
+    func acrossServers() async throws {
+        guard ScratchDatabase.engines.contains(.postgres) else { return }
+        try await withTwoServers(.postgres) { one, two in
+            let ada = try await one.signUpAndLogIn("ada")
+            let bob = try await two.signUpAndLogIn("bob")
+            let cell = try await Self.cell(one, token: ada)
+            let onTwo = LiveClient(port: two.port, token: nil)
+            onTwo.subscribe([cell])
+            _ = try await onTwo.next(type: "subscribed")
+            let onOne = LiveClient(port: one.port, token: nil)
+            onOne.subscribe([cell])
+            _ = try await onOne.next(type: "subscribed")
+            let id = try await Self.place(one, token: ada, north: 1, text: "from one")
+            let m = try await onTwo.next(type: "event")
+            #expect(m["stickerId"] as? String == id && m["event"] as? String == "created")
+            let other = try await Self.place(two, token: bob, north: 2, text: "from two")
+            var seenOnOne: [String] = []
+            while seenOnOne.count < 2 { seenOnOne.append(try await onOne.next(type: "event")["stickerId"] as? String ?? "") }
+            #expect(seenOnOne == [id, other])
+            await onOne.close()
+            await onTwo.close()
+        }
+    }
+
+    @Test("blocking resets the blocked person's live view; deleting an account ends its subscriptions and stickers", arguments: ScratchDatabase.engines)
+    func relationsAndDeletion(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let bob = try await api.signUpAndLogIn("bob")
+            let cell = try await Self.cell(api, token: ada)
+            let bobLive = LiveClient(port: api.port, token: bob)
+            bobLive.subscribe([cell])
+            _ = try await bobLive.next(type: "subscribed")
+            let adaLive = LiveClient(port: api.port, token: ada)
+            adaLive.subscribe([cell])
+            _ = try await adaLive.next(type: "subscribed")
+
+            let sticker = try await Self.place(api, token: ada, north: 1, text: "hi")
+            #expect(try await bobLive.next(type: "event")["stickerId"] as? String == sticker)
+            #expect(try await api.call(.put, "/v1/me/blocks/ada", token: bob).status == .noContent)
+            _ = try await bobLive.next(type: "reset")
+            #expect(try await api.call(.get, "/v1/stickers/\(sticker)", token: bob).status == .notFound)
+
+            // Ada deletes her account: her socket is closed and her sticker is gone for everyone.
+            let stranger = LiveClient(port: api.port, token: nil)
+            stranger.subscribe([cell])
+            _ = try await stranger.next(type: "subscribed")
+            #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: ada).status == .noContent)
+            #expect(await adaLive.isClosedByServer())
+            let gone = try await stranger.next(type: "event")
+            #expect(gone["event"] as? String == "deleted" && gone["stickerId"] as? String == sticker)
+            #expect(try await api.call(.get, "/v1/stickers/\(sticker)").status == .notFound)
+            await bobLive.close()
+            await stranger.close()
+        }
+    }
+
+    @Test("bad subscriptions get an error frame and change nothing", arguments: [Store.Engine.sqlite])
+    func badCommands(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let client = LiveClient(port: api.port, token: nil)
+            client.send(["type": "dance"])
+            #expect(try await client.next()["type"] as? String == "error")
+            client.subscribe(["not-a-cell"])
+            #expect(try await client.next()["type"] as? String == "error")
+            client.subscribe(Array(repeating: "u4pruydq", count: 101))
+            #expect(try await client.next()["type"] as? String == "error")
+            await client.close()
+            let bad = try await api.call(.get, "/v1/live", headers: [.authorization: "Bearer wl_nope"])
+            #expect(bad.status == .unauthorized)
+        }
+    }
+}
