@@ -37,6 +37,10 @@ let package = Package(
         .target(name: "WorldLayerGeo", swiftSettings: swiftSettings),
         // Domain types and rules (pure).
         .target(name: "WorldLayerCore", dependencies: ["WorldLayerGeo"], swiftSettings: swiftSettings),
+        // zlib from the system, for OSM PBF blocks.
+        .systemLibrary(name: "CZlib"),
+        // OpenStreetMap files (PBF and XML) and what WorldLayer takes from them.
+        .target(name: "WorldLayerOSM", dependencies: ["CZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         .target(
             name: "WorldLayerStore",
             dependencies: [
@@ -73,6 +77,7 @@ let package = Package(
             name: "WorldLayerCLI",
             dependencies: [
                 "WorldLayerGeo",
+                "WorldLayerOSM",
                 "WorldLayerStore",
                 "WorldLayerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -88,6 +93,7 @@ let package = Package(
         .executableTarget(name: "worldlayer", dependencies: ["WorldLayerCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerServerTests",

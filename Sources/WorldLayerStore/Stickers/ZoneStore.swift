@@ -21,20 +21,21 @@ extension Store {
     }
 
     private static func putZone(_ zone: RestrictedZone, on db: any SQLDatabase, now: Date) async throws -> Bool {
-        var replaced = false
-        if let source = zone.source {
-            replaced = try await db.raw("SELECT id FROM restricted_zones WHERE source = \(bind: source)").first() != nil
-            try await db.raw("DELETE FROM restricted_zones WHERE source = \(bind: source)").run()
+        var id = zone.id
+        // A re-import replaces the zone from the same source in place, keeping its id.
+        if let source = zone.source, let row = try await db.raw("SELECT id FROM restricted_zones WHERE source = \(bind: source)").first() {
+            id = UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? id
+            try await db.raw("DELETE FROM restricted_zones WHERE id = \(bind: id.text)").run()
         }
         let b = zone.polygon.bounds
         try await db.raw(
             """
             INSERT INTO restricted_zones (id, name, kind, source, south, west, north, east, polygon, created_at)
-            VALUES (\(bind: zone.id.text), \(bind: zone.name), \(bind: zone.kind), \(bind: zone.source), \(bind: b.south), \(bind: b.west),
+            VALUES (\(bind: id.text), \(bind: zone.name), \(bind: zone.kind), \(bind: zone.source), \(bind: b.south), \(bind: b.west),
                     \(bind: b.north), \(bind: b.east), \(bind: try StoreJSON.string(zone.polygon)), \(bind: millis(now)))
             """
         ).run()
-        return !replaced
+        return id == zone.id
     }
 
     public func zones() async throws -> [RestrictedZone] {

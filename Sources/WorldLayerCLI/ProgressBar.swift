@@ -1,0 +1,27 @@
+import Foundation
+
+/// A one-line progress bar on standard error, redrawn only when the shown percentage changes.
+final class ProgressBar {
+    private let label: String
+    private var shown = -1
+    private let interactive = isatty(STDERR_FILENO) != 0
+
+    init(label: String) { self.label = label }
+
+    func update(_ done: Int, of total: Int) {
+        let percent = total > 0 ? min(100, done * 100 / total) : 0
+        guard percent != shown else { return }
+        shown = percent
+        // When stderr is a file or a pipe, print a line per 10 % instead of redrawing.
+        if interactive {
+            let filled = percent / 4
+            FileHandle.standardError.write(Data("\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 25 - filled))] \(percent)%".utf8))
+        } else if percent % 10 == 0 {
+            FileHandle.standardError.write(Data("\(label) \(percent)%\n".utf8))
+        }
+    }
+
+    func finish() {
+        if interactive, shown >= 0 { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+}
