@@ -13,6 +13,8 @@ struct APIResponse {
     var status: HTTPResponse.Status
     var headers: HTTPFields
     var text: String
+    /// The body's exact bytes (binary downloads).
+    var data: Data
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] }
     var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
     var errorFields: [String] { ((json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String } }
@@ -24,7 +26,10 @@ struct API {
     /// The server's loopback port, for WebSocket clients.
     var port: Int { client.port ?? 0 }
 
-    func call(_ method: HTTPRequest.Method, _ path: String, json: Any? = nil, raw: String? = nil, token: String? = nil, headers extra: HTTPFields = [:])
+    func call(
+        _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, raw: String? = nil, bytes: Data? = nil, token: String? = nil,
+        headers extra: HTTPFields = [:]
+    )
         async throws -> APIResponse
     {
         var headers = extra
@@ -32,13 +37,15 @@ struct API {
         if let json {
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
             if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        } else if let bytes {
+            body = ByteBuffer(bytes: bytes)
         } else if let raw {
             body = ByteBuffer(string: raw)
             if headers[.contentType] == nil { headers[.contentType] = "application/json" }
         }
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await client.execute(uri: path, method: method, headers: headers, body: body) { r in
-            APIResponse(status: r.status, headers: r.headers, text: String(buffer: r.body))
+            APIResponse(status: r.status, headers: r.headers, text: String(buffer: r.body), data: Data(r.body.readableBytesView))
         }
     }
 

@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+@Suite("Finding stickers near me")
+struct NearbyTests {
+    @Test("nearest first, exact geodesic distances and bearings, pages that add up to the whole", arguments: ScratchDatabase.engines)
+    func pages(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
+            var expected: [(id: String, distance: Double)] = []
+            for i in 0..<30 {
+                // Spread over several cells and all directions, some beyond the radius.
+                let distance = Double(i * 37 % 400) + 0.5, azimuth = Double(i * 47 % 360)
+                let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
+                let id = UUID().uuidString.lowercased()
+                let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 10, "accuracy": 5]])
+                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
+                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+                if distance <= 300 { expected.append((id, distance)) }
+            }
+            expected.sort { $0.distance < $1.distance }
+            var got: [(id: String, distance: Double, bearing: Double)] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let path = "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=300&limit=7"
+                    + (cursor.map { "&cursor=\($0)" } ?? "")
+                let page = try await api.call(.get, path)
+                #expect(page.status == .ok)
+                for item in page.json["stickers"] as? [[String: Any]] ?? [] {
+                    got.append(((item["sticker"] as? [String: Any])?["id"] as? String ?? "", item["distance"] as? Double ?? -1, item["bearing"] as? Double ?? -1))
+                }
+                cursor = page.json["next"] as? String
+                pages += 1
+            } while cursor != nil && pages < 20
+            #expect(got.map(\.id) == expected.map(\.id))
+            for (g, e) in zip(got, expected) { #expect(abs(g.distance - e.distance) < 1e-6) }
+            #expect(got.allSatisfy { (0..<360).contains($0.bearing) })
+            #expect(pages == (expected.count + 6) / 7)
+        }
+    }
+
+    @Test("bad positions and parameters are 400s naming the parameter")
+    func badQueries() async throws {
+        try await withServer(.sqlite) { api in
+            for query in [
+                "latitude=91&longitude=0", "latitude=nan&longitude=0", "latitude=10", "latitude=1&longitude=2&radius=1001",
+                "latitude=1&longitude=2&limit=0", "latitude=1&longitude=2&cursor=zzz",
+            ] {
+                let r = try await api.call(.get, "/v1/stickers/nearby?\(query)")
+                #expect(r.status == .badRequest, "\(query)")
+            }
+            #expect(try await api.call(.get, "/v1/cells/stickers?cells=nope").status == .badRequest)
+            #expect(try await api.call(.get, "/v1/cells/stickers").status == .badRequest)
+            #expect(try await api.call(.get, "/v1/changes?cells=u4pruydq&since=-4").status == .badRequest)
+        }
+    }
+}
