@@ -10,9 +10,9 @@ struct LiveTests {
     static func place(_ api: API, token: String, north: Double, text: String, visibility: String = "public") async throws -> String {
         let id = UUID().uuidString.lowercased()
         let put = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, visibility: visibility), token: token)
-        precondition(put.status == .created, put.text)
+        guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }
         let placed = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
-        precondition(placed.status == .ok, placed.text)
+        guard placed.status == .ok else { throw HelperFailure("place failed: \(placed.text)") }
         return id
     }
 

@@ -53,13 +53,13 @@ struct API {
     @discardableResult
     func signUpAndLogIn(_ username: String, password: String = "correct horse") async throws -> String {
         let signUp = try await call(.post, "/v1/accounts", json: Fixtures.signUp(username, password: password))
-        precondition(signUp.status == .created, "sign-up failed: \(signUp.text)")
+        guard signUp.status == .created else { throw HelperFailure("sign-up failed: \(signUp.status) \(signUp.text)") }
         return try await logIn(username, password: password)
     }
 
     func logIn(_ login: String, password: String = "correct horse") async throws -> String {
         let r = try await call(.post, "/v1/sessions", json: ["login": login, "password": password])
-        precondition(r.status == .created, "login failed: \(r.text)")
+        guard r.status == .created else { throw HelperFailure("login failed: \(r.status) \(r.text)") }
         return r.json["token"] as? String ?? ""
     }
 }
@@ -110,4 +110,10 @@ func withTwoServers(_ engine: Store.Engine, _ test: @escaping @Sendable (API, AP
     try await withServer(engine, configure: { $0.database = url }) { first in
         try await withServer(engine, configure: { $0.database = url }) { second in try await test(first, second) }
     }
+}
+
+/// A test helper's step went wrong; the test fails with this message instead of the process trapping.
+struct HelperFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

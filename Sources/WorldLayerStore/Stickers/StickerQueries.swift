@@ -44,58 +44,68 @@ extension Store {
 
     /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
     ///
-    /// Cells are read in order of their nearest point to the centre, a few at a time,
-    /// and reading stops as soon as no unread cell can hold anything nearer than the
-    /// page already found — so a page costs about the same in a dense city as in a field.
+    /// Searches a growing circle: the cells it covers, narrowed in SQL to the latitude
+    /// band it spans (the `(cell, latitude)` index), then exact geodesic distances. The
+    /// circle starts small and grows by the density it finds until it holds a full page
+    /// or reaches `radius` — so a page costs about the same in a dense city as in a field.
     public func nearbyStickers(
         center: Coordinate, radius: Double, viewer: Viewer, limit: Int, after cursor: NearbyCursor? = nil, now: Date = Date()
     ) async throws -> [NearbySticker] {
-        let cells = try CellGrid.cover(center: center, radius: radius)
-            .map { (cell: $0, distance: CellGrid.distance(from: center, to: CellGrid.bounds(of: $0))) }
-            .sorted { $0.distance < $1.distance }
-        return try await withConnection { db in
-            var found: [(candidate: Candidate, line: GeodesicLine)] = []
-            var index = 0
-            let batch = 16
-            while index < cells.count {
-                let chunk = cells[index..<min(index + batch, cells.count)]
-                index = chunk.endIndex
-                for c in try await Store.candidates(in: chunk.map(\.cell), viewer: viewer, on: db) where viewer.canSee(c.audience, now: now) {
-                    let line = Geodesic.wgs84.inverse(center, c.coordinate)
-                    guard line.distance <= radius, cursor?.isBefore(line.distance, c.id) ?? true else { continue }
-                    found.append((c, line))
+        try await withConnection { db in
+            var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
+            while true {
+                var found: [(candidate: Candidate, line: GeodesicLine)] = []
+                let band = r / Store.metresPerDegreeLatitudeMinimum
+                let cells = try CellGrid.cover(center: center, radius: r)
+                for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
+                    let rows = try await Store.candidates(
+                        in: chunk, latitudes: (center.latitude - band)...(center.latitude + band), viewer: viewer, on: db)
+                    for c in rows where viewer.canSee(c.audience, now: now) {
+                        let line = Geodesic.wgs84.inverse(center, c.coordinate)
+                        guard line.distance <= r, cursor?.isBefore(line.distance, c.id) ?? true else { continue }
+                        found.append((c, line))
+                    }
                 }
-                if found.count >= limit, index < cells.count {
+                if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.id.text) < ($1.line.distance, $1.candidate.id.text) }
-                    found.removeLast(found.count - limit)
-                    if found[limit - 1].line.distance < cells[index].distance { break }
+                    let page = found.prefix(limit)
+                    let bodies = try await Store.bodies(of: page.map(\.candidate.id), on: db)
+                    return page.compactMap { item in
+                        bodies[item.candidate.id].map {
+                            NearbySticker(
+                                sticker: $0.seen(by: viewer.accountID), distance: item.line.distance,
+                                bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
+                        }
+                    }
                 }
-            }
-            found.sort { ($0.line.distance, $0.candidate.id.text) < ($1.line.distance, $1.candidate.id.text) }
-            let page = found.prefix(limit)
-            let bodies = try await Store.bodies(of: page.map(\.candidate.id), on: db)
-            return page.compactMap { item in
-                bodies[item.candidate.id].map {
-                    NearbySticker(
-                        sticker: $0.seen(by: viewer.accountID), distance: item.line.distance,
-                        bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
-                }
+                // Grow by the density seen so far: enough area for a page, with some to spare.
+                let growth = found.isEmpty ? 4 : min(4, max(1.5, (Double(limit) / Double(found.count)).squareRoot() * 1.3))
+                r = min(radius, r * growth)
             }
         }
     }
 
+    /// Where a nearby search starts: a few cells' worth.
+    static let firstSearchRadius = 40.0
+    /// Metres in a degree of latitude at the equator, where a degree is shortest: a band
+    /// computed with it always contains the circle.
+    static let metresPerDegreeLatitudeMinimum = 110_574.0
+
     /// Every sticker `viewer` may see in the given cells (what a device loads around it).
     public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
         try await withConnection { db in
-            let visible = try await Store.candidates(in: cells, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
+            let visible = try await Store.candidates(in: cells, latitudes: nil, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
             let bodies = try await Store.bodies(of: visible.prefix(limit).map(\.id), on: db)
             return visible.prefix(limit).compactMap { bodies[$0.id]?.seen(by: viewer.accountID) }
         }
     }
 
-    private static func candidates(in cells: [CellID], viewer: Viewer, on db: any SQLDatabase) async throws -> [Candidate] {
+    private static func candidates(
+        in cells: [CellID], latitudes: ClosedRange<Double>?, viewer: Viewer, on db: any SQLDatabase
+    ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
+        let band: SQLQueryString = latitudes.map { "AND s.latitude BETWEEN \(bind: $0.lowerBound) AND \(bind: $0.upperBound)" } ?? ""
         let rows = try await db.raw(
             """
             SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude,
@@ -103,7 +113,7 @@ extension Store {
                    THEN 1 ELSE 0 END AS shared_with_me
             FROM stickers s
             WHERE s.cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND s.state <> 'deleted'
-              AND (s.state = 'published' OR s.author_id = \(bind: me))
+              AND (s.state = 'published' OR s.author_id = \(bind: me)) \(band)
             """
         ).all()
         return try rows.map { row in
