@@ -140,8 +140,12 @@ extension Migration {
                 updated_at BIGINT NOT NULL
             )
             """,
-            // What every spatial read scans: living stickers by cell, then latitude (a band inside the cell).
-            "CREATE INDEX stickers_by_cell ON stickers (cell, latitude) WHERE state <> 'deleted'",
+            // What every spatial read scans: living stickers by cell, then latitude (a band inside the cell),
+            // carrying every column the visibility rule and the distance need, so the table itself is not read.
+            """
+            CREATE INDEX stickers_by_cell ON stickers (cell, latitude, longitude, state, visibility, author_id, id, private_worldmap_id, expires_at)
+            WHERE state <> 'deleted'
+            """,
             "CREATE INDEX stickers_by_author ON stickers (author_id, updated_at)",
             "CREATE INDEX stickers_archived ON stickers (deleted_at) WHERE state = 'deleted'",
             "CREATE INDEX stickers_expiring ON stickers (expires_at) WHERE expires_at IS NOT NULL AND state <> 'deleted'",

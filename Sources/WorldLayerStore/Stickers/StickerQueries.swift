@@ -28,8 +28,8 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
 
     public var description: String { "\(distance)_\(id.text)" }
 
-    func isBefore(_ distance: Double, _ id: UUID) -> Bool {
-        self.distance < distance || (self.distance == distance && self.id.text < id.text)
+    func isBefore(_ distance: Double, _ idText: String) -> Bool {
+        self.distance < distance || (self.distance == distance && id.text < idText)
     }
 }
 
@@ -38,6 +38,8 @@ extension Store {
     /// page that is returned is decoded in full.
     private struct Candidate {
         var id: UUID
+        /// The stored text form, kept for ordering ties without formatting UUIDs again.
+        var idText: String
         var audience: StickerAudience
         var coordinate: Coordinate
     }
@@ -55,19 +57,18 @@ extension Store {
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             while true {
                 var found: [(candidate: Candidate, line: GeodesicLine)] = []
-                let band = r / Store.metresPerDegreeLatitudeMinimum
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     let rows = try await Store.candidates(
-                        in: chunk, latitudes: (center.latitude - band)...(center.latitude + band), viewer: viewer, on: db)
+                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db)
                     for c in rows where viewer.canSee(c.audience, now: now) {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
-                        guard line.distance <= r, cursor?.isBefore(line.distance, c.id) ?? true else { continue }
+                        guard line.distance <= r, cursor?.isBefore(line.distance, c.idText) ?? true else { continue }
                         found.append((c, line))
                     }
                 }
                 if found.count >= limit || r >= radius {
-                    found.sort { ($0.line.distance, $0.candidate.id.text) < ($1.line.distance, $1.candidate.id.text) }
+                    found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
                     let page = found.prefix(limit)
                     let bodies = try await Store.bodies(of: page.map(\.candidate.id), on: db)
                     return page.compactMap { item in
@@ -85,6 +86,19 @@ extension Store {
         }
     }
 
+    /// A latitude/longitude box that surely contains the circle (longitude only away from
+    /// the poles and the antimeridian, where a box would need care to stay conservative).
+    static func box(around c: Coordinate, radius r: Double) -> (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?) {
+        let band = r / metresPerDegreeLatitudeMinimum
+        let latitudes = (c.latitude - band)...(c.latitude + band)
+        let poleward = abs(c.latitude) + band
+        guard poleward < 80 else { return (latitudes, nil) }
+        // A degree of longitude spans at least 111,319 m × cos φ (the parallel's radius on the ellipsoid is larger); 5 % spare.
+        let spread = r / (111_319 * cos(poleward * .pi / 180)) * 1.05
+        guard abs(c.longitude) + spread < 180 else { return (latitudes, nil) }
+        return (latitudes, (c.longitude - spread)...(c.longitude + spread))
+    }
+
     /// Where a nearby search starts: a few cells' worth.
     static let firstSearchRadius = 40.0
     /// Metres in a degree of latitude at the equator, where a degree is shortest: a band
@@ -94,18 +108,22 @@ extension Store {
     /// Every sticker `viewer` may see in the given cells (what a device loads around it).
     public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
         try await withConnection { db in
-            let visible = try await Store.candidates(in: cells, latitudes: nil, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
+            let visible = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
             let bodies = try await Store.bodies(of: visible.prefix(limit).map(\.id), on: db)
             return visible.prefix(limit).compactMap { bodies[$0.id]?.seen(by: viewer.accountID) }
         }
     }
 
     private static func candidates(
-        in cells: [CellID], latitudes: ClosedRange<Double>?, viewer: Viewer, on db: any SQLDatabase
+        in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, on db: any SQLDatabase
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
-        let band: SQLQueryString = latitudes.map { "AND s.latitude BETWEEN \(bind: $0.lowerBound) AND \(bind: $0.upperBound)" } ?? ""
+        var band: SQLQueryString = ""
+        if let box {
+            band = "AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
+            if let lon = box.longitudes { band = band + " AND s.longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)" }
+        }
         let rows = try await db.raw(
             """
             SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude,
@@ -117,14 +135,15 @@ extension Store {
             """
         ).all()
         return try rows.map { row in
-            let author = UUID(uuidString: try row.decode(column: "author_id", as: String.self)) ?? UUID()
+            let author = UUID(storedText: try row.decode(column: "author_id", as: String.self)) ?? UUID()
+            let idText = try row.decode(column: "id", as: String.self)
             let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
             return Candidate(
-                id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                id: UUID(storedText: idText) ?? UUID(), idText: idText,
                 audience: StickerAudience(
                     author: author, state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
                     visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
-                    privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+                    privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(storedText:)),
                     expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
                     sharedWith: shared ? [viewer.accountID!] : []),
                 coordinate: Coordinate(

@@ -3,9 +3,9 @@ import Foundation
 import WorldLayerGeo
 
 /// In-process timings that `bench/run` collects; see bench/README.md.
-struct BenchCommand: ParsableCommand {
+struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).", subcommands: [Geo.self])
+        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).", subcommands: [Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self])
 
     struct Geo: ParsableCommand {
         static let configuration = CommandConfiguration(

@@ -1,0 +1,126 @@
+import ArgumentParser
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// `worldlayer bench load-stickers` and `worldlayer bench nearby`, driven by `bench/run nearby`.
+struct LoadStickersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "load-stickers", abstract: "Bulk-load benchmark stickers (bench/nearby_data.py output) into a store.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Tab-separated stickers file.") var input: String
+    @Option(help: "How many lines the file has (for the progress bar).") var count = 0
+
+    func run() async throws {
+        let store = try await database.openStore()
+        let loader = StickerLoader(store: store)
+        try await loader.prepare()
+        var worldmaps: [UInt64: UUID] = [:]
+        var loaded = 0
+        let bar = ProgressBar(label: "loading stickers into \(store.engine.rawValue)")
+        try await BenchSticker.read(input) { batch in
+            try await loader.load(batch, worldmaps: &worldmaps)
+            loaded += batch.count
+            bar.update(loaded, of: max(count, loaded))
+        }
+        bar.finish()
+        try await store.withConnection { db in try await db.raw("ANALYZE").run() }
+        try await store.close()
+        print("{\"stickers\": \(loaded), \"worldmaps\": \(worldmaps.count)}")
+    }
+}
+
+struct NearbyBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nearby", abstract: "Time 'visible to me within R, nearest 50' queries on a store, or on PostGIS with --postgis; prints JSON.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "Queries file (bench/nearby_data.py queries).") var queries: String
+    @Flag(help: "Run the PostGIS peer query (ST_DWithin + KNN on a GiST index) on --database instead of WorldLayer's path.") var postgis = false
+    @Option(help: "Write each query's result ids here, one line per query.") var results: String
+    @Option(help: "Concurrent clients for the throughput pass.") var concurrency = 2
+
+    func run() async throws {
+        let list = try BenchQuery.read(queries)
+        let store = try Store.open(database.url, logger: quietLogger())
+        let usePostGIS = postgis
+        let query: @Sendable (BenchQuery) async throws -> [String] = { q in
+            if usePostGIS { return try await Self.postGIS(q, store: store) }
+            return try await Self.ours(q, store: store)
+        }
+        // Warm up: caches and connections, as a running server would have them.
+        for q in list.prefix(200) { _ = try await query(q) }
+        var latencies: [Double: [Double]] = [:]
+        var lines: [String] = []
+        let bar = ProgressBar(label: "\(postgis ? "postgis" : store.engine.rawValue) latency")
+        for (i, q) in list.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let ids = try await query(q)
+            latencies[q.radius, default: []].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            lines.append(ids.joined(separator: ","))
+            bar.update(i + 1, of: list.count)
+        }
+        bar.finish()
+        try lines.joined(separator: "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        // Throughput: `concurrency` clients share the list.
+        let next = Counter()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<concurrency {
+                group.addTask {
+                    while let i = await next.take(below: list.count) { _ = try await query(list[i]) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let qps = Double(list.count) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        try await store.close()
+        var report: [String: Double] = ["qps": (qps * 10).rounded() / 10, "queries": Double(list.count)]
+        for (radius, values) in latencies {
+            let sorted = values.sorted()
+            report["p50_ms_\(Int(radius))"] = sorted[sorted.count / 2]
+            report["p99_ms_\(Int(radius))"] = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+        }
+        let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+
+    static func ours(_ q: BenchQuery, store: Store) async throws -> [String] {
+        let viewer = try await store.viewer(BenchSticker.accountID(q.viewer))
+        return try await store.nearbyStickers(
+            center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: viewer, limit: 50
+        ).map { $0.sticker.id.uuidString.lowercased() }
+    }
+
+    /// The query a PostGIS user would write: the visibility rule, `ST_DWithin` on the
+    /// GiST index, nearest first by the index's KNN order, then exact spheroid distances.
+    static func postGIS(_ q: BenchQuery, store: Store) async throws -> [String] {
+        try await store.withConnection { db in
+            try await db.raw(
+                """
+                SELECT id FROM (
+                  SELECT s.id, ST_Distance(s.geog, p.g, true) AS d FROM bench_stickers s,
+                    (SELECT ST_SetSRID(ST_MakePoint(\(bind: q.longitude), \(bind: q.latitude)), 4326)::geography AS g) p
+                  WHERE ST_DWithin(s.geog, p.g, \(bind: q.radius), true)
+                    AND (s.visibility = 'public' OR s.author = \(bind: q.viewer)
+                         OR (s.visibility = 'shared' AND EXISTS (SELECT 1 FROM bench_shares h WHERE h.sticker_id = s.id AND h.account = \(bind: q.viewer))))
+                  ORDER BY s.geog <-> p.g LIMIT 100) x
+                ORDER BY d, id::text LIMIT 50
+                """
+            ).all().map { try $0.decode(column: "id", as: UUID.self).uuidString.lowercased() }
+        }
+    }
+}
+
+/// Hands out indexes 0..<n once each, to concurrent workers.
+actor Counter {
+    private var value = 0
+    func take(below n: Int) -> Int? {
+        guard value < n else { return nil }
+        defer { value += 1 }
+        return value
+    }
+}

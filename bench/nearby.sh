@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The `nearby` benchmark (run inside scripts/with-postgres by bench/run nearby):
+# the same stickers in WorldLayer on SQLite, WorldLayer on PostgreSQL and a PostGIS
+# table with a GiST index; the same queries on each; results must be identical.
+set -euo pipefail
+bin="$1"; shift
+work=bench/.work/nearby
+mkdir -p "$work"
+pg="${WORLDLAYER_TEST_POSTGRES_URL%%\?*}"
+base="${pg%/*}"
+psql_do() { psql -q -v ON_ERROR_STOP=1 "$@"; }
+psql_do "$pg" -c "DROP DATABASE IF EXISTS wl_bench" -c "DROP DATABASE IF EXISTS postgis_bench" -c "CREATE DATABASE wl_bench" -c "CREATE DATABASE postgis_bench"
+
+echo "[nearby] generating 2,000 queries (90 % near real places, half at 100 m, half at 1 km)…" >&2
+python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf > "$work/queries.tsv"
+
+for n in ${NEARBY_SIZES:-1000000 10000000}; do
+  echo "[nearby] $n stickers: generating…" >&2
+  python3 bench/nearby_data.py stickers "$n" demo/helsinki.osm.pbf > "$work/stickers.tsv"
+  rm -f "$work/ours.sqlite"*
+  psql_do "$pg" -c "DROP DATABASE IF EXISTS wl_bench" -c "CREATE DATABASE wl_bench"
+  psql_do "$pg" -c "DROP DATABASE IF EXISTS postgis_bench" -c "CREATE DATABASE postgis_bench"
+
+  echo "[nearby] $n: loading WorldLayer on SQLite…" >&2
+  "$bin" bench load-stickers --database "sqlite:$work/ours.sqlite" --input "$work/stickers.tsv" --count "$n" > /dev/null
+  echo "[nearby] $n: loading WorldLayer on PostgreSQL…" >&2
+  "$bin" bench load-stickers --database "$base/wl_bench?sslmode=disable" --input "$work/stickers.tsv" --count "$n" > /dev/null
+  echo "[nearby] $n: loading PostGIS (COPY, geography column, GiST index)…" >&2
+  psql_do "$base/postgis_bench" <<SQL
+CREATE EXTENSION postgis;
+CREATE UNLOGGED TABLE raw (id uuid, author int, visibility text, lat float8, lon float8, shared text);
+\copy raw FROM '$work/stickers.tsv'
+CREATE TABLE bench_stickers AS SELECT id, author, visibility, ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography AS geog FROM raw;
+ALTER TABLE bench_stickers ADD PRIMARY KEY (id);
+CREATE INDEX bench_stickers_geog ON bench_stickers USING gist (geog);
+CREATE TABLE bench_shares AS SELECT DISTINCT id AS sticker_id, s::int AS account FROM raw, unnest(string_to_array(shared, ',')) s
+  WHERE shared <> '-' AND s::int <> author;
+ALTER TABLE bench_shares ADD PRIMARY KEY (sticker_id, account);
+DROP TABLE raw;
+ANALYZE;
+SQL
+
+  for engine in sqlite postgres postgis; do
+    echo "[nearby] $n: querying $engine…" >&2
+    case $engine in
+      sqlite) db="sqlite:$work/ours.sqlite"; flag="" ;;
+      postgres) db="$base/wl_bench?sslmode=disable"; flag="" ;;
+      postgis) db="$base/postgis_bench?sslmode=disable"; flag="--postgis" ;;
+    esac
+    "$bin" bench nearby --database "$db" $flag --queries "$work/queries.tsv" --results "$work/results-$engine-$n.txt" > "$work/timing-$engine-$n.json"
+  done
+
+  echo "[nearby] $n: serving the SQLite store over HTTP to measure the server's memory…" >&2
+  port=$((20000 + RANDOM % 20000))
+  "$bin" serve --database "sqlite:$work/ours.sqlite" --port "$port" --log-level error &
+  server=$!
+  python3 bench/nearby_http.py "$port" "$work/queries.tsv" "$server" > "$work/memory-$n.json"
+  kill "$server"; wait "$server" 2>/dev/null || true
+
+  sqlite_bytes=$(( $(stat -c %s "$work/ours.sqlite") + $(stat -c %s "$work/ours.sqlite-wal" 2>/dev/null || echo 0) ))
+  pg_bytes=$(psql -tA "$pg" -c "SELECT pg_database_size('wl_bench')")
+  postgis_bytes=$(psql -tA "$pg" -c "SELECT pg_database_size('postgis_bench')")
+  echo "{\"sqlite\": $sqlite_bytes, \"postgres\": $pg_bytes, \"postgis\": $postgis_bytes}" > "$work/size-$n.json"
+done
+rm -f "$work/stickers.tsv"

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Writes bench/results/nearby.{json,md,svg} from bench/.work/nearby: latency and
+throughput of WorldLayer on SQLite and PostgreSQL as ratios to PostGIS on the same
+data and queries, whether every answer was identical, memory and database size."""
+import glob, json, os, re, sys
+sys.path.insert(0, os.path.dirname(__file__))
+from chart import bars  # noqa: E402
+
+work = "bench/.work/nearby"
+sizes = sorted({int(re.search(r"-(\d+)\.json$", p).group(1)) for p in glob.glob(f"{work}/timing-postgis-*.json")})
+report = {"sizes": {}}
+for n in sizes:
+    t = {e: json.load(open(f"{work}/timing-{e}-{n}.json")) for e in ("sqlite", "postgres", "postgis")}
+    res = {e: open(f"{work}/results-{e}-{n}.txt").read().split("\n") for e in t}
+    mismatches = {e: sum(a != b for a, b in zip(res[e], res["postgis"])) for e in ("sqlite", "postgres")}
+    size = json.load(open(f"{work}/size-{n}.json"))
+    memory = json.load(open(f"{work}/memory-{n}.json"))
+    entry = {"timing": t, "mismatches": mismatches, "queries": len(res["postgis"]), "bytes": size, "memory": memory,
+             "ratios": {}}
+    for e in ("sqlite", "postgres"):
+        entry["ratios"][e] = {"qps": round(t[e]["qps"] / t["postgis"]["qps"], 2)}
+        for r in (100, 1000):
+            for p in ("p50", "p99"):
+                k = f"{p}_ms_{r}"
+                # > 1 means faster than PostGIS.
+                entry["ratios"][e][k] = round(t["postgis"][k] / t[e][k], 2)
+    report["sizes"][str(n)] = entry
+os.makedirs("bench/results", exist_ok=True)
+json.dump(report, open("bench/results/nearby.json", "w"), indent=2, sort_keys=True)
+
+lines = ["# nearby: visible to me within 100 m / 1 km, nearest 50", "",
+         "Same stickers (80 % around real places of the Helsinki OSM extract, 20 % uniform over the globe; 10 % private, 10 % shared),",
+         "same 2,000 queries (90 % near places), same machine and run. PostGIS: `ST_DWithin` + KNN on a GiST index of a geography column.",
+         "Ratios > 1 mean WorldLayer is faster. Reproduce: `bench/run nearby`.", ""]
+for n, e in report["sizes"].items():
+    t = e["timing"]
+    lines += [f"## {int(n):,} stickers", "",
+              "| engine | p50 100 m | p99 100 m | p50 1 km | p99 1 km | QPS (2 clients) | identical answers |", "|---|---|---|---|---|---|---|"]
+    for eng in ("sqlite", "postgres", "postgis"):
+        x = t[eng]
+        same = "—" if eng == "postgis" else f"{e['queries'] - e['mismatches'][eng]}/{e['queries']}"
+        lines.append(f"| {'WorldLayer ' + eng if eng != 'postgis' else 'PostGIS'} | {x['p50_ms_100']:.2f} ms | {x['p99_ms_100']:.2f} ms | "
+                     f"{x['p50_ms_1000']:.2f} ms | {x['p99_ms_1000']:.2f} ms | {x['qps']:.0f} | {same} |")
+    lines += ["", "| ratio to PostGIS | QPS | p50 100 m | p99 100 m | p50 1 km | p99 1 km |", "|---|---|---|---|---|---|"]
+    for eng in ("sqlite", "postgres"):
+        r = e["ratios"][eng]
+        lines.append(f"| WorldLayer {eng} | {r['qps']}× | {r['p50_ms_100']}× | {r['p99_ms_100']}× | {r['p50_ms_1000']}× | {r['p99_ms_1000']}× |")
+    m, b = e["memory"], e["bytes"]
+    per = lambda v: f"{v / int(n) * 1e6 / 2**20:.0f} MiB"
+    lines += ["", f"Server (`worldlayer serve` on the SQLite store, {m['http_queries']:,} HTTP queries from 4 clients, {m['http_qps']} QPS): "
+              f"idle RSS {m['idle_rss'] / 2**20:.0f} MiB, peak RSS {m['peak_rss'] / 2**20:.0f} MiB.",
+              f"Database size per million stickers: SQLite {per(b['sqlite'])}, PostgreSQL {per(b['postgres'])}, PostGIS table {per(b['postgis'])}.", ""]
+open("bench/results/nearby.md", "w").write("\n".join(lines) + "\n")
+
+rows = []
+for n, e in report["sizes"].items():
+    for eng, name in (("sqlite", "SQLite"), ("postgres", "PostgreSQL")):
+        r = e["ratios"][eng]
+        rows += [(f"{int(n) // 1_000_000}M {name}: QPS", r["qps"]), (f"{int(n) // 1_000_000}M {name}: p99 1 km", r["p99_ms_1000"]),
+                 (f"{int(n) // 1_000_000}M {name}: p99 100 m", r["p99_ms_100"])]
+bars(rows, "nearby: WorldLayer vs PostGIS (ratio; higher is better)", "bench/results/nearby.svg")
+print("\n".join(lines))
