@@ -34,25 +34,18 @@ extension UUID {
 
 /// JSON for bodies stored in the database, in the same shape the API serves.
 enum StoreJSON {
+    // Times as epoch milliseconds, like the columns: exact, and several times faster to
+    // decode than ISO 8601 text (bodies are decoded on every read).
     static let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .custom { date, encoder in
-            var c = encoder.singleValueContainer()
-            try c.encode(Store.iso8601(date))
-        }
+        e.dateEncodingStrategy = .millisecondsSince1970
         return e
     }()
 
     static let decoder: JSONDecoder = {
         let d = JSONDecoder()
-        d.dateDecodingStrategy = .custom { decoder in
-            let text = try decoder.singleValueContainer().decode(String.self)
-            guard let date = Store.parseISO8601(text) else {
-                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 time"))
-            }
-            return date
-        }
+        d.dateDecodingStrategy = .millisecondsSince1970
         return d
     }()
 

@@ -15,10 +15,7 @@ struct StickerLoader {
     private let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .custom { date, encoder in
-            var c = encoder.singleValueContainer()
-            try c.encode(Store.iso8601(date))
-        }
+        e.dateEncodingStrategy = .millisecondsSince1970  // as the store keeps bodies
         return e
     }()
 

@@ -99,8 +99,9 @@ extension Store {
         return (latitudes, (c.longitude - spread)...(c.longitude + spread))
     }
 
-    /// Where a nearby search starts: a few cells' worth.
-    static let firstSearchRadius = 40.0
+    /// Where a nearby search starts: small, because in a dense place (millions of stickers in a
+    /// city) a few metres already hold a page, and growing from small costs little where it is sparse.
+    static let firstSearchRadius = 8.0
     /// Metres in a degree of latitude at the equator, where a degree is shortest: a band
     /// computed with it always contains the circle.
     static let metresPerDegreeLatitudeMinimum = 110_574.0
