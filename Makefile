@@ -13,7 +13,10 @@ DATABASE ?= sqlite:./data/worldlayer.sqlite
 build:
 	$(SWIFT) build --product worldlayer
 
+# The demo world (built-in templates, restricted zones and stickers from the Helsinki extract) is
+# loaded on every start; loading it again changes nothing.
 run: build
+	$(SWIFT) run --skip-build worldlayer demo seed --database $(DATABASE)
 	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
 test:

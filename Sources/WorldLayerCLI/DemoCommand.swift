@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import WorldLayerCore
+import WorldLayerOSM
+import WorldLayerServer
+import WorldLayerStore
+
+/// `worldlayer demo seed`: the demo world `make run` starts with — restricted zones and a
+/// few public stickers by a `demo` account at real places of the OSM extract. Idempotent.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "demo", abstract: "Demo data.", subcommands: [Seed.self])
+
+    struct Seed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Import restricted zones and place demo stickers at real places of an OSM extract (safe to run again).")
+
+        @OptionGroup var database: DatabaseOptions
+        @Option(help: "The OpenStreetMap extract.") var osm = "demo/helsinki.osm.pbf"
+        @Option(help: "How many demo stickers.") var stickers = 24
+
+        func run() async throws {
+            let url = URL(fileURLWithPath: osm)
+            var places: [OSMNode] = []
+            let zones: [RestrictedZone]
+            do {
+                zones = try OSMZones.extract(from: url)
+                try OSMFile.read(url) { element in
+                    if case .node(let n) = element, n.tags["name"] != nil, n.tags["tourism"] != nil || n.tags["historic"] != nil,
+                        OSMZones.kind(of: n.tags) == nil
+                    {
+                        places.append(n)
+                    }
+                }
+            } catch let error as OSMReadError {
+                throw CommandFailure("\(osm): \(error.description)")
+            }
+            let store = try await database.openStore()
+            _ = try await BuiltinTemplates.install(into: store)
+            let newZones = try await store.putZones(zones)
+            let account = try await demoAccount(store)
+            let templates = try await store.templates(for: nil)
+            let existing = Set(try await store.stickers(by: account.id, limit: 10_000).map(\.id))
+            var placed = 0
+            for (i, place) in places.sorted(by: { $0.id < $1.id }).prefix(stickers).enumerated() {
+                let template = templates[i % templates.count]
+                let kind = place.tags["tourism"] ?? place.tags["historic"] ?? "place"
+                let draft = StickerDraft(
+                    templateId: template.id, text: template.takesText ? String((place.tags["name"] ?? "").prefix(StickerRules.textMaximumLength)) : "",
+                    tags: ["helsinki", Tag.normalize(kind)].filter(Tag.isValid), color: ["#FFD60A", "#FF6B6B", "#4ECDC4", "#A78BFA"][i % 4],
+                    size: template.kind == .model ? 1.0 : 0.5,
+                    anchor: StickerAnchor(latitude: place.latitude, longitude: place.longitude, altitude: 20, accuracy: 5))
+                let id = UUID(uuidString: String(format: "00000000-0000-4000-8001-%012llx", place.id))!
+                guard !existing.contains(id) else { continue }
+                do {
+                    let (sticker, _) = try await store.putSticker(id: id, draft: draft, author: account, expectedVersion: nil)
+                    if sticker.state == .unpublished { _ = try await store.placeSticker(id: id, author: account.id, expectedVersion: sticker.version) }
+                    placed += 1
+                } catch let error as StickerWriteError {
+                    FileHandle.standardError.write(Data("skipped \(place.tags["name"] ?? "?"): \(error)\n".utf8))
+                }
+            }
+            try await store.close()
+            print("demo: \(zones.count) restricted zones (\(newZones) new), \(existing.count + placed) stickers by @demo (\(placed) new)")
+        }
+
+        private func demoAccount(_ store: Store) async throws -> Account {
+            if let existing = try await store.account(username: "demo") { return existing }
+            // No password can match "!", so nobody logs in as the demo account.
+            return try await store.createAccount(
+                NewAccount(username: "demo", email: "demo@worldlayer.invalid", displayName: "WorldLayer demo", birthday: "2000-01-01", passwordHash: "!"))
+        }
+    }
+}
