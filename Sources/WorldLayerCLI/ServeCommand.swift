@@ -23,9 +23,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
     var logLevel = "info"
 
+    @Option(help: "Days deleted and expired stickers stay archived (invisible, for moderation) before they are purged.")
+    var archiveDays = 30.0
+
+    @Option(help: "Days the live change log and old worldmap asset versions are kept.")
+    var historyDays = 7.0
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
+        guard archiveDays >= 0, historyDays > 0, archiveDays.isFinite, historyDays.isFinite else {
+            throw ValidationError("--archive-days must be 0 or more and --history-days more than 0")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical") }
     }
 
@@ -36,6 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.database = database.url
         configuration.bcryptCost = bcryptCost
         configuration.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        configuration.retention = RetentionPolicy(archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

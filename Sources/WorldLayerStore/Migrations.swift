@@ -143,7 +143,7 @@ extension Migration {
             // What every spatial read scans: living stickers by cell, then latitude (a band inside the cell),
             // carrying every column the visibility rule and the distance need, so the table itself is not read.
             """
-            CREATE INDEX stickers_by_cell ON stickers (cell, latitude, longitude, state, visibility, author_id, id, private_worldmap_id, expires_at)
+            CREATE INDEX stickers_by_cell ON stickers (cell, latitude, longitude, state, visibility, author_id, id, private_worldmap_id, expires_at, version)
             WHERE state <> 'deleted'
             """,
             "CREATE INDEX stickers_by_author ON stickers (author_id, updated_at)",

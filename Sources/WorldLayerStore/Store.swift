@@ -46,6 +46,7 @@ public final class Store: Sendable {
     private let pools: Pools
     private let writeLock = AsyncLock()
     let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let bodyCache = StickerBodyCache()
 
     private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger) {
         self.url = url

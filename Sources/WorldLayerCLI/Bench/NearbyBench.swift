@@ -40,7 +40,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Queries file (bench/nearby_data.py queries).") var queries: String
     @Flag(help: "Run the PostGIS peer query (ST_DWithin + KNN on a GiST index) on --database instead of WorldLayer's path.") var postgis = false
-    @Option(help: "Write each query's result ids here, one line per query.") var results: String
+    @Option(help: "Write each query's results here, one line per query: id:distance, comma-separated.") var results: String
     @Option(help: "Concurrent clients for the throughput pass.") var concurrency = 2
 
     func run() async throws {
@@ -92,7 +92,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         let viewer = try await store.viewer(BenchSticker.accountID(q.viewer))
         return try await store.nearbyStickers(
             center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: viewer, limit: 50
-        ).map { $0.sticker.id.uuidString.lowercased() }
+        ).map { "\($0.sticker.id.uuidString.lowercased()):\(String(format: "%.4f", $0.distance))" }
     }
 
     /// The query a PostGIS user would write: the visibility rule, `ST_DWithin` on the
@@ -101,7 +101,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         try await store.withConnection { db in
             try await db.raw(
                 """
-                SELECT id FROM (
+                SELECT id, d FROM (
                   SELECT s.id, ST_Distance(s.geog, p.g, true) AS d FROM bench_stickers s,
                     (SELECT ST_SetSRID(ST_MakePoint(\(bind: q.longitude), \(bind: q.latitude)), 4326)::geography AS g) p
                   WHERE ST_DWithin(s.geog, p.g, \(bind: q.radius), true)
@@ -110,7 +110,9 @@ struct NearbyBenchCommand: AsyncParsableCommand {
                   ORDER BY s.geog <-> p.g LIMIT 100) x
                 ORDER BY d, id::text LIMIT 50
                 """
-            ).all().map { try $0.decode(column: "id", as: UUID.self).uuidString.lowercased() }
+            ).all().map {
+                "\(try $0.decode(column: "id", as: UUID.self).uuidString.lowercased()):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
+            }
         }
     }
 }

@@ -40,6 +40,7 @@ extension Store {
         var id: UUID
         /// The stored text form, kept for ordering ties without formatting UUIDs again.
         var idText: String
+        var version: Int
         var audience: StickerAudience
         var coordinate: Coordinate
     }
@@ -55,6 +56,12 @@ extension Store {
     ) async throws -> [NearbySticker] {
         try await withConnection { db in
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
+            // Where stickers are dense, shrink the first circle to about two pages' worth: counting
+            // index entries is far cheaper than reading rows.
+            if cursor == nil {
+                let count = try await Store.count(in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), on: db)
+                if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
+            }
             while true {
                 var found: [(candidate: Candidate, line: GeodesicLine)] = []
                 let cells = try CellGrid.cover(center: center, radius: r)
@@ -70,7 +77,7 @@ extension Store {
                 if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
                     let page = found.prefix(limit)
-                    let bodies = try await Store.bodies(of: page.map(\.candidate.id), on: db)
+                    let bodies = try await self.bodies(of: page.map { ($0.candidate.id, $0.candidate.version) }, on: db)
                     return page.compactMap { item in
                         bodies[item.candidate.id].map {
                             NearbySticker(
@@ -110,7 +117,7 @@ extension Store {
     public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
         try await withConnection { db in
             let visible = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
-            let bodies = try await Store.bodies(of: visible.prefix(limit).map(\.id), on: db)
+            let bodies = try await self.bodies(of: visible.prefix(limit).map { ($0.id, $0.version) }, on: db)
             return visible.prefix(limit).compactMap { bodies[$0.id]?.seen(by: viewer.accountID) }
         }
     }
@@ -127,7 +134,7 @@ extension Store {
         }
         let rows = try await db.raw(
             """
-            SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude,
+            SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
               CASE WHEN s.visibility = 'shared' AND EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
                    THEN 1 ELSE 0 END AS shared_with_me
             FROM stickers s
@@ -140,7 +147,7 @@ extension Store {
             let idText = try row.decode(column: "id", as: String.self)
             let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
             return Candidate(
-                id: UUID(storedText: idText) ?? UUID(), idText: idText,
+                id: UUID(storedText: idText) ?? UUID(), idText: idText, version: try row.decode(column: "version", as: Int.self),
                 audience: StickerAudience(
                     author: author, state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
                     visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
@@ -152,13 +159,35 @@ extension Store {
         }
     }
 
-    private static func bodies(of ids: [UUID], on db: any SQLDatabase) async throws -> [UUID: Sticker] {
-        guard !ids.isEmpty else { return [:] }
-        let rows = try await db.raw("SELECT body FROM stickers WHERE id IN (\(SQLList(ids.map { SQLBind($0.text) })))").all()
+    /// How many living stickers lie in the box, counted on the index alone.
+    private static func count(
+        in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?), on db: any SQLDatabase
+    ) async throws -> Int {
+        guard !cells.isEmpty else { return 0 }
+        var band: SQLQueryString = "AND latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
+        if let lon = box.longitudes { band = band + " AND longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)" }
+        return try await db.raw(
+            """
+            SELECT COUNT(*) AS n FROM stickers
+            WHERE cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND state <> 'deleted' \(band)
+            """
+        ).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Full stickers for ids at known versions: from the cache when it holds that version,
+    /// else decoded from their rows (and cached).
+    private func bodies(of wanted: [(UUID, Int)], on db: any SQLDatabase) async throws -> [UUID: Sticker] {
         var result: [UUID: Sticker] = [:]
+        var missing: [UUID] = []
+        for (id, version) in wanted {
+            if let s = bodyCache.sticker(id, version: version) { result[id] = s } else { missing.append(id) }
+        }
+        guard !missing.isEmpty else { return result }
+        let rows = try await db.raw("SELECT body FROM stickers WHERE id IN (\(SQLList(missing.map { SQLBind($0.text) })))").all()
         for row in rows {
             let s = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
             result[s.id] = s
+            bodyCache.insert(s)
         }
         return result
     }

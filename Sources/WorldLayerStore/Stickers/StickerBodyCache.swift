@@ -1,0 +1,46 @@
+import Foundation
+import WorldLayerCore
+
+/// Recently read stickers, keyed by id and valid only for the version they were read
+/// at: a changed sticker has a new version, so a stale entry is never served. Decoding
+/// the JSON body was the largest cost of a nearby query, and places people look at are
+/// looked at again.
+///
+/// Two generations approximate least-recently-used without per-hit bookkeeping: when
+/// the young one fills up it becomes the old one and the previous old one is dropped;
+/// a hit in the old generation moves the entry back to the young one.
+final class StickerBodyCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var young: [UUID: Sticker] = [:]
+    private var old: [UUID: Sticker] = [:]
+    private let generation: Int
+
+    init(capacity: Int = 20_000) { generation = capacity / 2 }
+
+    func sticker(_ id: UUID, version: Int) -> Sticker? {
+        var dropped: [UUID: Sticker] = [:]
+        defer { _ = dropped }  // released outside the lock
+        return lock.withLock {
+            if let s = young[id] { return s.version == version ? s : nil }
+            guard let s = old.removeValue(forKey: id), s.version == version else { return nil }
+            dropped = add(s)
+            return s
+        }
+    }
+
+    func insert(_ s: Sticker) {
+        var dropped: [UUID: Sticker] = [:]
+        lock.withLock { dropped = add(s) }
+        _ = dropped
+    }
+
+    /// Adds to the young generation; returns the generation that was let go, if any.
+    private func add(_ s: Sticker) -> [UUID: Sticker] {
+        young[s.id] = s
+        guard young.count >= generation else { return [:] }
+        let dropped = old
+        old = young
+        young = [:]
+        return dropped
+    }
+}
