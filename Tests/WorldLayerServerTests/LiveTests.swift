@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
+import Logging
 import Testing
 import WorldLayerServer
 import WorldLayerStore
@@ -90,6 +92,25 @@ struct LiveTests {
             #expect(seenOnOne == [id, other])
             await onOne.close()
             await onTwo.close()
+        }
+    }
+
+    @Test("two servers starting at the same moment on one PostgreSQL both come up (migrations, built-in templates)")
+    func simultaneousStart() async throws {
+        guard ScratchDatabase.engines.contains(.postgres) else { return }
+        let url = try await ScratchDatabase.makeURL(.postgres)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.database = url
+        configuration.logLevel = .critical
+        let c = configuration
+        async let first = buildApplication(c)
+        async let second = buildApplication(c)
+        let apps = try await [first, second]
+        #expect(apps.count == 2)
+        try await apps[0].test(.live) { client in
+            let list = try await API(client: client).call(.get, "/v1/templates")
+            #expect((list.json["templates"] as? [Any])?.count == 8)
         }
     }
 

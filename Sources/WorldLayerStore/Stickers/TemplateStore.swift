@@ -41,6 +41,15 @@ extension Store {
     /// user's submission waits for review. Returns the stored template and whether it
     /// was new; the same submission sent again is not a second one.
     public func addTemplate(_ t: NewTemplate, author: UUID?, now: Date = Date()) async throws -> (StickerTemplate, created: Bool) {
+        do {
+            return try await addTemplateOnce(t, author: author, now: now)
+        } catch where Store.isUniqueViolation(error) {
+            // Another server (or request) added the same template or bytes at the same moment; now they are there.
+            return try await addTemplateOnce(t, author: author, now: now)
+        }
+    }
+
+    private func addTemplateOnce(_ t: NewTemplate, author: UUID?, now: Date) async throws -> (StickerTemplate, created: Bool) {
         try await transaction { db in
             if let row = try await db.raw("SELECT \(unsafeRaw: Store.templateColumns) FROM templates WHERE id = \(bind: t.id)").first() {
                 let existing = try Store.template(from: row)
