@@ -65,7 +65,10 @@ actor LiveHub {
         while seq < last {
             let events = try await store.events(after: seq, cells: raw, limit: 1000).filter { $0.seq <= last }
             guard let tail = events.last else { break }
-            for event in events { await deliver(event, to: &subscriber) }
+            for event in events {
+                var frames: [String: String] = [:]
+                await deliver(event, to: &subscriber, frames: &frames)
+            }
             seq = tail.seq
         }
     }
@@ -95,18 +98,23 @@ actor LiveHub {
     }
 
     private func dispatch(_ event: LiveEvent) async {
+        var frames: [String: String] = [:]
         for id in Array(subscribers.keys) {
             guard var s = subscribers[id] else { continue }
-            await deliver(event, to: &s)
+            await deliver(event, to: &s, frames: &frames)
             if subscribers[id] != nil { subscribers[id] = s }
         }
     }
 
-    private func deliver(_ event: LiveEvent, to s: inout Subscriber) async {
+    /// `frames` holds the encoded message per kind (and for the author, who also sees
+    /// whom it is shared with), so an event is encoded once however many subscribe.
+    private func deliver(_ event: LiveEvent, to s: inout Subscriber, frames: inout [String: String]) async {
         switch event {
         case .sticker(let change):
             guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change) else { return }
-            s.send(LiveMessage.change(change, kind: kind, viewer: s.viewer).text)
+            let key = "\(kind.rawValue)|\(s.viewer.accountID == change.sticker?.author.id)"
+            if frames[key] == nil { frames[key] = LiveMessage.change(change, kind: kind, viewer: s.viewer).text }
+            s.send(frames[key]!)
         case .relation(let seq, let account):
             guard let me = s.viewer.accountID, me == account || s.viewer.blocked.contains(account) else { return }
             // Relations changed (a block, a membership, a deleted account): reload them.
