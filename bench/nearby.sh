@@ -21,12 +21,11 @@ for n in ${NEARBY_SIZES:-1000000 10000000}; do
   psql_do "$pg" -c "DROP DATABASE IF EXISTS wl_bench" -c "CREATE DATABASE wl_bench"
   psql_do "$pg" -c "DROP DATABASE IF EXISTS postgis_bench" -c "CREATE DATABASE postgis_bench"
 
-  echo "[nearby] $n: loading WorldLayer on SQLite…" >&2
-  "$bin" bench load-stickers --database "sqlite:$work/ours.sqlite" --input "$work/stickers.tsv" --count "$n" > /dev/null
-  echo "[nearby] $n: loading WorldLayer on PostgreSQL…" >&2
-  "$bin" bench load-stickers --database "$base/wl_bench?sslmode=disable" --input "$work/stickers.tsv" --count "$n" > /dev/null
-  echo "[nearby] $n: loading PostGIS (COPY, geography column, GiST index)…" >&2
-  psql_do "$base/postgis_bench" <<SQL
+  # The three loads are independent; run them side by side (each is mostly one core).
+  echo "[nearby] $n: loading WorldLayer on SQLite, WorldLayer on PostgreSQL and PostGIS (COPY, geography, GiST) side by side…" >&2
+  "$bin" bench load-stickers --database "sqlite:$work/ours.sqlite" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_sqlite=$!
+  "$bin" bench load-stickers --database "$base/wl_bench?sslmode=disable" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_pg=$!
+  psql_do "$base/postgis_bench" <<SQL &
 CREATE EXTENSION postgis;
 CREATE UNLOGGED TABLE raw (id uuid, author int, visibility text, lat float8, lon float8, shared text);
 \copy raw FROM '$work/stickers.tsv'
@@ -39,7 +38,9 @@ ALTER TABLE bench_shares ADD PRIMARY KEY (sticker_id, account);
 DROP TABLE raw;
 ANALYZE;
 SQL
-
+  load_postgis=$!
+  wait $load_sqlite && wait $load_pg && wait $load_postgis
+  # Queries run one engine at a time on a quiet machine.
   for engine in sqlite postgres postgis; do
     echo "[nearby] $n: querying $engine…" >&2
     case $engine in
