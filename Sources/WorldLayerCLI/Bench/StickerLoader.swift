@@ -72,7 +72,10 @@ struct StickerLoader {
                 shares.append([SQLBind(s.id.uuidString.lowercased()), SQLBind(BenchSticker.accountID(n).uuidString.lowercased())])
             }
         }
+        let engine = store.engine
         try await store.transaction { [rows, shares, newWorldmaps] db in
+            // Inserts land all over the cell index; a bulk load wants a big page cache (1 GiB) on SQLite.
+            if engine == .sqlite { try await db.raw("PRAGMA cache_size = -1048576").run() }
             if !newWorldmaps.isEmpty {
                 var insert = db.insert(into: "worldmaps").columns("id", "is_private", "cell", "name", "created_at")
                 for (id, cell) in newWorldmaps {
