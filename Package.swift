@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "WorldLayerGeo", targets: ["WorldLayerGeo"]),
         .library(name: "WorldLayerCore", targets: ["WorldLayerCore"]),
         .library(name: "WorldLayerStore", targets: ["WorldLayerStore"]),
+        .library(name: "WorldLayerRouting", targets: ["WorldLayerRouting"]),
         .library(name: "WorldLayerServer", targets: ["WorldLayerServer"]),
         .executable(name: "worldlayer", targets: ["worldlayer"]),
     ],
@@ -41,6 +42,8 @@ let package = Package(
         .systemLibrary(name: "CZlib"),
         // OpenStreetMap files (PBF and XML) and what WorldLayer takes from them.
         .target(name: "WorldLayerOSM", dependencies: ["CZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
+        // Walking graph, routes, steps, AR waypoints, label layout (pure).
+        .target(name: "WorldLayerRouting", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         .target(
             name: "WorldLayerStore",
             dependencies: [
@@ -58,6 +61,7 @@ let package = Package(
             dependencies: [
                 "WorldLayerCore",
                 "WorldLayerStore",
+                "WorldLayerRouting",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -78,6 +82,7 @@ let package = Package(
             dependencies: [
                 "WorldLayerGeo",
                 "WorldLayerOSM",
+                "WorldLayerRouting",
                 "WorldLayerStore",
                 "WorldLayerServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -95,12 +100,17 @@ let package = Package(
         .executableTarget(name: "worldlayer", dependencies: ["WorldLayerCLI"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerRoutingTests", dependencies: ["WorldLayerRouting", "WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"],
+            swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerServerTests",
             dependencies: [
                 "WorldLayerServer",
+                "WorldLayerOSM",
+                "WorldLayerRouting",
                 "WorldLayerTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

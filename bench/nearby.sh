@@ -4,6 +4,7 @@
 # table with a GiST index; the same queries on each; results must be identical.
 set -euo pipefail
 bin="$1"; shift
+trap 'rm -f bench/.work/nearby/QUIET' EXIT
 work=bench/.work/nearby
 mkdir -p "$work"
 pg="${WORLDLAYER_TEST_POSTGRES_URL%%\?*}"
@@ -35,12 +36,14 @@ CREATE INDEX bench_stickers_geog ON bench_stickers USING gist (geog);
 CREATE TABLE bench_shares AS SELECT DISTINCT id AS sticker_id, s::int AS account FROM raw, unnest(string_to_array(shared, ',')) s
   WHERE shared <> '-' AND s::int <> author;
 ALTER TABLE bench_shares ADD PRIMARY KEY (sticker_id, account);
+CREATE INDEX bench_shares_by_account ON bench_shares (account, sticker_id);
 DROP TABLE raw;
 ANALYZE;
 SQL
   load_postgis=$!
   wait $load_sqlite && wait $load_pg && wait $load_postgis
-  # Queries run one engine at a time on a quiet machine.
+  # Queries run one engine at a time on a quiet machine; QUIET tells other work on the machine to wait.
+  touch "$work/QUIET"
   for engine in sqlite postgres postgis; do
     echo "[nearby] $n: querying $engine…" >&2
     case $engine in
@@ -57,6 +60,7 @@ SQL
   server=$!
   python3 bench/nearby_http.py "$port" "$work/queries.tsv" "$server" > "$work/memory-$n.json"
   kill "$server"; wait "$server" 2>/dev/null || true
+  rm -f "$work/QUIET"
 
   sqlite_bytes=$(( $(stat -c %s "$work/ours.sqlite") + $(stat -c %s "$work/ours.sqlite-wal" 2>/dev/null || echo 0) ))
   pg_bytes=$(psql -tA "$pg" -c "SELECT pg_database_size('wl_bench')")

@@ -5,8 +5,9 @@ import WorldLayerOSM
 import WorldLayerServer
 import WorldLayerStore
 
-/// `worldlayer demo seed`: the demo world `make run` starts with — restricted zones and a
-/// few public stickers by a `demo` account at real places of the OSM extract. Idempotent.
+/// `worldlayer demo seed`: the demo world `make run` starts with — the walking network and
+/// places (first start only), restricted zones and a few public stickers by a `demo` account
+/// at real places of the OSM extract. Idempotent.
 struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "demo", abstract: "Demo data.", subcommands: [Seed.self])
 
@@ -35,6 +36,8 @@ struct DemoCommand: AsyncParsableCommand {
                 throw CommandFailure("\(osm): \(error.description)")
             }
             let store = try await database.openStore()
+            // The walking network and places: imported on the first start only (an import is how to refresh them).
+            let mapMessage = try await store.mapVersions().network == 0 ? try await MapImporter.run(file: osm, store: store, quiet: true) : nil
             _ = try await BuiltinTemplates.install(into: store)
             let newZones = try await store.putZones(zones)
             let account = try await demoAccount(store)
@@ -60,6 +63,7 @@ struct DemoCommand: AsyncParsableCommand {
                 }
             }
             try await store.close()
+            if let mapMessage { print("demo: \(mapMessage)") }
             print("demo: \(zones.count) restricted zones (\(newZones) new), \(existing.count + placed) stickers by @demo (\(placed) new)")
         }
 

@@ -1,14 +1,20 @@
 import Foundation
 
 /// A one-line progress bar on standard error, redrawn only when the shown percentage changes.
-final class ProgressBar {
+/// Unchecked: each bar is driven by one task at a time (an import reports from its one loop).
+final class ProgressBar: @unchecked Sendable {
     private let label: String
     private var shown = -1
     private let interactive = isatty(STDERR_FILENO) != 0
+    private let quiet: Bool
 
-    init(label: String) { self.label = label }
+    init(label: String, quiet: Bool = false) {
+        self.label = label
+        self.quiet = quiet
+    }
 
     func update(_ done: Int, of total: Int) {
+        guard !quiet else { return }
         let percent = total > 0 ? min(100, done * 100 / total) : 0
         guard percent != shown else { return }
         shown = percent

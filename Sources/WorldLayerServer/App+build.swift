@@ -54,6 +54,9 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub)
     BlockController(store: store, hub: hub).register(routes)
     SharePageController(store: store).register(routes)
     LiveController(store: store, hub: hub).register(routes)
+    let maps = MapService(store: store)
+    PlaceController(store: store, maps: maps).register(routes)
+    RouteController(store: store, maps: maps).register(routes)
     return (router, table)
 }
 

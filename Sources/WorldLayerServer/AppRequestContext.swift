@@ -26,6 +26,13 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
         return account
     }
 
+    /// The signed-in account if it is an admin; else a 401 or 403.
+    func requireAdmin() throws -> Account {
+        let account = try requireAccount()
+        guard account.role == .admin else { throw APIError(.forbidden, code: "forbidden", message: "only admins may do this") }
+        return account
+    }
+
     /// The client's IP address, for rate limiting.
     var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
 }

@@ -48,7 +48,67 @@ extension Migration {
             version: 2, name: "stickers, worldmaps, templates, blocks, zones, live events",
             statements: stickerWorld(blob: "BLOB", serial: "INTEGER PRIMARY KEY AUTOINCREMENT"),
             postgres: stickerWorld(blob: "BYTEA", serial: "BIGSERIAL PRIMARY KEY")),
+        Migration(
+            version: 3, name: "spatial index by cell, longitude strip, latitude",
+            statements: longitudeStrips(fill: LongitudeStrip.sqlite),
+            postgres: longitudeStrips(fill: LongitudeStrip.postgres)),
+        Migration(version: 4, name: "walking network and places", statements: mapData),
     ]
+
+    /// Version 4: what `worldlayer import osm` brings in, and admins' places and photos.
+    /// `import_id` marks the import that last wrote a row, so a re-import can remove what has gone
+    /// from the file's area; `map_versions` tells every server when to rebuild its router and search index.
+    private static let mapData = [
+        """
+        CREATE TABLE walkways (
+            id BIGINT PRIMARY KEY,
+            body TEXT NOT NULL,
+            south DOUBLE PRECISION NOT NULL, west DOUBLE PRECISION NOT NULL,
+            north DOUBLE PRECISION NOT NULL, east DOUBLE PRECISION NOT NULL,
+            import_id TEXT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE places (
+            id TEXT PRIMARY KEY,
+            source TEXT NOT NULL UNIQUE,
+            body TEXT NOT NULL,
+            edit TEXT,
+            position_edited INTEGER NOT NULL DEFAULT 0,
+            latitude DOUBLE PRECISION NOT NULL,
+            longitude DOUBLE PRECISION NOT NULL,
+            cell BIGINT NOT NULL,
+            import_id TEXT,
+            updated_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX places_by_cell ON places (cell)",
+        """
+        CREATE TABLE place_photos (
+            id TEXT PRIMARY KEY,
+            place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL CHECK (kind IN ('interior', 'exterior')),
+            blob_id TEXT NOT NULL REFERENCES blobs (id),
+            created_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX place_photos_by_place ON place_photos (place_id, created_at)",
+        "CREATE TABLE map_versions (name TEXT PRIMARY KEY, version BIGINT NOT NULL)",
+        "INSERT INTO map_versions (name, version) VALUES ('network', 0), ('places', 0)",
+    ]
+
+    /// Version 3: a small circle scans only the strips of its cells it touches (see `LongitudeStrip`).
+    private static func longitudeStrips(fill: String) -> [String] {
+        [
+            "ALTER TABLE stickers ADD COLUMN strip BIGINT NOT NULL DEFAULT 0",
+            "UPDATE stickers SET strip = \(fill)",
+            "DROP INDEX stickers_by_cell",
+            """
+            CREATE INDEX stickers_by_spot ON stickers (cell, strip, latitude, longitude, state, visibility, author_id, id, private_worldmap_id, expires_at, version)
+            WHERE state <> 'deleted'
+            """,
+        ]
+    }
 
     /// Version 2. Booleans are 0/1 integers and JSON lists are text, alike on both engines.
     private static func stickerWorld(blob: String, serial: String) -> [String] {

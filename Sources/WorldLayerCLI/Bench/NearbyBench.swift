@@ -95,21 +95,22 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         ).map { "\($0.sticker.id.uuidString.lowercased()):\(String(format: "%.4f", $0.distance))" }
     }
 
-    /// The query a PostGIS user would write for "nearest first": the visibility rule, then
-    /// the GiST index's KNN order (`<->`) with a limit, then the radius and exact spheroid
-    /// distances on those few rows. (Putting `ST_DWithin` inside the KNN query lets the
-    /// planner collect everything within the radius first, which at 1 km in a dense city
-    /// is far slower; this form is the fast one.)
+    /// The query a PostGIS user would write for "nearest first": the GiST index's KNN order
+    /// (`<->` against a constant point, so the planner walks the index in distance order and
+    /// applies the visibility rule to each row it meets), a limit, then the radius and exact
+    /// spheroid distances on those few rows. Putting `ST_DWithin` inside lets the planner
+    /// collect everything within the radius first, which at 1 km in a dense city is far slower;
+    /// taking the point from a joined subquery hides it from the index and sorts the whole table.
     static func postGIS(_ q: BenchQuery, store: Store) async throws -> [String] {
         try await store.withConnection { db in
-            try await db.raw(
+            let point: SQLQueryString = "ST_SetSRID(ST_MakePoint(\(bind: q.longitude), \(bind: q.latitude)), 4326)::geography"
+            return try await db.raw(
                 """
                 SELECT id, d FROM (
-                  SELECT s.id, ST_Distance(s.geog, p.g, true) AS d FROM bench_stickers s,
-                    (SELECT ST_SetSRID(ST_MakePoint(\(bind: q.longitude), \(bind: q.latitude)), 4326)::geography AS g) p
+                  SELECT s.id, ST_Distance(s.geog, \(point), true) AS d FROM bench_stickers s
                   WHERE s.visibility = 'public' OR s.author = \(bind: q.viewer)
                      OR (s.visibility = 'shared' AND EXISTS (SELECT 1 FROM bench_shares h WHERE h.sticker_id = s.id AND h.account = \(bind: q.viewer)))
-                  ORDER BY s.geog <-> p.g LIMIT 100) x
+                  ORDER BY s.geog <-> \(point) LIMIT 100) x
                 WHERE d <= \(bind: q.radius)
                 ORDER BY d, id::text LIMIT 50
                 """

@@ -65,7 +65,7 @@ struct StickerLoader {
             rows.append([
                 SQLBind(s.id.uuidString.lowercased()), SQLBind(author.id.uuidString.lowercased()), SQLBind("published"), SQLBind(s.visibility.rawValue),
                 SQLBind(worldmap.uuidString.lowercased()), SQLLiteral.null, SQLBind("sticky-note"), SQLBind(Int64(bitPattern: cell.rawValue)),
-                SQLBind(s.latitude), SQLBind(s.longitude), SQLLiteral.null, SQLLiteral.null, SQLBind(2), SQLBind(body), SQLBind(nowMillis),
+                SQLBind(LongitudeStrip.of(longitude: s.longitude)), SQLBind(s.latitude), SQLBind(s.longitude), SQLLiteral.null, SQLLiteral.null, SQLBind(2), SQLBind(body), SQLBind(nowMillis),
                 SQLBind(nowMillis),
             ])
             for n in Set(s.sharedWith) where n != s.author {
@@ -85,7 +85,7 @@ struct StickerLoader {
             }
             for part in stride(from: 0, to: rows.count, by: 500) {
                 var insert = db.insert(into: "stickers").columns(
-                    "id", "author_id", "state", "visibility", "worldmap_id", "private_worldmap_id", "template_id", "cell", "latitude", "longitude",
+                    "id", "author_id", "state", "visibility", "worldmap_id", "private_worldmap_id", "template_id", "cell", "strip", "latitude", "longitude",
                     "expires_at", "deleted_at", "version", "body", "created_at", "updated_at")
                 for row in rows[part..<min(part + 500, rows.count)] { insert = insert.values(row) }
                 try await insert.run()

@@ -14,8 +14,8 @@ extension Response {
 }
 
 /// The API's JSON: sorted keys, times as ISO 8601 with milliseconds (as stored).
-enum APIJSON {
-    static let encoder: JSONEncoder = {
+public enum APIJSON {
+    public static let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         e.dateEncodingStrategy = .custom { date, encoder in

@@ -41,14 +41,16 @@ extension Store {
         /// The stored text form, kept for ordering ties without formatting UUIDs again.
         var idText: String
         var version: Int
+        /// SQLite's rowid, which every index entry carries: fetching bodies by it skips a descent of the id index.
+        var rowid: Int64?
         var audience: StickerAudience
         var coordinate: Coordinate
     }
 
     /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
     ///
-    /// Searches a growing circle: the cells it covers, narrowed in SQL to the latitude
-    /// band it spans (the `(cell, latitude)` index), then exact geodesic distances. The
+    /// Searches a growing circle: the cells it covers, narrowed in SQL to the strips and
+    /// latitude band it spans (the `(cell, strip, latitude)` index), then exact geodesic distances. The
     /// circle starts small and grows by the density it finds until it holds a full page
     /// or reaches `radius` — so a page costs about the same in a dense city as in a field.
     public func nearbyStickers(
@@ -77,7 +79,7 @@ extension Store {
                 if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
                     let page = found.prefix(limit)
-                    let bodies = try await self.bodies(of: page.map { ($0.candidate.id, $0.candidate.version) }, on: db)
+                    let bodies = try await self.bodies(of: page.map(\.candidate), on: db)
                     return page.compactMap { item in
                         bodies[item.candidate.id].map {
                             NearbySticker(
@@ -117,7 +119,7 @@ extension Store {
     public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
         try await withConnection { db in
             let visible = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
-            let bodies = try await self.bodies(of: visible.prefix(limit).map { ($0.id, $0.version) }, on: db)
+            let bodies = try await self.bodies(of: Array(visible.prefix(limit)), on: db)
             return visible.prefix(limit).compactMap { bodies[$0.id]?.seen(by: viewer.accountID) }
         }
     }
@@ -127,14 +129,11 @@ extension Store {
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
-        var band: SQLQueryString = ""
-        if let box {
-            band = "AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
-            if let lon = box.longitudes { band = band + " AND s.longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)" }
-        }
+        let sqlite = db.dialect.name == "sqlite"
+        let band = box.map { Store.bandFilter($0, table: "s.") } ?? ""
         let rows = try await db.raw(
             """
-            SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
+            SELECT \(unsafeRaw: sqlite ? "s.rowid AS row_id, " : "")s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
               CASE WHEN s.visibility = 'shared' AND EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
                    THEN 1 ELSE 0 END AS shared_with_me
             FROM stickers s
@@ -148,6 +147,7 @@ extension Store {
             let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
             return Candidate(
                 id: UUID(storedText: idText) ?? UUID(), idText: idText, version: try row.decode(column: "version", as: Int.self),
+                rowid: sqlite ? try row.decode(column: "row_id", as: Int64.self) : nil,
                 audience: StickerAudience(
                     author: author, state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
                     visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
@@ -159,31 +159,47 @@ extension Store {
         }
     }
 
+    /// The SQL that narrows a cells' scan to a box: the strips it spans (when few), the latitude band, the longitudes.
+    private static func bandFilter(
+        _ box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?), table t: String
+    ) -> SQLQueryString {
+        var sql: SQLQueryString = ""
+        if let lon = box.longitudes, let strips = LongitudeStrip.covering(lon) {
+            sql = sql + " AND \(unsafeRaw: t)strip IN (\(SQLList(strips.map { SQLBind($0) })))"
+        }
+        sql = sql + " AND \(unsafeRaw: t)latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
+        if let lon = box.longitudes {
+            sql = sql + " AND \(unsafeRaw: t)longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)"
+        }
+        return sql
+    }
+
     /// How many living stickers lie in the box, counted on the index alone.
     private static func count(
         in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?), on db: any SQLDatabase
     ) async throws -> Int {
         guard !cells.isEmpty else { return 0 }
-        var band: SQLQueryString = "AND latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
-        if let lon = box.longitudes { band = band + " AND longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)" }
         return try await db.raw(
             """
             SELECT COUNT(*) AS n FROM stickers
-            WHERE cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND state <> 'deleted' \(band)
+            WHERE cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND state <> 'deleted' \(Store.bandFilter(box, table: ""))
             """
         ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// Full stickers for ids at known versions: from the cache when it holds that version,
     /// else decoded from their rows (and cached).
-    private func bodies(of wanted: [(UUID, Int)], on db: any SQLDatabase) async throws -> [UUID: Sticker] {
+    private func bodies(of wanted: [Candidate], on db: any SQLDatabase) async throws -> [UUID: Sticker] {
         var result: [UUID: Sticker] = [:]
-        var missing: [UUID] = []
-        for (id, version) in wanted {
-            if let s = bodyCache.sticker(id, version: version) { result[id] = s } else { missing.append(id) }
+        var missing: [Candidate] = []
+        for c in wanted {
+            if let s = bodyCache.sticker(c.id, version: c.version) { result[c.id] = s } else { missing.append(c) }
         }
         guard !missing.isEmpty else { return result }
-        let rows = try await db.raw("SELECT body FROM stickers WHERE id IN (\(SQLList(missing.map { SQLBind($0.text) })))").all()
+        let rowids = missing.compactMap(\.rowid)
+        let key: SQLQueryString = rowids.count == missing.count
+            ? "rowid IN (\(SQLList(rowids.map { SQLBind($0) })))" : "id IN (\(SQLList(missing.map { SQLBind($0.idText) })))"
+        let rows = try await db.raw("SELECT body FROM stickers WHERE \(key)").all()
         for row in rows {
             let s = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
             result[s.id] = s

@@ -127,15 +127,16 @@ extension Store {
     private func write(_ s: Sticker, shares: [UUID], before: StoredSticker?, on db: any SQLDatabase, now: Date) async throws {
         let body = try StoreJSON.string(s)
         let cell = cellRaw(s.cell) ?? 0
+        let strip = LongitudeStrip.of(longitude: s.anchor.longitude)
         let deletedAt: Int64? = s.state == .deleted ? millis(now) : nil
         if before == nil {
             try await db.raw(
                 """
-                INSERT INTO stickers (id, author_id, state, visibility, worldmap_id, private_worldmap_id, template_id, cell, latitude, longitude,
+                INSERT INTO stickers (id, author_id, state, visibility, worldmap_id, private_worldmap_id, template_id, cell, strip, latitude, longitude,
                                       expires_at, deleted_at, version, body, created_at, updated_at)
                 VALUES (\(bind: s.id.text), \(bind: s.author.id.text), \(bind: s.state.rawValue), \(bind: s.visibility.rawValue), \(bind: s.worldmapId.text),
-                        \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), \(bind: s.templateId), \(bind: cell), \(bind: s.anchor.latitude),
-                        \(bind: s.anchor.longitude), \(bind: s.expiresAt.map(millis)), \(bind: deletedAt), \(bind: s.version), \(bind: body),
+                        \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), \(bind: s.templateId), \(bind: cell), \(bind: strip),
+                        \(bind: s.anchor.latitude), \(bind: s.anchor.longitude), \(bind: s.expiresAt.map(millis)), \(bind: deletedAt), \(bind: s.version), \(bind: body),
                         \(bind: millis(s.createdAt)), \(bind: millis(s.updatedAt)))
                 """
             ).run()
@@ -144,7 +145,8 @@ extension Store {
                 """
                 UPDATE stickers SET state = \(bind: s.state.rawValue), visibility = \(bind: s.visibility.rawValue), worldmap_id = \(bind: s.worldmapId.text),
                   private_worldmap_id = \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), template_id = \(bind: s.templateId), cell = \(bind: cell),
-                  latitude = \(bind: s.anchor.latitude), longitude = \(bind: s.anchor.longitude), expires_at = \(bind: s.expiresAt.map(millis)),
+                  strip = \(bind: strip), latitude = \(bind: s.anchor.latitude), longitude = \(bind: s.anchor.longitude),
+                  expires_at = \(bind: s.expiresAt.map(millis)),
                   deleted_at = \(bind: deletedAt), version = \(bind: s.version), body = \(bind: body), updated_at = \(bind: millis(s.updatedAt))
                 WHERE id = \(bind: s.id.text)
                 """

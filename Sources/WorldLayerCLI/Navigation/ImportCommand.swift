@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import WorldLayerCore
+import WorldLayerOSM
+import WorldLayerStore
+
+/// `worldlayer import osm FILE`: the walking network and places from OpenStreetMap.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Import map data into the store.", subcommands: [OSM.self])
+
+    struct OSM: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "osm",
+            abstract: "Import walkable ways and named places from an OpenStreetMap file (.osm.pbf or .osm); re-importing updates them.")
+
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The OpenStreetMap file.") var file: String
+
+        func run() async throws {
+            let store = try await database.openStore()
+            do {
+                print(try await MapImporter.run(file: file, store: store))
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try await store.close()
+        }
+    }
+}
+
+/// Reads a whole OSM file before writing anything, then writes it in one transaction:
+/// a truncated or corrupt file leaves the store exactly as it was. The caller closes the store.
+enum MapImporter {
+    static func run(file: String, store: Store, quiet: Bool = false) async throws -> String {
+        let url = URL(fileURLWithPath: file)
+        let started = Date()
+        let reading = ProgressBar(label: "reading \(url.lastPathComponent)", quiet: quiet)
+        let data: OSMMapData
+        do {
+            data = try OSMMapData.read(url) { done, total in reading.update(done, of: total) }
+        } catch let error as OSMReadError {
+            reading.finish()
+            throw CommandFailure("\(file): \(error.description); nothing was imported")
+        }
+        reading.finish()
+        let writing = ProgressBar(label: "writing \(data.walkways.count) ways and \(data.places.count) places", quiet: quiet)
+        defer { writing.finish() }
+        let summary = try await store.importMap(walkways: data.walkways, places: data.places, bounds: data.bounds) { done, total in
+            writing.update(done, of: total)
+        }
+        return String(
+            format: "imported %d walkable ways and %d places from %@ in %.1f s (removed %d ways and %d places no longer in the file)",
+            summary.walkways, summary.places, url.lastPathComponent, Date().timeIntervalSince(started), summary.removedWalkways,
+            summary.removedPlaces)
+    }
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// `worldlayer place …`: admins' tools for places (the same changes the API makes).
+struct PlaceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "place", abstract: "Search, add and edit places and add their photos.",
+        subcommands: [Search.self, Show.self, Add.self, Edit.self, Photo.self])
+
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Search places by name (prefix, accents and small typos forgiven).")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "What to look for.") var text: String
+
+        func run() async throws {
+            let store = try await database.openStore()
+            defer { Task { try? await store.close() } }
+            var index = PlaceSearchIndex()
+            let places = try await store.allPlaces()
+            for p in places { index.add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
+            let hits = index.search(text, limit: 20)
+            guard !hits.isEmpty else { throw CommandFailure("no place matches '\(text)'") }
+            let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
+            for h in hits { if let p = byID[h.id] { print("\(p.id.uuidString.lowercased())\t\(p.kind)\t\(p.name)") } }
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a place as JSON.")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The place's id.") var id: String
+
+        func run() async throws {
+            let place = try await PlaceCommand.load(id, database)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            print(String(decoding: try encoder.encode(place), as: UTF8.self))
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a place that OpenStreetMap lacks.")
+        @OptionGroup var database: DatabaseOptions
+        @Option(help: "Its name.") var name: String
+        @Option(help: "What it is, e.g. amenity:library or building:university.") var kind: String
+        @Option(help: "Where it is: 'lat,lon'.") var at: String
+        @Option(help: "A description shown on its page.") var description: String?
+
+        func run() async throws {
+            let position = try PlaceCommand.coordinate(at)
+            let edit = PlaceEdit(name: name, kind: kind, position: position, description: description)
+            try PlaceCommand.check(edit)
+            let id = UUID()
+            let place = Place(
+                id: id, name: name.trimmingCharacters(in: .whitespaces), kind: kind, position: position, description: description,
+                source: "admin:\(id.uuidString.lowercased())", updatedAt: Date())
+            let store = try await database.openStore()
+            try await store.createPlace(place)
+            try await store.close()
+            print("added \(id.uuidString.lowercased())\t\(kind)\t\(place.name)")
+        }
+    }
+
+    struct Edit: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a place; the change survives re-imports of OSM data.")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The place's id.") var id: String
+        @Option(help: "A new name.") var name: String?
+        @Option(help: "A new kind.") var kind: String?
+        @Option(help: "A new position: 'lat,lon'.") var at: String?
+        @Option(help: "A new description.") var description: String?
+        @Option(name: .customLong("opening-hours"), help: "Opening hours in OSM's syntax, e.g. 'Mo-Fr 08:00-18:00'.") var openingHours: String?
+        @Option(help: "A new address.") var address: String?
+
+        func run() async throws {
+            guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
+            let edit = PlaceEdit(
+                name: name, kind: kind, position: try at.map(PlaceCommand.coordinate), description: description, openingHours: openingHours,
+                address: address)
+            guard edit != PlaceEdit() else { throw ValidationError("say what to change (--name, --description, …)") }
+            try PlaceCommand.check(edit)
+            let store = try await database.openStore()
+            let place = try await store.editPlace(id: uuid, edit)
+            try await store.close()
+            guard let place else { throw CommandFailure("no place with id \(id)") }
+            print("edited \(place.id.uuidString.lowercased())\t\(place.kind)\t\(place.name)")
+        }
+    }
+
+    struct Photo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a photo (PNG or JPEG) of a place.")
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The place's id.") var id: String
+        @Argument(help: "The image file.") var file: String
+        @Option(help: "interior or exterior.") var kind: PhotoKind = .exterior
+
+        func run() async throws {
+            guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
+            guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)") }
+            guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
+                throw CommandFailure("\(file) is not a PNG or JPEG image")
+            }
+            let store = try await database.openStore()
+            let photo = try await store.addPlacePhoto(placeID: uuid, kind: kind, data: data, contentType: type)
+            try await store.close()
+            guard let photo else { throw CommandFailure("no place with id \(id)") }
+            print("added \(photo.kind.rawValue) photo \(photo.id.uuidString.lowercased())")
+        }
+    }
+
+    static func load(_ id: String, _ database: DatabaseOptions) async throws -> Place {
+        guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
+        let store = try await database.openStore()
+        let place = try await store.place(id: uuid)
+        try await store.close()
+        guard let place else { throw CommandFailure("no place with id \(id)") }
+        return place
+    }
+
+    static func coordinate(_ text: String) throws -> Coordinate {
+        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, Coordinate(latitude: parts[0], longitude: parts[1]).isValid, abs(parts[1]) <= 180 else {
+            throw ValidationError("'\(text)' is not 'lat,lon'")
+        }
+        return Coordinate(latitude: parts[0], longitude: parts[1])
+    }
+
+    static func check(_ edit: PlaceEdit) throws {
+        let problems = edit.problems()
+        guard problems.isEmpty else { throw ValidationError(problems.map(\.description).joined(separator: "; ")) }
+    }
+}
+
+extension PhotoKind: ExpressibleByArgument {}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerRouting
+import WorldLayerServer
+import WorldLayerStore
+
+/// `worldlayer route FROM TO`: a walking route between places or points, as steps or JSON.
+struct RouteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "route", abstract: "Print a walking route between two places or points (each a place name or 'lat,lon').")
+
+    @OptionGroup var database: DatabaseOptions
+    @Argument(help: "Where to start: a place name (as you would search it) or 'lat,lon'.") var from: String
+    @Argument(help: "Where to go: a place name or 'lat,lon'.") var to: String
+    @Flag(help: "Print the route as the API returns it.") var json = false
+
+    func run() async throws {
+        let store = try await database.openStore()
+        defer { Task { try? await store.close() } }
+        let start = try await PlaceLookup.resolve(from, store: store)
+        let end = try await PlaceLookup.resolve(to, store: store)
+        let router = WalkingRouter(walkways: try await store.walkways())
+        let route: Route
+        do {
+            route = try router.route(from: start.coordinate, to: end.coordinate, fromName: start.place, toName: end.place)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        if json {
+            print(String(decoding: try APIJSON.encoder.encode(route), as: UTF8.self))
+            return
+        }
+        print("From \(start.label)\nTo   \(end.label)")
+        print("\(RouteText.distance(route.length)), about \(RouteText.minutes(route.duration)) on foot, \(route.waypoints.count) AR waypoints")
+        for (i, step) in route.steps.enumerated() {
+            let length = step.maneuver == "arrive" ? "" : " — \(RouteText.distance(step.distance))"
+            print(String(format: "%3d. ", i + 1) + step.instruction + length)
+        }
+    }
+}
+
+/// Turns what a user typed into a position: `lat,lon`, or the best match of a place search.
+enum PlaceLookup {
+    struct Resolved {
+        var coordinate: Coordinate
+        var place: (id: String, name: String)?
+        var label: String
+    }
+
+    static func resolve(_ text: String, store: Store) async throws -> Resolved {
+        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        if parts.count == 2, let lat = parts[0], let lon = parts[1] {
+            let c = Coordinate(latitude: lat, longitude: lon)
+            guard c.isValid, abs(lon) <= 180 else { throw CommandFailure("'\(text)' is not a position on Earth (latitude −90…90, longitude −180…180)") }
+            return Resolved(coordinate: c, place: nil, label: String(format: "%.6f, %.6f", lat, lon))
+        }
+        var index = PlaceSearchIndex()
+        let places = try await store.allPlaces()
+        for p in places { index.add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
+        guard let hit = index.search(text, limit: 1).first, let place = places.first(where: { $0.id == hit.id }) else {
+            throw CommandFailure(places.isEmpty ? "no places yet: import some with 'worldlayer import osm FILE'" : "no place matches '\(text)'")
+        }
+        return Resolved(
+            coordinate: place.position, place: (place.id.uuidString.lowercased(), place.name),
+            label: "\(place.name) (\(place.kind), \(String(format: "%.6f, %.6f", place.position.latitude, place.position.longitude)))")
+    }
+}
+
+enum RouteText {
+    static func distance(_ metres: Double) -> String {
+        metres < 1000 ? "\(Int(metres.rounded())) m" : String(format: "%.1f km", metres / 1000)
+    }
+
+    static func minutes(_ seconds: Double) -> String { "\(max(1, Int((seconds / 60).rounded()))) min" }
+}

