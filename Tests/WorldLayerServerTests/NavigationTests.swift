@@ -58,6 +58,24 @@ struct NavigationTests {
             #expect(pins.allSatisfy { ($0["bearing"] as? Double).map { (0..<360).contains($0) } ?? false })
             #expect(try await api.call(.get, "/v1/places/nearby?latitude=60&longitude=24.9&radius=99999").status == .badRequest)
 
+            // Labels for the places around the theatre, looking south: none overlap on a phone screen.
+            let view: [String: Any] = ["width": 390, "height": 844, "horizontalFieldOfView": 63]
+            let labels = try await api.call(.post, "/v1/places/labels", json: [
+                "latitude": Self.theatre.latitude, "longitude": Self.theatre.longitude, "altitude": 20, "heading": 180, "view": view, "radius": 400,
+            ])
+            #expect(labels.status == .ok)
+            let boxes = try #require(labels.json["placed"] as? [[String: Any]]).map { b in
+                (b["x"] as! Double, b["y"] as! Double, b["width"] as! Double, b["height"] as! Double)
+            }
+            #expect(boxes.count > 3 && !(labels.json["dropped"] as? [Any] ?? []).isEmpty)
+            for (i, a) in boxes.enumerated() {
+                for b in boxes[(i + 1)...] { #expect(a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || a.1 + a.3 <= b.1 || b.1 + b.3 <= a.1) }
+            }
+            let badView = try await api.call(.post, "/v1/places/labels", json: [
+                "latitude": 60.17, "longitude": 24.94, "altitude": 20, "heading": 0, "view": ["width": 0, "height": 844, "horizontalFieldOfView": 63],
+            ])
+            #expect(badView.status == .unprocessableContent && badView.errorFields == ["view"])
+
             let id = try await placeID(api, "Helsingin tuomiokirkko")
             let place = try await api.call(.get, "/v1/places/\(id)")
             #expect(place.status == .ok && place.json["kind"] as? String == "tourism:attraction")

@@ -4,6 +4,7 @@ import Logging
 import NIOCore
 import WorldLayerCore
 import WorldLayerGeo
+import WorldLayerRouting
 import WorldLayerStore
 
 /// Places: search as you type, nearby pins for AR, details, and admins' additions, edits and photos.
@@ -14,6 +15,7 @@ struct PlaceController {
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/places/search", use: search)
         routes.on(.get, "/v1/places/nearby", use: nearby)
+        routes.on(.post, "/v1/places/labels", use: labels)
         routes.on(.post, "/v1/places", use: create)
         routes.on(.get, "/v1/places/{id}", use: get)
         routes.on(.patch, "/v1/places/{id}", use: edit)
@@ -53,6 +55,45 @@ struct PlaceController {
         let radius = try query.double("radius", in: 1...5_000, default: 300)
         let found = try await store.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
         return try .json(["places": found.map { PlaceHit(place: $0.place, distance: $0.line.distance, bearing: compass($0.line.initialAzimuth)) }])
+    }
+
+    struct LabelsRequest: Decodable {
+        var latitude: Double
+        var longitude: Double
+        /// Ellipsoidal height of the device, metres.
+        var altitude: Double
+        /// Compass heading of the camera, degrees from true north.
+        var heading: Double
+        var view: ScreenView
+        var radius: Double?
+        /// Places to keep above all others (the destination, a searched place).
+        var highlight: [String]?
+    }
+
+    /// Where the labels of the places around a device land on its screen, none overlapping.
+    @Sendable func labels(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(LabelsRequest.self, context: context)
+        var problems: [FieldError] = []
+        if !(Coordinate(latitude: body.latitude, longitude: body.longitude).isValid && abs(body.longitude) <= 180) {
+            problems.append(FieldError("latitude", "and longitude must be a position on Earth"))
+        }
+        if !body.altitude.isFinite || abs(body.altitude) > 10_000 { problems.append(FieldError("altitude", "must be metres within ±10,000")) }
+        if !body.heading.isFinite { problems.append(FieldError("heading", "must be degrees")) }
+        if !body.view.isValid { problems.append(FieldError("view", "needs width and height of 100–10,000 points, a field of view of 10–170° and a pitch within ±89°")) }
+        let radius = body.radius ?? 300
+        if !(1...2_000).contains(radius) { problems.append(FieldError("radius", "must be 1 to 2,000 metres")) }
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let fix = DeviceFix(latitude: body.latitude, longitude: body.longitude, altitude: body.altitude, heading: body.heading)
+        let highlight = Set((body.highlight ?? []).map { $0.lowercased() })
+        let nearby = try await store.places(near: Coordinate(latitude: body.latitude, longitude: body.longitude), radius: radius, limit: 500)
+        let requests = nearby.map { p in
+            let id = p.place.id.uuidString.lowercased()
+            // Places stand on the ground: their label floats 3 m up.
+            return LabelRequest(
+                id: id, text: p.place.name, anchor: GeoAnchor(latitude: p.place.position.latitude, longitude: p.place.position.longitude, altitude: 3),
+                priority: highlight.contains(id) ? 1 : 0)
+        }
+        return try .json(LabelLayoutEngine.layout(requests, fix: fix, view: body.view))
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
