@@ -15,12 +15,14 @@ public struct OSMMapData: Sendable {
         var data = OSMMapData()
         var coordinates: [Int64: Coordinate] = [:]
         var ways: [OSMWay] = []
+        var barriers = Set<Int64>()
         try OSMFile.read(url, progress: progress) { element in
             switch element {
             case .node(let n):
                 let c = Coordinate(latitude: n.latitude, longitude: n.longitude)
                 coordinates[n.id] = c
                 data.extend(c)
+                if !n.tags.isEmpty, OSMWalking.isBarrier(n.tags) { barriers.insert(n.id) }
                 if let place = OSMPlaces.place(tags: n.tags, source: "osm:node/\(n.id)", position: c, footprint: nil, now: now) {
                     data.places.append(place)
                 }
@@ -31,11 +33,13 @@ public struct OSMMapData: Sendable {
             }
         }
         for w in ways {
+            if let highway = OSMWalking.walkableHighway(w.tags) {
+                let underground = (w.tags["tunnel"].map { $0 != "no" } ?? false) || (Int(w.tags["layer"] ?? "0") ?? 0) < 0
+                data.walkways += walkable(
+                    w, name: w.tags["name"] ?? w.tags["ref"], highway: highway, underground: underground, coordinates: coordinates, barriers: barriers)
+            }
             let points = w.nodes.compactMap { coordinates[$0] }
             guard points.count == w.nodes.count, points.count >= 2 else { continue }  // Clipped at the extract's edge.
-            if let highway = OSMWalking.walkableHighway(w.tags) {
-                data.walkways.append(Walkway(id: w.id, name: w.tags["name"] ?? w.tags["ref"], highway: highway, nodes: w.nodes, coordinates: points))
-            }
             let outline = w.isClosed ? points : nil
             let position = outline.map(OSMPlaces.centroid) ?? points[points.count / 2]
             if let place = OSMPlaces.place(tags: w.tags, source: "osm:way/\(w.id)", position: position, footprint: outline, now: now) {
@@ -43,6 +47,45 @@ public struct OSMMapData: Sendable {
             }
         }
         return data
+    }
+
+    /// The walkable pieces of a way: cut at each barrier on it (a wall, a locked gate), where
+    /// each piece reaches the barrier through a node of its own so that no walk passes through
+    /// it (as in OSRM), and cut where the extract clipped it, keeping what lies inside. Pieces
+    /// after the first get negative ids, which OSM never uses.
+    static func walkable(
+        _ w: OSMWay, name: String?, highway: String, underground: Bool, coordinates: [Int64: Coordinate], barriers: Set<Int64>
+    ) -> [Walkway] {
+        func own(_ i: Int, _ side: Int64) -> Int64 { -((w.id * 8192 + Int64(i)) * 2 + side) - 1 }
+        var pieces: [Walkway] = []
+        var nodes: [Int64] = [], points: [Coordinate] = []
+        func close(at i: Int) {
+            if nodes.count >= 2 {
+                pieces.append(Walkway(
+                    id: pieces.isEmpty ? w.id : -(w.id * 8192 + Int64(i)), name: name, highway: highway, nodes: nodes, coordinates: points,
+                    underground: underground ? true : nil))
+            }
+            nodes = []
+            points = []
+        }
+        for (i, node) in w.nodes.enumerated() {
+            guard let point = coordinates[node] else {
+                close(at: i)
+                continue
+            }
+            if barriers.contains(node) {
+                nodes.append(own(i, 0))
+                points.append(point)
+                close(at: i)
+                nodes = [own(i, 1)]
+                points = [point]
+            } else {
+                nodes.append(node)
+                points.append(point)
+            }
+        }
+        close(at: w.nodes.count)
+        return pieces
     }
 
     private mutating func extend(_ c: Coordinate) {

@@ -14,24 +14,24 @@ public struct SnappedPoint: Sendable {
     public var distance: Double
 }
 
-/// Finds the nearest edge to a point through a grid of buckets (~200 m) that lists the edges crossing each.
+/// Finds the nearest edge to a point through a grid of buckets (~55 m) that lists the edges crossing each.
 struct EdgeSnapper: Sendable {
-    static let bucketDegreesLatitude = 0.002
+    static let bucketDegreesLatitude = 0.0005
     private let bucketDegreesLongitude: Double
     private let buckets: [Int64: [Int32]]
-    /// One entry per undirected edge: its first directed edge index.
-    private let undirected: [Int32]
+    /// One entry per undirected edge: a directed edge index and the vertex it leaves.
+    private let undirected: [(edge: Int32, source: Int32)]
 
     init(_ g: WalkingGraph) {
         let meanLatitude = g.latitudes.isEmpty ? 0 : g.latitudes.reduce(0, +) / Double(g.latitudes.count)
         let longitudeSize = Self.bucketDegreesLatitude / max(0.05, cos(meanLatitude * .pi / 180))
         bucketDegreesLongitude = longitudeSize
-        var undirected: [Int32] = []
+        var undirected: [(edge: Int32, source: Int32)] = []
         var buckets: [Int64: [Int32]] = [:]
         for v in 0..<g.vertexCount {
             for e in Int(g.firstEdge[v])..<Int(g.firstEdge[v + 1]) where Int(g.edgeTarget[e]) > v {
                 let id = Int32(undirected.count)
-                undirected.append(Int32(e))
+                undirected.append((Int32(e), Int32(v)))
                 let w = Int(g.edgeTarget[e])
                 let rows = Self.bucketRange(min(g.latitudes[v], g.latitudes[w]), max(g.latitudes[v], g.latitudes[w]), Self.bucketDegreesLatitude)
                 let columns = Self.bucketRange(min(g.longitudes[v], g.longitudes[w]), max(g.longitudes[v], g.longitudes[w]), longitudeSize)
@@ -49,17 +49,30 @@ struct EdgeSnapper: Sendable {
     }
 
     /// The nearest spot on the network within `maximumDistance` metres, or nil.
-    func nearest(to p: Coordinate, within maximumDistance: Double, in g: WalkingGraph) -> SnappedPoint? {
+    ///
+    /// Looks within 50 m first: every edge that close crosses a bucket of that box, so a hit
+    /// there is final; only a point far from paths pays for the whole search.
+    func nearest(to p: Coordinate, within maximumDistance: Double, in g: WalkingGraph, offIslands: Bool = false) -> SnappedPoint? {
+        var best: (id: Int32, t: Double, d2: Double)?
+        for reach in [min(50, maximumDistance), maximumDistance] {
+            best = search(p, reach, g, offIslands: offIslands)
+            if let b = best, b.d2 <= reach * reach { break }
+        }
+        return best.flatMap { spot($0, p, maximumDistance, g) }
+    }
+
+    private func search(_ p: Coordinate, _ reach: Double, _ g: WalkingGraph, offIslands: Bool) -> (id: Int32, t: Double, d2: Double)? {
         let metresPerDegreeLatitude = 111_132.954
         let metresPerDegreeLongitude = 111_319.491 * cos(p.latitude * .pi / 180)
-        let dLat = maximumDistance / metresPerDegreeLatitude, dLon = maximumDistance / max(1, metresPerDegreeLongitude)
-        var best: (id: Int32, t: Double, d2: Double)?
-        var seen = Set<Int32>()
+        let dLat = reach / metresPerDegreeLatitude, dLon = reach / max(1, metresPerDegreeLongitude)
+        var best: (id: Int32, t: Double, d2: Double, score: Double)?
         for r in Self.bucketRange(p.latitude - dLat, p.latitude + dLat, Self.bucketDegreesLatitude) {
             for c in Self.bucketRange(p.longitude - dLon, p.longitude + dLon, bucketDegreesLongitude) {
-                for id in buckets[Self.key(r, c)] ?? [] where seen.insert(id).inserted {
-                    let e = Int(undirected[Int(id)])
-                    let a = edgeSource(e, g), b = Int(g.edgeTarget[e])
+                // An edge in several buckets is measured again: cheaper than remembering it.
+                for id in buckets[Self.key(r, c)] ?? [] {
+                    let e = Int(undirected[Int(id)].edge)
+                    let a = Int(undirected[Int(id)].source), b = Int(g.edgeTarget[e])
+                    if offIslands, g.isOnIsland(a) { continue }
                     // In metres, in a plane around p.
                     let ax = (g.longitudes[a] - p.longitude) * metresPerDegreeLongitude, ay = (g.latitudes[a] - p.latitude) * metresPerDegreeLatitude
                     let bx = (g.longitudes[b] - p.longitude) * metresPerDegreeLongitude, by = (g.latitudes[b] - p.latitude) * metresPerDegreeLatitude
@@ -68,13 +81,19 @@ struct EdgeSnapper: Sendable {
                     let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
                     let (x, y) = (ax + t * dx, ay + t * dy)
                     let d2 = x * x + y * y
-                    if best == nil || d2 < best!.d2 || (d2 == best!.d2 && id < best!.id) { best = (id, t, d2) }
+                    // Where a tunnel runs under a street, the pressed point means the street: under ground counts 0.5 m farther.
+                    let score = g.ways[Int(g.edgeWay[e])].underground ? (d2.squareRoot() + 0.5) * (d2.squareRoot() + 0.5) : d2
+                    if best == nil || score < best!.score || (score == best!.score && id < best!.id) { best = (id, t, d2, score) }
                 }
             }
         }
-        guard let best, best.d2.squareRoot() <= maximumDistance else { return nil }
-        let e = Int(undirected[Int(best.id)])
-        let a = edgeSource(e, g), b = Int(g.edgeTarget[e])
+        return best.map { ($0.id, $0.t, $0.d2) }
+    }
+
+    private func spot(_ best: (id: Int32, t: Double, d2: Double), _ p: Coordinate, _ maximumDistance: Double, _ g: WalkingGraph) -> SnappedPoint? {
+        guard best.d2.squareRoot() <= maximumDistance else { return nil }
+        let e = Int(undirected[Int(best.id)].edge)
+        let a = Int(undirected[Int(best.id)].source), b = Int(g.edgeTarget[e])
         let spot = Coordinate(
             latitude: g.latitudes[a] + best.t * (g.latitudes[b] - g.latitudes[a]),
             longitude: g.longitudes[a] + best.t * (g.longitudes[b] - g.longitudes[a]))
@@ -82,7 +101,4 @@ struct EdgeSnapper: Sendable {
             from: a, to: b, fraction: best.t, edgeLength: g.edgeLength[e], way: g.edgeWay[e], coordinate: spot,
             distance: Geodesic.wgs84.inverse(p, spot).distance)
     }
-
-    /// The vertex an edge leaves.
-    private func edgeSource(_ e: Int, _ g: WalkingGraph) -> Int { g.source(of: e) }
 }

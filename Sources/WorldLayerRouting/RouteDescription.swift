@@ -103,16 +103,21 @@ enum RouteDescription {
     }
 
     /// Points every `waypointSpacing` metres along the path, each with the bearing onward.
+    ///
+    /// Segments between OSM nodes are short, so a point is interpolated linearly in latitude and
+    /// longitude at its geodesic fraction; on a 1 km segment that is off the geodesic by under a
+    /// centimetre, and Geodesic.direct per waypoint would cost more than the route search.
     static func waypoints(points: [Coordinate], segments: [GeodesicLine]) -> [ARWaypoint] {
         var result: [ARWaypoint] = []
         var along = 0.0
         var next = 0.0
         for (i, line) in segments.enumerated() where line.distance > 0 {
+            let (a, b) = (points[i], points[i + 1])
             while next <= along + line.distance {
-                let p = Geodesic.wgs84.direct(from: points[i], azimuth: line.initialAzimuth, distance: next - along)
+                let f = (next - along) / line.distance
                 result.append(ARWaypoint(
-                    latitude: p.coordinate.latitude, longitude: p.coordinate.longitude, along: next, bearing: compass(p.finalAzimuth),
-                    height: waypointHeight))
+                    latitude: a.latitude + f * (b.latitude - a.latitude), longitude: a.longitude + f * (b.longitude - a.longitude), along: next,
+                    bearing: compass(line.initialAzimuth + f * turnAngle(from: line.initialAzimuth, to: line.finalAzimuth)), height: waypointHeight))
                 next += waypointSpacing
             }
             along += line.distance

@@ -37,6 +37,11 @@ final class SearchSpace {
 extension WalkingGraph {
     func shortestPath(from start: SnappedPoint, to goal: SnappedPoint, space: SearchSpace) -> ShortestPath? {
         space.reset()
+        // The search works on local arrays taken from the space (moved, not copied) and puts them
+        // back at the end: class properties would pay a dynamic exclusivity check on every access.
+        var cost = space.cost, parentEdge = space.parentEdge, touched = space.touched, heap = space.heap
+        (space.cost, space.parentEdge, space.touched, space.heap) = ([], [], [], MinHeap())
+        defer { (space.cost, space.parentEdge, space.touched, space.heap) = (cost, parentEdge, touched, heap) }
         let metresPerDegreeLatitude = 110_574.0  // The smallest, so the estimate never exceeds the truth.
         let metresPerDegreeLongitude = 111_319.491 * cos(min(89, abs(goal.coordinate.latitude) + 0.5) * .pi / 180)
         let goalLatitude = goal.coordinate.latitude, goalLongitude = goal.coordinate.longitude
@@ -47,30 +52,33 @@ extension WalkingGraph {
             return (x * x + y * y).squareRoot() * 0.99
         }
         func relax(_ v: Int, _ c: Double, via edge: Int32) {
-            guard c < space.cost[v] else { return }
-            if space.cost[v] == .infinity { space.touched.append(Int32(v)) }
-            space.cost[v] = c
-            space.parentEdge[v] = edge
-            space.heap.push(Int32(v), priority: c + estimate(v))
+            guard c < cost[v] else { return }
+            if cost[v] == .infinity { touched.append(Int32(v)) }
+            cost[v] = c
+            parentEdge[v] = edge
+            heap.push(Int32(v), priority: c + estimate(v))
         }
         relax(start.from, start.fraction * start.edgeLength, via: -1)
         relax(start.to, (1 - start.fraction) * start.edgeLength, via: -1)
         // Leaving the last vertex for the goal spot along its edge.
-        let tail = [goal.from: goal.fraction * goal.edgeLength, goal.to: (1 - goal.fraction) * goal.edgeLength]
+        let tailFrom = goal.fraction * goal.edgeLength, tailTo = (1 - goal.fraction) * goal.edgeLength
         var best = Double.infinity
         var bestVertex = -1
         if (start.from == goal.from && start.to == goal.to) || (start.from == goal.to && start.to == goal.from) {
             let along = start.from == goal.from ? goal.fraction : 1 - goal.fraction
             best = abs(along - start.fraction) * start.edgeLength
         }
-        while let (vertex, priority) = space.heap.pop() {
+        while let (vertex, priority) = heap.pop() {
             let v = Int(vertex)
             if priority >= best { break }
-            let c = space.cost[v]
+            let c = cost[v]
             if priority > c + estimate(v) + 1e-9 { continue }  // A stale entry.
-            if let t = tail[v], c + t < best {
-                best = c + t
-                bestVertex = v
+            if v == goal.from || v == goal.to {
+                let t = v == goal.from ? tailFrom : tailTo
+                if c + t < best {
+                    best = c + t
+                    bestVertex = v
+                }
             }
             for e in Int(firstEdge[v])..<Int(firstEdge[v + 1]) {
                 relax(Int(edgeTarget[e]), c + edgeLength[e], via: Int32(e))
@@ -80,8 +88,8 @@ extension WalkingGraph {
         guard bestVertex >= 0 else { return ShortestPath(vertices: [], edges: [], length: best) }
         var vertices = [bestVertex], edges: [Int] = []
         var v = bestVertex
-        while space.parentEdge[v] >= 0 {
-            let e = Int(space.parentEdge[v])
+        while parentEdge[v] >= 0 {
+            let e = Int(parentEdge[v])
             edges.append(e)
             v = source(of: e)
             vertices.append(v)
@@ -100,39 +108,53 @@ extension WalkingGraph {
     }
 }
 
-/// A binary min-heap of vertices by priority (duplicates allowed; stale entries are skipped by the caller).
+/// A 4-ary min-heap of vertices by priority (duplicates allowed; stale entries are skipped by
+/// the caller). Four children per node halve the depth of a binary heap, and the priorities sit
+/// in their own array so that sifting compares contiguous doubles.
 struct MinHeap {
-    private var items: [(vertex: Int32, priority: Double)] = []
+    private var priorities: [Double] = []
+    private var vertices: [Int32] = []
 
-    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    mutating func removeAll() {
+        priorities.removeAll(keepingCapacity: true)
+        vertices.removeAll(keepingCapacity: true)
+    }
 
     mutating func push(_ vertex: Int32, priority: Double) {
-        items.append((vertex, priority))
-        var i = items.count - 1
+        var i = priorities.count
+        priorities.append(priority)
+        vertices.append(vertex)
         while i > 0 {
-            let parent = (i - 1) / 2
-            guard items[parent].priority > items[i].priority else { break }
-            items.swapAt(parent, i)
+            let parent = (i - 1) / 4
+            guard priorities[parent] > priority else { break }
+            priorities[i] = priorities[parent]
+            vertices[i] = vertices[parent]
             i = parent
         }
+        priorities[i] = priority
+        vertices[i] = vertex
     }
 
     mutating func pop() -> (Int32, Double)? {
-        guard let top = items.first else { return nil }
-        let last = items.removeLast()
-        if !items.isEmpty {
-            items[0] = last
+        guard let top = vertices.first else { return nil }
+        let topPriority = priorities[0]
+        let lastPriority = priorities.removeLast(), lastVertex = vertices.removeLast()
+        let n = priorities.count
+        if n > 0 {
             var i = 0
             while true {
-                let l = 2 * i + 1, r = l + 1
-                var smallest = i
-                if l < items.count, items[l].priority < items[smallest].priority { smallest = l }
-                if r < items.count, items[r].priority < items[smallest].priority { smallest = r }
-                if smallest == i { break }
-                items.swapAt(i, smallest)
+                let first = 4 * i + 1
+                if first >= n { break }
+                var smallest = first
+                for c in (first + 1)..<min(first + 4, n) where priorities[c] < priorities[smallest] { smallest = c }
+                guard priorities[smallest] < lastPriority else { break }
+                priorities[i] = priorities[smallest]
+                vertices[i] = vertices[smallest]
                 i = smallest
             }
+            priorities[i] = lastPriority
+            vertices[i] = lastVertex
         }
-        return (top.vertex, top.priority)
+        return (top, topPriority)
     }
 }

@@ -17,11 +17,19 @@ public struct WalkingGraph: Sendable {
     public let ways: [WayInfo]
     /// Each vertex's OSM node id.
     public let osmNodes: [Int64]
+    /// Each vertex's connected component, and how many vertices each component has.
+    let component: [Int32]
+    let componentSize: [Int32]
+
+    /// Components smaller than this are islands (a courtyard path, a clipped fragment): a route
+    /// starts on one only when both ends lie on it, as OSRM does.
+    static let islandSize: Int32 = 1000
 
     public struct WayInfo: Sendable {
         public var id: Int64
         public var name: String?
         public var highway: String
+        public var underground: Bool
     }
 
     public var vertexCount: Int { latitudes.count }
@@ -36,7 +44,7 @@ public struct WalkingGraph: Sendable {
         var ways: [WayInfo] = []
         for w in walkways where w.nodes.count == w.coordinates.count && w.nodes.count >= 2 {
             let wayIndex = Int32(ways.count)
-            ways.append(WayInfo(id: w.id, name: w.name, highway: w.highway))
+            ways.append(WayInfo(id: w.id, name: w.name, highway: w.highway, underground: w.underground ?? false))
             var previous: Int32?
             for (node, c) in zip(w.nodes, w.coordinates) {
                 let v: Int32
@@ -68,6 +76,32 @@ public struct WalkingGraph: Sendable {
         self.edgeLength = pairs.map(\.length)
         self.edgeWay = pairs.map(\.way)
         self.ways = ways
+        (component, componentSize) = Self.components(first: first, targets: pairs.map(\.to), count: lats.count)
+    }
+
+    func isOnIsland(_ v: Int) -> Bool { componentSize[Int(component[v])] < Self.islandSize }
+
+    /// Connected components by breadth-first search over the (symmetric) adjacency.
+    private static func components(first: [Int32], targets: [Int32], count: Int) -> ([Int32], [Int32]) {
+        var component = [Int32](repeating: -1, count: count)
+        var sizes: [Int32] = []
+        var queue: [Int32] = []
+        for seed in 0..<count where component[seed] < 0 {
+            let id = Int32(sizes.count)
+            component[seed] = id
+            queue = [Int32(seed)]
+            var head = 0
+            while head < queue.count {
+                let v = Int(queue[head])
+                head += 1
+                for e in Int(first[v])..<Int(first[v + 1]) where component[Int(targets[e])] < 0 {
+                    component[Int(targets[e])] = id
+                    queue.append(targets[e])
+                }
+            }
+            sizes.append(Int32(queue.count))
+        }
+        return (component, sizes)
     }
 
     /// Bytes the arrays take (vertices and edges), for reporting the router's memory.

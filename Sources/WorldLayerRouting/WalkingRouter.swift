@@ -49,8 +49,13 @@ public final class WalkingRouter: @unchecked Sendable {
     }
 
     public func route(from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil) throws(RoutingError) -> Route {
-        let start = try snap(from, which: "start")
-        let goal = try snap(to, which: "destination")
+        var start = try snap(from, which: "start")
+        var goal = try snap(to, which: "destination")
+        // An end on an island (a path cut off from the rest) is kept only when the other end is on the same island.
+        if graph.component[start.from] != graph.component[goal.from], graph.isOnIsland(start.from) || graph.isOnIsland(goal.from) {
+            if graph.isOnIsland(start.from), let s = snapper.nearest(to: from, within: snapLimit, in: graph, offIslands: true) { start = s }
+            if graph.isOnIsland(goal.from), let g = snapper.nearest(to: to, within: snapLimit, in: graph, offIslands: true) { goal = g }
+        }
         let space = borrow()
         defer { giveBack(space) }
         guard let path = graph.shortestPath(from: start, to: goal, space: space) else { throw .disconnected }

@@ -8,7 +8,7 @@ struct DemoToolTests {
         let db = CLI.scratchDatabase()
         let first = try CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db])
         #expect(first.status == 0 && first.stdout.contains("29 restricted zones (29 new), 24 stickers by @demo (24 new)"), "\(first.stdout)\(first.stderr)")
-        #expect(first.stdout.contains("imported 2283 walkable ways and 1259 places"))
+        #expect(first.stdout.contains("imported 2431 walkable ways and 1259 places"))
         let again = try CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db])
         #expect(again.status == 0 && again.stdout.contains("(0 new), 24 stickers by @demo (0 new)"))
         #expect(!again.stdout.contains("imported"))  // The map is imported on the first start only.

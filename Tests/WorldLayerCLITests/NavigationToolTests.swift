@@ -7,7 +7,7 @@ struct NavigationToolTests {
     func importOSM() throws {
         let db = CLI.scratchDatabase()
         let first = try CLI.run(["import", "osm", ZoneToolTests.demo, "--database", db])
-        #expect(first.status == 0 && first.stdout.contains("imported 2283 walkable ways and 1259 places"), "\(first.stderr)")
+        #expect(first.status == 0 && first.stdout.contains("imported 2431 walkable ways and 1259 places"), "\(first.stderr)")
         #expect(first.stderr.contains("reading helsinki.osm.pbf 100%") && first.stderr.contains("100%"))
         let again = try CLI.run(["import", "osm", ZoneToolTests.demo, "--database", db])
         #expect(again.status == 0 && again.stdout.contains("removed 0 ways and 0 places"))

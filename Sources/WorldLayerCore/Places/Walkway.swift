@@ -12,12 +12,15 @@ public struct Walkway: Codable, Sendable, Equatable {
     /// OSM node ids, in order; shared ids are where ways meet.
     public var nodes: [Int64]
     public var coordinates: [Coordinate]
+    /// Under ground (`tunnel=*` or a negative `layer`): a point pressed on the map snaps to the surface first.
+    public var underground: Bool?
 
-    public init(id: Int64, name: String?, highway: String, nodes: [Int64], coordinates: [Coordinate]) {
+    public init(id: Int64, name: String?, highway: String, nodes: [Int64], coordinates: [Coordinate], underground: Bool? = nil) {
         self.id = id
         self.name = name
         self.highway = highway
         self.nodes = nodes
         self.coordinates = coordinates
+        self.underground = underground
     }
 }

@@ -1,0 +1,112 @@
+import ArgumentParser
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerRouting
+import WorldLayerStore
+
+/// `worldlayer bench routing`: the same origin/destination pairs the peers route, through
+/// the router a server builds from the store. Prints JSON: per-query latency and, per pair,
+/// the walked length between the snapped ends (what OSRM and pgRouting report too).
+struct RoutingBenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "routing", abstract: "Route 'lat1 lon1 lat2 lon2' pairs on the imported network; prints timings and lengths as JSON.")
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: "File of 'lat1 lon1 lat2 lon2' lines.") var pairs: String
+    @Option(help: "Where to write one length (m) per pair, or 'none'.") var lengths: String
+    @Flag(help: "Route on a pgRouting database made by osm2pgrouting instead (the peer).") var pgrouting = false
+
+    func run() async throws {
+        guard let text = try? String(contentsOfFile: pairs, encoding: .utf8) else { throw ValidationError("cannot read \(pairs)") }
+        let rows = text.split(separator: "\n").compactMap { line -> (Coordinate, Coordinate)? in
+            let v = line.split(separator: " ").compactMap { Double($0) }
+            return v.count >= 4 ? (Coordinate(latitude: v[0], longitude: v[1]), Coordinate(latitude: v[2], longitude: v[3])) : nil
+        }
+        if pgrouting { return try await PgRoutingPeer.run(rows, database: database, lengths: lengths) }
+        let store = try await database.openStore()
+        let rssBefore = ResidentMemory.bytes()
+        let buildStart = DispatchTime.now().uptimeNanoseconds
+        let walkways = try await store.walkways()
+        let router = WalkingRouter(walkways: walkways)
+        let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
+        let routerBytes = ResidentMemory.bytes() - rssBefore
+        try await store.close()
+        // Warm up, then time each query: the full route (geometry, steps, AR waypoints).
+        for (a, b) in rows.prefix(50) { _ = try? router.route(from: a, to: b) }
+        var latencies: [Double] = []
+        var out: [String] = []
+        let bar = ProgressBar(label: "routing pairs")
+        for (i, (a, b)) in rows.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let route = try? router.route(from: a, to: b)
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+            out.append(route.map { String(format: "%.2f", $0.length) } ?? "none")
+            bar.update(i + 1, of: rows.count)
+        }
+        bar.finish()
+        if lengths != "none" { try out.joined(separator: "\n").write(toFile: lengths, atomically: true, encoding: .utf8) }
+        let sorted = latencies.sorted()
+        let report: [String: Double] = [
+            "p50_us": sorted[sorted.count / 2], "p99_us": sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
+            "mean_us": latencies.reduce(0, +) / Double(latencies.count), "pairs": Double(rows.count),
+            "vertices": Double(router.graph.vertexCount), "edges": Double(router.graph.edgeCount),
+            "graph_bytes": Double(router.graph.memoryFootprint), "build_s": buildSeconds,
+            // What loading the walkways and building the router added to the process (store rows included).
+            "router_rss_bytes": Double(routerBytes),
+        ]
+        print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
+    }
+}
+
+/// The peer: the same pairs on pgRouting, as its users query it — the nearest vertex of
+/// each end (`<->` on the GiST index), then `pgr_dijkstra` over the ways' lengths.
+enum PgRoutingPeer {
+    static func run(_ rows: [(Coordinate, Coordinate)], database: DatabaseOptions, lengths: String) async throws {
+        let store = try Store.open(database.url, logger: quietLogger())
+        var latencies: [Double] = []
+        var out: [String] = []
+        let bar = ProgressBar(label: "pgrouting pairs")
+        for (i, (a, b)) in rows.enumerated() {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let length: Double? = try await store.withConnection { db in
+                func vertex(_ c: Coordinate) async throws -> Int64? {
+                    try await db.raw(
+                        "SELECT id FROM ways_vertices_pgr ORDER BY the_geom <-> ST_SetSRID(ST_MakePoint(\(bind: c.longitude), \(bind: c.latitude)), 4326) LIMIT 1"
+                    ).first()?.decode(column: "id", as: Int64.self)
+                }
+                guard let s = try await vertex(a), let t = try await vertex(b) else { return nil }
+                if s == t { return 0 }
+                return try await db.raw(
+                    """
+                    SELECT SUM(cost) AS length FROM pgr_dijkstra(
+                      'SELECT gid AS id, source, target, length_m AS cost, length_m AS reverse_cost FROM ways', \(bind: s), \(bind: t), directed => false)
+                    """
+                ).first()?.decode(column: "length", as: Double?.self)
+            }
+            latencies.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+            out.append(length.map { String(format: "%.2f", $0) } ?? "none")
+            bar.update(i + 1, of: rows.count)
+        }
+        bar.finish()
+        try await store.close()
+        if lengths != "none" { try out.joined(separator: "\n").write(toFile: lengths, atomically: true, encoding: .utf8) }
+        let sorted = latencies.sorted()
+        let report: [String: Double] = [
+            "p50_us": sorted[sorted.count / 2], "p99_us": sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
+            "mean_us": latencies.reduce(0, +) / Double(latencies.count), "pairs": Double(rows.count),
+        ]
+        print(String(decoding: try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self))
+    }
+}
+
+/// This process's resident memory, from /proc (Linux).
+enum ResidentMemory {
+    static func bytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+            let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}
