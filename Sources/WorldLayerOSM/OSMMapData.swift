@@ -35,8 +35,10 @@ public struct OSMMapData: Sendable {
         for w in ways {
             if let highway = OSMWalking.walkableHighway(w.tags) {
                 let underground = (w.tags["tunnel"].map { $0 != "no" } ?? false) || (Int(w.tags["layer"] ?? "0") ?? 0) < 0
+                let loose = w.tags["surface"].flatMap { OSMWalking.looseSurfaces.contains($0) ? $0 : nil }
                 data.walkways += walkable(
-                    w, name: w.tags["name"] ?? w.tags["ref"], highway: highway, underground: underground, coordinates: coordinates, barriers: barriers)
+                    w, name: w.tags["name"] ?? w.tags["ref"], highway: highway, underground: underground, looseSurface: loose,
+                    coordinates: coordinates, barriers: barriers)
             }
             let points = w.nodes.compactMap { coordinates[$0] }
             guard points.count == w.nodes.count, points.count >= 2 else { continue }  // Clipped at the extract's edge.
@@ -54,7 +56,8 @@ public struct OSMMapData: Sendable {
     /// it (as in OSRM), and cut where the extract clipped it, keeping what lies inside. Pieces
     /// after the first get negative ids, which OSM never uses.
     static func walkable(
-        _ w: OSMWay, name: String?, highway: String, underground: Bool, coordinates: [Int64: Coordinate], barriers: Set<Int64>
+        _ w: OSMWay, name: String?, highway: String, underground: Bool, looseSurface: String?, coordinates: [Int64: Coordinate],
+        barriers: Set<Int64>
     ) -> [Walkway] {
         func own(_ i: Int, _ side: Int64) -> Int64 { -((w.id * 8192 + Int64(i)) * 2 + side) - 1 }
         var pieces: [Walkway] = []
@@ -63,7 +66,7 @@ public struct OSMMapData: Sendable {
             if nodes.count >= 2 {
                 pieces.append(Walkway(
                     id: pieces.isEmpty ? w.id : -(w.id * 8192 + Int64(i)), name: name, highway: highway, nodes: nodes, coordinates: points,
-                    underground: underground ? true : nil))
+                    underground: underground ? true : nil, looseSurface: looseSurface))
             }
             nodes = []
             points = []

@@ -12,6 +12,8 @@ public enum OSMWalking {
     static let allowed: Set<String> = ["yes", "foot", "permissive", "designated"]
     static let refused: Set<String> = ["no", "agricultural", "forestry", "private", "delivery", "use_sidepath"]
     static let blockingBarriers: Set<String> = ["yes", "wall", "fence"]
+    /// Surfaces foot.lua walks slower on (0.75× or 0.5×); WorldLayer reports them on a route instead.
+    public static let looseSurfaces: Set<String> = ["fine_gravel", "gravel", "pebblestone", "mud", "sand"]
 
     /// The kind of way to walk on (OSM's `highway` value, or platform, pier, parking), or nil when it is not for walking.
     public static func walkableHighway(_ tags: [String: String]) -> String? {

@@ -9,6 +9,8 @@ public struct Route: Codable, Sendable, Equatable {
     public var length: Double
     /// Seconds at walking pace.
     public var duration: Double
+    /// Metres on loose surfaces (gravel, sand, mud, pebbles), for prams, wheelchairs and bad weather.
+    public var looseLength: Double
     public var geometry: LineString
     public var steps: [RouteStep]
     /// Points every few metres to show as spheres or arrows in AR.

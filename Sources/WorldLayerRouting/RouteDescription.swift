@@ -42,8 +42,10 @@ enum RouteDescription {
         steps.append(RouteStep(
             maneuver: "arrive", direction: nil, name: to.name, highway: ways.last?.highway ?? "footway", distance: 0, duration: 0,
             location: end, bearing: legs.last?.endBearing ?? 0, instruction: "Arrive at \(to.name ?? "your destination")"))
+        let loose = zip(segments, ways).reduce(0) { $0 + ($1.1.looseSurface ? $1.0.distance : 0) }
         return Route(
-            from: from, to: to, length: length, duration: legs.reduce(0) { $0 + $1.duration }, geometry: LineString(points), steps: steps,
+            from: from, to: to, length: length, duration: legs.reduce(0) { $0 + $1.duration }, looseLength: loose, geometry: LineString(points),
+            steps: steps,
             waypoints: waypoints(points: points, segments: segments),
             destination: ARWaypoint(latitude: end.latitude, longitude: end.longitude, along: length, bearing: 0, height: destinationHeight))
     }

@@ -30,6 +30,7 @@ public struct WalkingGraph: Sendable {
         public var name: String?
         public var highway: String
         public var underground: Bool
+        public var looseSurface: Bool
     }
 
     public var vertexCount: Int { latitudes.count }
@@ -44,7 +45,7 @@ public struct WalkingGraph: Sendable {
         var ways: [WayInfo] = []
         for w in walkways where w.nodes.count == w.coordinates.count && w.nodes.count >= 2 {
             let wayIndex = Int32(ways.count)
-            ways.append(WayInfo(id: w.id, name: w.name, highway: w.highway, underground: w.underground ?? false))
+            ways.append(WayInfo(id: w.id, name: w.name, highway: w.highway, underground: w.underground ?? false, looseSurface: w.looseSurface != nil))
             var previous: Int32?
             for (node, c) in zip(w.nodes, w.coordinates) {
                 let v: Int32

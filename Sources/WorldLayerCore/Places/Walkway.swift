@@ -14,13 +14,18 @@ public struct Walkway: Codable, Sendable, Equatable {
     public var coordinates: [Coordinate]
     /// Under ground (`tunnel=*` or a negative `layer`): a point pressed on the map snaps to the surface first.
     public var underground: Bool?
+    /// OSM's `surface` when it is loose (gravel, sand, mud, pebbles): slower on foot, hard with a pram or a wheelchair.
+    public var looseSurface: String?
 
-    public init(id: Int64, name: String?, highway: String, nodes: [Int64], coordinates: [Coordinate], underground: Bool? = nil) {
+    public init(
+        id: Int64, name: String?, highway: String, nodes: [Int64], coordinates: [Coordinate], underground: Bool? = nil, looseSurface: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.highway = highway
         self.nodes = nodes
         self.coordinates = coordinates
         self.underground = underground
+        self.looseSurface = looseSurface
     }
 }
