@@ -62,9 +62,8 @@ struct EdgeSnapper: Sendable {
     }
 
     private func search(_ p: Coordinate, _ reach: Double, _ g: WalkingGraph, offIslands: Bool) -> (id: Int32, t: Double, d2: Double)? {
-        let metresPerDegreeLatitude = 111_132.954
-        let metresPerDegreeLongitude = 111_319.491 * cos(p.latitude * .pi / 180)
-        let dLat = reach / metresPerDegreeLatitude, dLon = reach / max(1, metresPerDegreeLongitude)
+        let plane = LocalPlane(p)
+        let dLat = reach / LocalPlane.metresPerDegreeLatitude, dLon = reach / max(1, plane.metresPerDegreeLongitude)
         var best: (id: Int32, t: Double, d2: Double, score: Double)?
         for r in Self.bucketRange(p.latitude - dLat, p.latitude + dLat, Self.bucketDegreesLatitude) {
             for c in Self.bucketRange(p.longitude - dLon, p.longitude + dLon, bucketDegreesLongitude) {
@@ -73,14 +72,7 @@ struct EdgeSnapper: Sendable {
                     let e = Int(undirected[Int(id)].edge)
                     let a = Int(undirected[Int(id)].source), b = Int(g.edgeTarget[e])
                     if offIslands, g.isOnIsland(a) { continue }
-                    // In metres, in a plane around p.
-                    let ax = (g.longitudes[a] - p.longitude) * metresPerDegreeLongitude, ay = (g.latitudes[a] - p.latitude) * metresPerDegreeLatitude
-                    let bx = (g.longitudes[b] - p.longitude) * metresPerDegreeLongitude, by = (g.latitudes[b] - p.latitude) * metresPerDegreeLatitude
-                    let (dx, dy) = (bx - ax, by - ay)
-                    let lengthSquared = dx * dx + dy * dy
-                    let t = lengthSquared > 0 ? min(1, max(0, -(ax * dx + ay * dy) / lengthSquared)) : 0
-                    let (x, y) = (ax + t * dx, ay + t * dy)
-                    let d2 = x * x + y * y
+                    let (t, d2) = plane.nearest(onSegment: plane.xy(g.latitudes[a], g.longitudes[a]), plane.xy(g.latitudes[b], g.longitudes[b]))
                     // Where a tunnel runs under a street, the pressed point means the street: under ground counts 0.5 m farther.
                     let score = g.ways[Int(g.edgeWay[e])].underground ? (d2.squareRoot() + 0.5) * (d2.squareRoot() + 0.5) : d2
                     if best == nil || score < best!.score || (score == best!.score && id < best!.id) { best = (id, t, d2, score) }

@@ -19,14 +19,10 @@ public struct RouteProgress: Codable, Sendable, Equatable {
     public static func check(_ position: Coordinate, accuracy: Double = 0, along points: [Coordinate], tolerance: Double = defaultTolerance) -> RouteProgress {
         var best = (distance: Double.infinity, along: 0.0)
         var walked = 0.0
-        let kx = 111_319.491 * cos(position.latitude * .pi / 180), ky = 111_132.954
+        let plane = LocalPlane(position)
         for (a, b) in zip(points, points.dropFirst()) {
-            let ax = (a.longitude - position.longitude) * kx, ay = (a.latitude - position.latitude) * ky
-            let bx = (b.longitude - position.longitude) * kx, by = (b.latitude - position.latitude) * ky
-            let (dx, dy) = (bx - ax, by - ay)
-            let l2 = dx * dx + dy * dy
-            let t = l2 > 0 ? min(1, max(0, -(ax * dx + ay * dy) / l2)) : 0
-            let d = ((ax + t * dx) * (ax + t * dx) + (ay + t * dy) * (ay + t * dy)).squareRoot()
+            let (t, d2) = plane.nearest(onSegment: plane.xy(a.latitude, a.longitude), plane.xy(b.latitude, b.longitude))
+            let d = d2.squareRoot()
             let length = Geodesic.wgs84.inverse(a, b).distance
             if d < best.distance { best = (d, walked + t * length) }
             walked += length

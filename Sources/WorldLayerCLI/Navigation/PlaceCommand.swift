@@ -18,10 +18,8 @@ struct PlaceCommand: AsyncParsableCommand {
         func run() async throws {
             let store = try await database.openStore()
             defer { Task { try? await store.close() } }
-            var index = PlaceSearchIndex()
             let places = try await store.allPlaces()
-            for p in places { index.add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
-            let hits = index.search(text, limit: 20)
+            let hits = PlaceSearchIndex(places).search(text, limit: 20)
             guard !hits.isEmpty else { throw CommandFailure("no place matches '\(text)'") }
             let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
             for h in hits { if let p = byID[h.id] { print("\(p.id.uuidString.lowercased())\t\(p.kind)\t\(p.name)") } }
@@ -122,11 +120,8 @@ struct PlaceCommand: AsyncParsableCommand {
     }
 
     static func coordinate(_ text: String) throws -> Coordinate {
-        let parts = text.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, Coordinate(latitude: parts[0], longitude: parts[1]).isValid, abs(parts[1]) <= 180 else {
-            throw ValidationError("'\(text)' is not 'lat,lon'")
-        }
-        return Coordinate(latitude: parts[0], longitude: parts[1])
+        guard let c = latitudeLongitude(text)?.coordinate else { throw ValidationError("'\(text)' is not 'lat,lon' on the Earth") }
+        return c
     }
 
     static func check(_ edit: PlaceEdit) throws {

@@ -50,22 +50,26 @@ enum PlaceLookup {
     }
 
     static func resolve(_ text: String, store: Store) async throws -> Resolved {
-        let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        if parts.count == 2, let lat = parts[0], let lon = parts[1] {
-            let c = Coordinate(latitude: lat, longitude: lon)
-            guard c.isValid, abs(lon) <= 180 else { throw CommandFailure("'\(text)' is not a position on Earth (latitude −90…90, longitude −180…180)") }
-            return Resolved(coordinate: c, place: nil, label: String(format: "%.6f, %.6f", lat, lon))
+        if let pair = latitudeLongitude(text) {
+            guard let c = pair.coordinate else { throw CommandFailure("'\(text)' is not a position on Earth (latitude −90…90, longitude −180…180)") }
+            return Resolved(coordinate: c, place: nil, label: String(format: "%.6f, %.6f", c.latitude, c.longitude))
         }
-        var index = PlaceSearchIndex()
         let places = try await store.allPlaces()
-        for p in places { index.add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
-        guard let hit = index.search(text, limit: 1).first, let place = places.first(where: { $0.id == hit.id }) else {
+        guard let hit = PlaceSearchIndex(places).search(text, limit: 1).first, let place = places.first(where: { $0.id == hit.id }) else {
             throw CommandFailure(places.isEmpty ? "no places yet: import some with 'worldlayer import osm FILE'" : "no place matches '\(text)'")
         }
         return Resolved(
             coordinate: place.position, place: (place.id.uuidString.lowercased(), place.name),
             label: "\(place.name) (\(place.kind), \(String(format: "%.6f, %.6f", place.position.latitude, place.position.longitude)))")
     }
+}
+
+/// "lat,lon" as typed: nil when the text is not two numbers; `coordinate` nil when they are off the Earth.
+func latitudeLongitude(_ text: String) -> (latitude: Double, longitude: Double, coordinate: Coordinate?)? {
+    let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 2, let lat = parts[0], let lon = parts[1] else { return nil }
+    let c = Coordinate(latitude: lat, longitude: lon)
+    return (lat, lon, c.isValid && abs(lon) <= 180 ? c : nil)
 }
 
 enum RouteText {

@@ -26,6 +26,11 @@ public struct PlaceSearchIndex: Sendable {
 
     public init() {}
 
+    /// An index of places under their name and every other-language name.
+    public init(_ places: [Place]) {
+        for p in places { add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
+    }
+
     public var count: Int { entries.count }
 
     public mutating func add(id: UUID, names: [String], position: Coordinate) {

@@ -24,8 +24,7 @@ actor MapService {
     func searchIndex() async throws -> PlaceSearchIndex {
         let version = try await store.mapVersions().places
         if let search, search.version == version { return search.index }
-        var index = PlaceSearchIndex()
-        for p in try await store.allPlaces() { index.add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
+        let index = PlaceSearchIndex(try await store.allPlaces())
         search = (version, index)
         return index
     }
