@@ -30,6 +30,19 @@ struct DatabaseOptions: ParsableArguments {
         try await openAndMigrate().store
     }
 
+    /// Runs `body` on the opened store and closes it afterwards, whether `body` succeeds or throws.
+    func withStore<R>(_ body: (Store) async throws -> R) async throws -> R {
+        let store = try await openStore()
+        do {
+            let result = try await body(store)
+            try await store.close()
+            return result
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
     /// Opens the store and applies pending migrations, returning which were applied.
     func openAndMigrate() async throws -> (store: Store, applied: [Int]) {
         let store = try Store.open(url, logger: quietLogger())

@@ -5,7 +5,7 @@ import WorldLayerGeo
 /// Why no route could be given; each says what the walker can do about it.
 public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The point is farther than the snapping limit from any walkable way.
-    case farFromPaths(which: String, metres: Double, limit: Double)
+    case farFromPaths(which: String, limit: Double)
     /// Both ends are on the network but no walk joins them (islands, a closed area).
     case disconnected
     /// No walking network has been imported.
@@ -13,10 +13,8 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .farFromPaths(let which, let metres, let limit):
-            return metres.isFinite
-                ? "the \(which) is \(Int(metres.rounded())) m from the nearest path; routes start within \(Int(limit)) m of one"
-                : "the \(which) is more than \(Int(limit)) m from any path"
+        case .farFromPaths(let which, let limit):
+            return "the \(which) is more than \(Int(limit)) m from any path"
         case .disconnected: return "no walking route joins these two points (they are on parts of the network that do not connect)"
         case .noNetwork: return "no walking network has been imported yet (worldlayer import osm FILE)"
         }
@@ -43,7 +41,7 @@ public final class WalkingRouter: @unchecked Sendable {
     public func snap(_ p: Coordinate, which: String) throws(RoutingError) -> SnappedPoint {
         guard graph.vertexCount > 0 else { throw .noNetwork }
         guard let s = snapper.nearest(to: p, within: snapLimit, in: graph) else {
-            throw .farFromPaths(which: which, metres: .infinity, limit: snapLimit)
+            throw .farFromPaths(which: which, limit: snapLimit)
         }
         return s
     }

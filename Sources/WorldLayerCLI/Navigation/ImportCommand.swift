@@ -18,14 +18,7 @@ struct ImportCommand: AsyncParsableCommand {
         @Argument(help: "The OpenStreetMap file.") var file: String
 
         func run() async throws {
-            let store = try await database.openStore()
-            do {
-                print(try await MapImporter.run(file: file, store: store))
-            } catch {
-                try? await store.close()
-                throw error
-            }
-            try await store.close()
+            print(try await database.withStore { try await MapImporter.run(file: file, store: $0) })
         }
     }
 }

@@ -16,9 +16,7 @@ struct PlaceCommand: AsyncParsableCommand {
         @Argument(help: "What to look for.") var text: String
 
         func run() async throws {
-            let store = try await database.openStore()
-            defer { Task { try? await store.close() } }
-            let places = try await store.allPlaces()
+            let places = try await database.withStore { try await $0.allPlaces() }
             let hits = PlaceSearchIndex(places).search(text, limit: 20)
             guard !hits.isEmpty else { throw CommandFailure("no place matches '\(text)'") }
             let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })

@@ -17,11 +17,10 @@ struct RouteCommand: AsyncParsableCommand {
     @Flag(help: "Print the route as the API returns it.") var json = false
 
     func run() async throws {
-        let store = try await database.openStore()
-        defer { Task { try? await store.close() } }
-        let start = try await PlaceLookup.resolve(from, store: store)
-        let end = try await PlaceLookup.resolve(to, store: store)
-        let router = WalkingRouter(walkways: try await store.walkways())
+        let (start, end, walkways) = try await database.withStore { store in
+            (try await PlaceLookup.resolve(from, store: store), try await PlaceLookup.resolve(to, store: store), try await store.walkways())
+        }
+        let router = WalkingRouter(walkways: walkways)
         let route: Route
         do {
             route = try router.route(from: start.coordinate, to: end.coordinate, fromName: start.place, toName: end.place)
