@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "WorldLayerStore", targets: ["WorldLayerStore"]),
         .library(name: "WorldLayerRouting", targets: ["WorldLayerRouting"]),
         .library(name: "WorldLayerServer", targets: ["WorldLayerServer"]),
+        .library(name: "WorldLayerClient", targets: ["WorldLayerClient"]),
         .executable(name: "worldlayer", targets: ["worldlayer"]),
     ],
     dependencies: [
@@ -44,6 +45,8 @@ let package = Package(
         .target(name: "WorldLayerOSM", dependencies: ["CZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         // Walking graph, routes, steps, AR waypoints, label layout (pure).
         .target(name: "WorldLayerRouting", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
+        // What apps link: beacon proximity today (pure, compiles for iOS unchanged).
+        .target(name: "WorldLayerClient", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         .target(
             name: "WorldLayerStore",
             dependencies: [
@@ -103,6 +106,7 @@ let package = Package(
         .testTarget(
             name: "WorldLayerRoutingTests", dependencies: ["WorldLayerRouting", "WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"],
             swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerClientTests", dependencies: ["WorldLayerClient"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
         .testTarget(

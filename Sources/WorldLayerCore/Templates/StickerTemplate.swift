@@ -76,37 +76,3 @@ public enum TemplateRules {
         }
     }
 }
-
-/// Recognizes files by their first bytes, never by what the client claims.
-public enum MediaSniffer {
-    /// `image/png` or `image/jpeg` for a well-formed header, else nil.
-    public static func imageType(_ data: Data) -> String? {
-        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), data.count > 24 { return "image/png" }
-        if data.starts(with: [0xFF, 0xD8, 0xFF]), data.count > 4, data.suffix(2) == Data([0xFF, 0xD9]) { return "image/jpeg" }
-        return nil
-    }
-
-    /// Pixel size of a PNG or JPEG, read from its header; nil when the header is broken.
-    public static func imageSize(_ data: Data) -> (width: Int, height: Int)? {
-        let b = [UInt8](data.prefix(1 << 16))
-        if imageType(data) == "image/png" {
-            guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else { return nil }
-            let w = b[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = b[20..<24].reduce(0) { $0 << 8 | Int($1) }
-            return w > 0 && h > 0 ? (w, h) : nil
-        }
-        guard imageType(data) == "image/jpeg" else { return nil }
-        var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1]
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
-            // Start-of-frame markers carry the size (all SOFn except DHT, JPG and DAC).
-            if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                let h = Int(b[i + 5]) << 8 | Int(b[i + 6]), w = Int(b[i + 7]) << 8 | Int(b[i + 8])
-                return w > 0 && h > 0 ? (w, h) : nil
-            }
-            i += 2 + length
-        }
-        return nil
-    }
-}

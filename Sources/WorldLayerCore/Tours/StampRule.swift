@@ -1,0 +1,106 @@
+import Foundation
+import WorldLayerGeo
+
+/// A position a visitor's device reports while walking a tour.
+public struct PositionReport: Codable, Sendable {
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Metres of GPS uncertainty.
+    public var accuracy: Double?
+    /// `UUID/major/minor` of the nearest beacon, as the device's proximity engine chose it.
+    public var beacon: String?
+
+    public init(latitude: Double? = nil, longitude: Double? = nil, accuracy: Double? = nil, beacon: String? = nil) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.accuracy = accuracy
+        self.beacon = beacon
+    }
+
+    public var position: Coordinate? {
+        guard let latitude, let longitude else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+}
+
+/// What the server remembers of a visitor between reports: where they last were, and which stop
+/// they have been standing at since when.
+public struct TourPresence: Codable, Sendable, Equatable {
+    public var lastPosition: Coordinate?
+    public var lastAt: Date?
+    @LowercaseOptionalUUID public var stopId: UUID?
+    public var since: Date?
+
+    public init() {}
+}
+
+/// When a report stamps a stop: the visitor must stay at it (within its trigger radius, or with its
+/// beacon nearest) for `dwell` seconds of the server's own clock, reaching it by walking-plausible
+/// movement. One report — even one placed exactly at the stop — never stamps; a report that jumps
+/// faster than `maximumSpeed` from the last one starts nothing.
+///
+/// The server cannot prove a GPS fix; this rule only refuses what no walker could report.
+public struct StampRule: Sendable {
+    public var dwell: TimeInterval
+    /// Metres per second; faster movement between reports is not believed.
+    public var maximumSpeed: Double
+    /// Fixes less certain than this (metres) are not enough to be "at" a stop.
+    public var maximumAccuracy: Double
+
+    public init(dwell: TimeInterval = 5, maximumSpeed: Double = 12, maximumAccuracy: Double = 50) {
+        self.dwell = dwell
+        self.maximumSpeed = maximumSpeed
+        self.maximumAccuracy = maximumAccuracy
+    }
+
+    public struct Outcome: Sendable, Equatable {
+        public var presence: TourPresence
+        /// The stop the visitor is at now, if any.
+        public var atStop: UUID?
+        /// A stop this report stamps (not yet stamped before).
+        public var stamp: UUID?
+        /// Why the report was not believed, when it was not.
+        public var implausible: String?
+    }
+
+    public func apply(_ report: PositionReport, to before: TourPresence, stops: [TourStop], stamped: Set<UUID>, now: Date) -> Outcome {
+        var presence = before
+        var implausible: String?
+        if let p = report.position, let last = before.lastPosition, let lastAt = before.lastAt {
+            let metres = Geodesic.wgs84.inverse(last, p).distance
+            let seconds = max(now.timeIntervalSince(lastAt), 1)
+            if metres / seconds > maximumSpeed {
+                implausible = "moved \(Int(metres)) m in \(Int(seconds)) s"
+            }
+        }
+        if let p = report.position {
+            presence.lastPosition = p
+            presence.lastAt = now
+        }
+        let at = implausible == nil ? stop(for: report, among: stops) : nil
+        guard let at else {
+            presence.stopId = nil
+            presence.since = nil
+            return Outcome(presence: presence, atStop: nil, stamp: nil, implausible: implausible)
+        }
+        if presence.stopId != at {
+            presence.stopId = at
+            presence.since = now
+        }
+        let stayed = presence.since.map { now.timeIntervalSince($0) >= dwell } ?? false
+        let stamp = stayed && !stamped.contains(at) ? at : nil
+        return Outcome(presence: presence, atStop: at, stamp: stamp, implausible: nil)
+    }
+
+    /// The stop a report puts the visitor at: its beacon's stop, else the nearest stop whose radius holds the fix.
+    func stop(for report: PositionReport, among stops: [TourStop]) -> UUID? {
+        if let key = report.beacon?.uppercased(), let s = stops.first(where: { $0.beacon?.key == key }) { return s.id }
+        guard let p = report.position, (report.accuracy ?? 0) <= maximumAccuracy else { return nil }
+        let candidates = stops.compactMap { s -> (UUID, Double)? in
+            guard let c = s.position else { return nil }
+            let d = Geodesic.wgs84.inverse(p, c).distance
+            return d <= s.radius ? (s.id, d) : nil
+        }
+        return candidates.min { $0.1 < $1.1 }?.0
+    }
+}

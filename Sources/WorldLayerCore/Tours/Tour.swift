@@ -1,0 +1,156 @@
+import Foundation
+import WorldLayerGeo
+
+/// A walking tour: ordered stops anchored at real places (or at BLE beacons indoors).
+///
+/// Open tours (Historia) are for everyone; guided tours (BU tour) are walked by a group
+/// whose members redeemed a one-time passkey, and only they (and the tour's guides) see the stops.
+public struct Tour: Codable, Sendable, Equatable {
+    @LowercaseUUID public var id: UUID
+    /// Short name used in links and on the command line (`helsinki-old-town`).
+    public var slug: String
+    public var title: String
+    public var description: String
+    /// BCP 47 language of the texts and narration (`en`, `fi`, `en-GB`).
+    public var language: String
+    public var mode: TourMode
+    public var cover: MediaRef?
+    /// Where the tour takes place; the availability check measures from it.
+    public var area: GeoPolygon
+    public var stops: [TourStop]
+    public var updatedAt: Date
+
+    public init(
+        id: UUID, slug: String, title: String, description: String, language: String, mode: TourMode, cover: MediaRef? = nil,
+        area: GeoPolygon, stops: [TourStop], updatedAt: Date = Date()
+    ) {
+        self.id = id
+        self.slug = slug
+        self.title = title
+        self.description = description
+        self.language = language
+        self.mode = mode
+        self.cover = cover
+        self.area = area
+        self.stops = stops
+        self.updatedAt = updatedAt
+    }
+
+    /// Every media file the tour refers to, cover first, each once.
+    public var media: [MediaRef] {
+        var seen = Set<String>()
+        return ([cover].compactMap { $0 } + stops.flatMap(\.media)).filter { seen.insert($0.id).inserted }
+    }
+
+    /// The beacon registry: which beacon marks which stop, with its calibration.
+    public var beacons: [TourBeacon] {
+        stops.compactMap { stop in stop.beacon.map { TourBeacon(beacon: $0, stopId: stop.id) } }
+    }
+
+    public func stop(id: UUID) -> TourStop? { stops.first { $0.id == id } }
+}
+
+public enum TourMode: String, Codable, Sendable, CaseIterable {
+    case open, guided
+}
+
+/// One marker of a tour.
+public struct TourStop: Codable, Sendable, Equatable {
+    @LowercaseUUID public var id: UUID
+    public var title: String
+    public var text: String
+    public var kind: StopKind
+    /// Where it stands outdoors; nil for a stop found only by its beacon.
+    public var position: Coordinate?
+    /// The BLE beacon that marks it indoors.
+    public var beacon: StopBeacon?
+    /// Metres within which a visitor is "at" the stop.
+    public var radius: Double
+    public var media: [MediaRef]
+    /// When a historical photo was taken (free text: "1907", "c. 1890", "1952-07-19").
+    public var date: String?
+    /// Where a photo or text comes from (archive, photographer, licence).
+    public var source: String?
+
+    public init(
+        id: UUID, title: String, text: String, kind: StopKind, position: Coordinate? = nil, beacon: StopBeacon? = nil,
+        radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil
+    ) {
+        self.id = id
+        self.title = title
+        self.text = text
+        self.kind = kind
+        self.position = position
+        self.beacon = beacon
+        self.radius = radius
+        self.media = media
+        self.date = date
+        self.source = source
+    }
+}
+
+public enum StopKind: String, Codable, Sendable, CaseIterable {
+    /// A historical picture shown where it was taken.
+    case photo
+    /// Narration.
+    case audio
+    /// A sign: text, perhaps with pictures.
+    case info
+    /// A 3D model (`.glb`).
+    case model
+
+    /// The media kind a stop of this kind must carry at least one of.
+    public var requiredMedia: MediaKind? {
+        switch self {
+        case .photo: .image
+        case .audio: .audio
+        case .info: nil
+        case .model: .model
+        }
+    }
+}
+
+/// An iBeacon identity with the RSSI it measured at 1 m (its calibration).
+public struct StopBeacon: Codable, Sendable, Hashable {
+    /// Proximity UUID, upper case as iOS prints it.
+    public var uuid: String
+    public var major: Int
+    public var minor: Int
+    /// Received power at 1 m, dBm (typically −50 to −70).
+    public var txPower: Double
+
+    public init(uuid: String, major: Int, minor: Int, txPower: Double = -59) {
+        self.uuid = uuid.uppercased()
+        self.major = major
+        self.minor = minor
+        self.txPower = txPower
+    }
+
+    /// `UUID/major/minor`, the key a client reports.
+    public var key: String { "\(uuid.uppercased())/\(major)/\(minor)" }
+}
+
+/// One row of a tour's beacon registry.
+public struct TourBeacon: Codable, Sendable, Equatable {
+    public var beacon: StopBeacon
+    @LowercaseUUID public var stopId: UUID
+}
+
+/// A stored media file: content-addressed by its SHA-256, with its type and a file name for bundles.
+public struct MediaRef: Codable, Sendable, Hashable {
+    /// SHA-256 of the bytes, hex; also the ETag and the download path.
+    public var id: String
+    public var contentType: String
+    public var size: Int
+    /// The file's name inside a bundle (`media/senate-square.mp3`).
+    public var name: String
+
+    public init(id: String, contentType: String, size: Int, name: String) {
+        self.id = id
+        self.contentType = contentType
+        self.size = size
+        self.name = name
+    }
+
+    public var kind: MediaKind? { MediaKind(contentType: contentType) }
+}
