@@ -45,7 +45,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
     AccountController(
         store: store, accounts: accounts, hasher: accounts.hasher,
-        limiter: LoginRateLimiter(limits: configuration.loginLimits), sessionLifetime: configuration.sessionLifetime
+        limiter: AttemptLimiter(limits: configuration.loginLimits), sessionLifetime: configuration.sessionLifetime
     ).register(routes)
     StickerController(store: store, hub: hub).register(routes)
     ChangesController(store: store).register(routes)
@@ -57,6 +57,9 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub)
     let maps = MapService(store: store)
     PlaceController(store: store, maps: maps).register(routes)
     RouteController(store: store, maps: maps).register(routes)
+    MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
+    TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
+    GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)
 }
 

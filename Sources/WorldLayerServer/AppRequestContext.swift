@@ -9,6 +9,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     public var coreContext: CoreRequestContextStorage
     /// The signed-in account, set by `AuthenticationMiddleware` when a valid token is sent.
     public var account: Account?
+    /// The guided-tour participant whose token was sent (`wlp_…`), set by `AuthenticationMiddleware`.
+    public var participant: TourParticipant?
     /// Hash of the bearer token used, so logout can end exactly this session.
     public var tokenHash: String?
     public let remoteAddress: SocketAddress?
@@ -32,6 +34,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
         guard account.role == .admin else { throw APIError(.forbidden, code: "forbidden", message: "only admins may do this") }
         return account
     }
+
+    /// Who is walking a tour: the signed-in account or the participant.
+    var visitorID: UUID? { account?.id ?? participant?.id }
 
     /// The client's IP address, for rate limiting.
     var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import WorldLayerCore
 import WorldLayerStore
 
 /// Everything `worldlayer serve` can be told, with the defaults a single campus needs.
@@ -11,7 +12,14 @@ public struct ServerConfiguration: Sendable {
     public var bcryptCost: UInt8 = 12
     /// How long a login lasts without logging in again.
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
-    public var loginLimits = LoginRateLimiter.Limits()
+    public var loginLimits = AttemptLimiter.Limits()
+    /// Wrong passkeys allowed per tour and per client address (a tour's keys are 8 symbols of 23, so
+    /// guessing one at this rate takes longer than any group lasts).
+    public var passkeyLimits = AttemptLimiter.Limits(perSubject: 30, perAddress: 10, window: 15 * 60)
+    /// Where media files (tour audio, photos, video, models) are kept.
+    public var mediaDirectory = URL(fileURLWithPath: "./data/media")
+    /// When position reports stamp a tour's stops.
+    public var stampRule = StampRule()
     public var logLevel: Logger.Level = .info
     /// How long deleted and expired stickers, old log entries and old asset versions are kept.
     public var retention = RetentionPolicy()

@@ -124,6 +124,7 @@ extension Store {
             let exists = try await db.raw("SELECT id FROM accounts WHERE id = \(bind: idText)").first() != nil
             guard exists else { return false }
             try await self.endContent(of: id, on: db)
+            try await Store.deleteProgress(of: [idText], on: db)
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText)").run()
             try await db.raw("DELETE FROM accounts WHERE id = \(bind: idText)").run()
             try await Store.deleteOrphanBlobs(on: db)

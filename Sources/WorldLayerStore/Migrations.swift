@@ -53,6 +53,106 @@ extension Migration {
             statements: longitudeStrips(fill: LongitudeStrip.sqlite),
             postgres: longitudeStrips(fill: LongitudeStrip.postgres)),
         Migration(version: 4, name: "walking network and places", statements: mapData),
+        Migration(version: 5, name: "tours, media, stamps, guided groups", statements: tours),
+    ]
+
+    /// Version 5: tours (the whole tour as one JSON body; stops are always read with their tour), the media
+    /// files they use (bytes on disk, see `MediaLibrary`), visitors' progress, and guides' groups.
+    /// A visitor is an account or a guided-tour participant, so progress is keyed by `visitor_id` alone.
+    private static let tours = [
+        "CREATE TABLE media (id TEXT PRIMARY KEY, content_type TEXT NOT NULL, size BIGINT NOT NULL, created_at BIGINT NOT NULL)",
+        """
+        CREATE TABLE tours (
+            id TEXT PRIMARY KEY,
+            slug TEXT NOT NULL UNIQUE,
+            mode TEXT NOT NULL CHECK (mode IN ('open', 'guided')),
+            body TEXT NOT NULL,
+            updated_at BIGINT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE tour_media (
+            tour_id TEXT NOT NULL REFERENCES tours (id) ON DELETE CASCADE,
+            media_id TEXT NOT NULL REFERENCES media (id),
+            PRIMARY KEY (tour_id, media_id)
+        )
+        """,
+        """
+        CREATE TABLE tour_guides (
+            tour_id TEXT NOT NULL REFERENCES tours (id) ON DELETE CASCADE,
+            account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            PRIMARY KEY (tour_id, account_id)
+        )
+        """,
+        """
+        CREATE TABLE tour_presence (
+            visitor_id TEXT NOT NULL,
+            tour_id TEXT NOT NULL REFERENCES tours (id) ON DELETE CASCADE,
+            body TEXT NOT NULL,
+            PRIMARY KEY (visitor_id, tour_id)
+        )
+        """,
+        """
+        CREATE TABLE tour_stamps (
+            visitor_id TEXT NOT NULL,
+            tour_id TEXT NOT NULL REFERENCES tours (id) ON DELETE CASCADE,
+            stop_id TEXT NOT NULL,
+            stamped_at BIGINT NOT NULL,
+            PRIMARY KEY (visitor_id, tour_id, stop_id)
+        )
+        """,
+        """
+        CREATE TABLE tour_completions (
+            visitor_id TEXT NOT NULL,
+            tour_id TEXT NOT NULL REFERENCES tours (id) ON DELETE CASCADE,
+            completed_at BIGINT NOT NULL,
+            PRIMARY KEY (visitor_id, tour_id)
+        )
+        """,
+        """
+        CREATE TABLE tour_groups (
+            id TEXT PRIMARY KEY,
+            tour_id TEXT NOT NULL REFERENCES tours (id) ON DELETE CASCADE,
+            guide_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            exported_at BIGINT,
+            created_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX tour_groups_by_tour ON tour_groups (tour_id)",
+        // Only hashes: a key is shown once, to the guide who made it.
+        """
+        CREATE TABLE tour_passkeys (
+            key_hash TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES tour_groups (id) ON DELETE CASCADE,
+            redeemed_at BIGINT,
+            participant_id TEXT
+        )
+        """,
+        "CREATE INDEX tour_passkeys_by_group ON tour_passkeys (group_id)",
+        """
+        CREATE TABLE tour_participants (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES tour_groups (id) ON DELETE CASCADE,
+            token_hash TEXT NOT NULL UNIQUE,
+            display_name TEXT,
+            created_at BIGINT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE tour_questions (
+            id TEXT PRIMARY KEY,
+            group_id TEXT NOT NULL REFERENCES tour_groups (id) ON DELETE CASCADE,
+            participant_id TEXT NOT NULL REFERENCES tour_participants (id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            email TEXT,
+            answer TEXT,
+            answered_at BIGINT,
+            created_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX tour_questions_by_group ON tour_questions (group_id, created_at)",
     ]
 
     /// Version 4: what `worldlayer import osm` brings in, and admins' places and photos.

@@ -148,7 +148,7 @@ public final class Store: Sendable {
     }
 
     /// Whether an error is a unique-constraint violation from either engine.
-    static func isUniqueViolation(_ error: any Error) -> Bool {
+    public static func isUniqueViolation(_ error: any Error) -> Bool {
         if let e = error as? SQLiteError {
             return e.reason == .constraint || e.reason == .constraintUniqueFailed || e.reason == .constraintPrimaryKeyFailed
         }

@@ -125,7 +125,7 @@ struct AccountTests {
 
     @Test("failed logins are limited per account: 429 with Retry-After, even for the right password", arguments: ScratchDatabase.engines)
     func rateLimit(engine: Store.Engine) async throws {
-        try await withServer(engine, configure: { $0.loginLimits = .init(perAccount: 3, perAddress: 100) }) { api in
+        try await withServer(engine, configure: { $0.loginLimits = .init(perSubject: 3, perAddress: 100) }) { api in
             try await api.signUpAndLogIn("target")
             for _ in 0..<3 {
                 #expect(try await api.call(.post, "/v1/sessions", json: ["login": "target", "password": "guess guess"]).status == .unauthorized)
@@ -141,7 +141,7 @@ struct AccountTests {
 
     @Test("failed logins are limited per client address across accounts")
     func rateLimitPerAddress() async throws {
-        try await withServer(.sqlite, configure: { $0.loginLimits = .init(perAccount: 100, perAddress: 4) }) { (api: API) async throws in
+        try await withServer(.sqlite, configure: { $0.loginLimits = .init(perSubject: 100, perAddress: 4) }) { (api: API) async throws in
             for i in 0..<4 {
                 #expect(try await api.call(.post, "/v1/sessions", json: ["login": "nobody\(i)", "password": "guess guess"]).status == .unauthorized)
             }

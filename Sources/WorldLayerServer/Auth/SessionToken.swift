@@ -5,8 +5,10 @@ import Foundation
 /// their SHA-256 hash so a leaked database cannot be replayed as logins.
 enum SessionToken {
     static let prefix = "wl_"
+    /// Tokens of guided-tour participants, who have no account.
+    static let participantPrefix = "wlp_"
 
-    static func make() -> String {
+    static func make(prefix: String = SessionToken.prefix) -> String {
         var rng = SystemRandomNumberGenerator()  // getrandom(2): cryptographically secure
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
         let base64 = Data(bytes).base64EncodedString()

@@ -10,7 +10,7 @@ struct AccountController {
     let store: Store
     let accounts: AccountService
     let hasher: PasswordHasher
-    let limiter: LoginRateLimiter
+    let limiter: AttemptLimiter
     let sessionLifetime: TimeInterval
 
     func register(_ routes: Routes) {
@@ -84,21 +84,21 @@ struct AccountController {
         guard !login.isEmpty, !body.password.isEmpty else {
             throw APIError.validation([FieldError("login", "and password are required")])
         }
-        if let wait = await limiter.retryAfter(account: login, address: context.clientAddress) {
+        if let wait = await limiter.retryAfter(subject: login, address: context.clientAddress) {
             throw APIError(
                 .tooManyRequests, code: "too_many_attempts", message: "too many failed logins; try again in \(wait) seconds",
                 headers: [.retryAfter: "\(wait)"])
         }
         guard let found = try await store.credentials(login: login) else {
             try await hasher.verifyAgainstNothing(body.password)
-            await limiter.recordFailure(account: login, address: context.clientAddress)
+            await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
         }
         guard try await hasher.verify(body.password, hash: found.passwordHash) else {
-            await limiter.recordFailure(account: login, address: context.clientAddress)
+            await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
         }
-        await limiter.recordSuccess(account: login)
+        await limiter.recordSuccess(subject: login)
         let token = SessionToken.make()
         let now = Date()
         let expires = now.addingTimeInterval(sessionLifetime)

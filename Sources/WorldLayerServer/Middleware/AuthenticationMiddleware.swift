@@ -5,7 +5,8 @@ import WorldLayerStore
 
 /// Resolves `Authorization: Bearer <token>` to an account. A request without the
 /// header goes on anonymously; one with a bad token is refused outright, so a client
-/// never mistakes a lapsed login for an anonymous view.
+/// never mistakes a lapsed login for an anonymous view. A guided-tour participant's token
+/// (`wlp_…`, from redeeming a passkey) resolves to the participant instead.
 struct AuthenticationMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let store: Store
@@ -16,7 +17,15 @@ struct AuthenticationMiddleware: RouterMiddleware {
         guard let header = request.headers[.authorization] ?? queryToken else { return try await next(request, context) }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw APIError.invalidToken }
-        let hash = SessionToken.hash(String(parts[1]))
+        let token = String(parts[1])
+        let hash = SessionToken.hash(token)
+        if token.hasPrefix(SessionToken.participantPrefix) {
+            guard let participant = try await store.participant(tokenHash: hash) else { throw APIError.invalidToken }
+            var context = context
+            context.participant = participant
+            context.logger[metadataKey: "participant"] = "\(participant.id)"
+            return try await next(request, context)
+        }
         guard let account = try await store.account(sessionTokenHash: hash) else { throw APIError.invalidToken }
         var context = context
         context.account = account

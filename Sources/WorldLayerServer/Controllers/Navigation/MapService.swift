@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import WorldLayerCore
+import WorldLayerGeo
 import WorldLayerRouting
 import WorldLayerStore
 
@@ -27,5 +29,23 @@ actor MapService {
         let index = PlaceSearchIndex(try await store.allPlaces())
         search = (version, index)
         return index
+    }
+}
+
+extension MapService {
+    /// A walking route, with routing's failures as the API's errors.
+    func walk(from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil)
+        async throws -> Route
+    {
+        let router = try await currentRouter()
+        do {
+            return try router.route(from: from, to: to, fromName: fromName, toName: toName)
+        } catch {
+            switch error {
+            case .noNetwork: throw APIError(.notFound, code: "no_network", message: error.description)
+            case .farFromPaths: throw APIError(.unprocessableContent, code: "far_from_paths", message: error.description)
+            case .disconnected: throw APIError(.unprocessableContent, code: "no_route", message: error.description)
+            }
+        }
     }
 }

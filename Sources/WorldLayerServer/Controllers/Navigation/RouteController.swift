@@ -85,15 +85,6 @@ struct RouteController {
     }
 
     private func walk(_ from: ResolvedPoint, _ to: ResolvedPoint) async throws -> Route {
-        let router = try await maps.currentRouter()
-        do {
-            return try router.route(from: from.coordinate, to: to.coordinate, fromName: from.place, toName: to.place)
-        } catch {
-            switch error {
-            case .noNetwork: throw APIError(.notFound, code: "no_network", message: error.description)
-            case .farFromPaths: throw APIError(.unprocessableContent, code: "far_from_paths", message: error.description)
-            case .disconnected: throw APIError(.unprocessableContent, code: "no_route", message: error.description)
-            }
-        }
+        try await maps.walk(from: from.coordinate, to: to.coordinate, fromName: from.place, toName: to.place)
     }
 }

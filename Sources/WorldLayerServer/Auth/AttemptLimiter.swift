@@ -1,18 +1,19 @@
 import Foundation
 
-/// Limits failed logins per account and per client address in a sliding window, so
-/// passwords cannot be guessed online. Counts live in this process; each server of a
-/// cluster limits on its own (the limit an attacker meets grows with the servers).
-public actor LoginRateLimiter {
+/// Limits failed attempts per subject (an account being logged into, a tour whose passkeys are
+/// being tried) and per client address in a sliding window, so secrets cannot be guessed online.
+/// Counts live in this process; each server of a cluster limits on its own (the limit an attacker
+/// meets grows with the servers).
+public actor AttemptLimiter {
     public struct Limits: Sendable {
-        /// Failed attempts allowed per account within the window.
-        public var perAccount = 5
+        /// Failed attempts allowed per subject within the window.
+        public var perSubject = 5
         /// Failed attempts allowed per client address within the window.
         public var perAddress = 20
         public var window: TimeInterval = 15 * 60
 
-        public init(perAccount: Int = 5, perAddress: Int = 20, window: TimeInterval = 15 * 60) {
-            self.perAccount = perAccount
+        public init(perSubject: Int = 5, perAddress: Int = 20, window: TimeInterval = 15 * 60) {
+            self.perSubject = perSubject
             self.perAddress = perAddress
             self.window = window
         }
@@ -26,22 +27,22 @@ public actor LoginRateLimiter {
     }
 
     /// Seconds until another attempt is allowed, or nil if one is allowed now.
-    func retryAfter(account: String, address: String, now: Date = Date()) -> Int? {
+    func retryAfter(subject: String, address: String, now: Date = Date()) -> Int? {
         let waits = [
-            wait(key: "account:" + account, limit: limits.perAccount, now: now),
+            wait(key: "subject:" + subject, limit: limits.perSubject, now: now),
             wait(key: "address:" + address, limit: limits.perAddress, now: now),
         ].compactMap { $0 }
         return waits.max()
     }
 
-    func recordFailure(account: String, address: String, now: Date = Date()) {
-        failures["account:" + account, default: []].append(now)
+    func recordFailure(subject: String, address: String, now: Date = Date()) {
+        failures["subject:" + subject, default: []].append(now)
         failures["address:" + address, default: []].append(now)
     }
 
-    /// A successful login clears the account's failures (not the address's).
-    func recordSuccess(account: String) {
-        failures["account:" + account] = nil
+    /// A success clears the subject's failures (not the address's).
+    func recordSuccess(subject: String) {
+        failures["subject:" + subject] = nil
     }
 
     private func wait(key: String, limit: Int, now: Date) -> Int? {

@@ -1,0 +1,246 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import WorldLayerCore
+import WorldLayerStore
+
+/// Guided tours: a guide's groups with one-time passkeys, redeeming one (rate-limited), and the
+/// participants' questions, which the guide answers and exports before the group is deleted.
+struct GuidedTourController {
+    let store: Store
+    let limiter: AttemptLimiter
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/tours/{tour}/groups", use: createGroup)
+        routes.on(.get, "/v1/tours/{tour}/groups", use: listGroups)
+        routes.on(.post, "/v1/tours/{tour}/redeem", use: redeem)
+        routes.on(.get, "/v1/groups/{group}", use: getGroup)
+        routes.on(.delete, "/v1/groups/{group}", use: deleteGroup)
+        routes.on(.post, "/v1/groups/{group}/questions", use: ask)
+        routes.on(.get, "/v1/groups/{group}/questions", use: questions)
+        routes.on(.post, "/v1/groups/{group}/questions/{question}/answer", use: answer)
+        routes.on(.get, "/v1/groups/{group}/questions/export", use: export)
+    }
+
+    struct NewGroup: Decodable {
+        var name: String
+        var passkeys: Int
+        /// How long the passkeys work, hours (default 12).
+        var validForHours: Double?
+    }
+
+    @Sendable func createGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let tour = try await TourAccess.listed(store: store, context: context)
+        let guide = try await TourAccess.requireGuide(store: store, context: context, tour: tour)
+        let body = try await request.decodeJSON(NewGroup.self, context: context)
+        var problems: [FieldError] = []
+        let name = body.name.trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name.count > 100 { problems.append(FieldError("name", "must be 1–100 characters")) }
+        if !(1...500).contains(body.passkeys) { problems.append(FieldError("passkeys", "must be 1 to 500")) }
+        let hours = body.validForHours ?? 12
+        if !(hours.isFinite && hours > 0 && hours <= 24 * 30) { problems.append(FieldError("validForHours", "must be more than 0 and at most 720")) }
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        // A new key that happens to equal an existing one of this tour is drawn again.
+        for _ in 0..<3 {
+            let keys = Set((0..<body.passkeys).map { _ in Passkey.make() })
+            guard keys.count == body.passkeys else { continue }
+            do {
+                let group = try await store.createGroup(
+                    tourID: tour.id, guideID: guide.id, name: name, expiresAt: Date().addingTimeInterval(hours * 3600),
+                    keys: keys.map { Passkey.normalize($0)! })
+                context.logger.info("tour group created", metadata: ["group": "\(group.id.uuidString.lowercased())", "passkeys": "\(keys.count)"])
+                struct Body: Encodable {
+                    var group: TourGroup
+                    /// Shown this once; only their hashes are stored.
+                    var passkeys: [String]
+                }
+                return try .json(Body(group: group, passkeys: keys.sorted()), status: .created)
+            } catch where Store.isUniqueViolation(error) {
+                continue
+            }
+        }
+        throw APIError.internalError
+    }
+
+    @Sendable func listGroups(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let tour = try await TourAccess.listed(store: store, context: context)
+        _ = try await TourAccess.requireGuide(store: store, context: context, tour: tour)
+        return try .json(["groups": try await store.groups(tourID: tour.id)])
+    }
+
+    struct RedeemBody: Decodable {
+        var passkey: String
+        var displayName: String?
+        /// Made by the client: sending the same one again after a lost answer gets a new token instead of "used".
+        var participantId: UUID?
+    }
+
+    @Sendable func redeem(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let tour = try await TourAccess.listed(store: store, context: context)
+        guard tour.mode == .guided else { throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: "not_guided") }
+        let body = try await request.decodeJSON(RedeemBody.self, context: context)
+        let subject = "tour:" + tour.id.uuidString
+        if let wait = await limiter.retryAfter(subject: subject, address: context.clientAddress) {
+            throw APIError(
+                .tooManyRequests, code: "too_many_attempts", message: "too many wrong passkeys; try again in \(wait) seconds",
+                headers: [.retryAfter: "\(wait)"])
+        }
+        if let name = body.displayName, name.count > 100 { throw APIError.validation([FieldError("displayName", "must be at most 100 characters")]) }
+        let wrong = APIError(.forbidden, code: "invalid_passkey", message: "that passkey does not open “\(tour.title)”; check it with your guide")
+        guard let key = Passkey.normalize(body.passkey) else {
+            await limiter.recordFailure(subject: subject, address: context.clientAddress)
+            throw wrong
+        }
+        let token = SessionToken.make(prefix: SessionToken.participantPrefix)
+        let outcome: Redemption
+        do {
+            outcome = try await store.redeem(
+                tourID: tour.id, key: key, participantID: body.participantId ?? UUID(), displayName: body.displayName, tokenHash: SessionToken.hash(token))
+        } catch where Store.isUniqueViolation(error) {
+            throw APIError.conflict("that participant id is taken; send a new one", field: "participantId")
+        }
+        switch outcome {
+        case .joined(let participant):
+            struct Body: Encodable {
+                var participant: TourParticipant
+                /// Send as `Authorization: Bearer …` to walk the tour and ask questions.
+                var token: String
+            }
+            return try .json(Body(participant: participant, token: token), status: .created)
+        case .used:
+            throw APIError(.conflict, code: "passkey_used", message: "that passkey has been used; each one admits one person")
+        case .expired:
+            throw APIError(.gone, code: "passkey_expired", message: "that passkey's group has ended; ask your guide for a new one")
+        case .unknown:
+            await limiter.recordFailure(subject: subject, address: context.clientAddress)
+            throw wrong
+        }
+    }
+
+    /// The group in the path, with whether the caller guides its tour; 404 for anyone who is neither its guide nor in it.
+    private func group(_ context: AppRequestContext) async throws -> (group: TourGroup, tour: Tour, isGuide: Bool) {
+        let id = try context.uuidParameter("group")
+        guard let group = try await store.group(id: id), let tour = try await store.tour(id: group.tourId) else {
+            throw APIError.notFound("no such group")
+        }
+        let isGuide = try await TourAccess.isGuide(store: store, context: context, tour: tour)
+        guard isGuide || context.participant?.groupId == id else { throw APIError.notFound("no such group") }
+        return (group, tour, isGuide)
+    }
+
+    private func guidedGroup(_ context: AppRequestContext) async throws -> TourGroup {
+        let found = try await group(context)
+        guard found.isGuide else { throw APIError(.forbidden, code: "forbidden", message: "only a guide of “\(found.tour.title)” may do this") }
+        return found.group
+    }
+
+    @Sendable func getGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(try await group(context).group)
+    }
+
+    @Sendable func deleteGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let group = try await guidedGroup(context)
+        switch try await store.deleteGroup(id: group.id) {
+        case .deleted: return Response(status: .noContent)
+        case .notFound: throw APIError.notFound("no such group")
+        case .unexported(let n):
+            throw APIError(
+                .conflict, code: "questions_not_exported",
+                message: "\(n) question\(n == 1 ? "" : "s") arrived since the last export; export them (GET …/questions/export) before deleting the group")
+        }
+    }
+
+    struct NewQuestion: Decodable {
+        /// Made by the client, so a retried send is stored once.
+        var id: UUID?
+        var text: String
+        var email: String?
+    }
+
+    @Sendable func ask(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (group, _, _) = try await group(context)
+        guard let participant = context.participant, participant.groupId == group.id else {
+            throw APIError(.forbidden, code: "forbidden", message: "only participants of the group ask questions")
+        }
+        let body = try await request.decodeJSON(NewQuestion.self, context: context)
+        let email = body.email?.trimmingCharacters(in: .whitespaces)
+        let problems = TourQuestion.problems(text: body.text, email: email)
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let question = TourQuestion(
+            id: body.id ?? UUID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
+            text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil, answeredAt: nil,
+            createdAt: Date())
+        do {
+            try await store.addQuestion(question)
+        } catch where Store.isUniqueViolation(error) {
+            // A retry: answer with what was stored the first time (only if it was this participant's).
+            let mine = try await store.questions(groupID: group.id, participantID: participant.id)
+            guard let stored = mine.first(where: { $0.id == question.id }) else { throw APIError.conflict("that question id is taken; send a new one", field: "id") }
+            return try .json(stored)
+        }
+        return try .json(question, status: .created)
+    }
+
+    @Sendable func questions(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (group, _, isGuide) = try await group(context)
+        // A participant sees only their own questions; the guide sees everyone's.
+        let only = isGuide ? nil : context.participant?.id
+        return try .json(["questions": try await store.questions(groupID: group.id, participantID: only)])
+    }
+
+    struct AnswerBody: Decodable {
+        var answer: String
+    }
+
+    @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let group = try await guidedGroup(context)
+        let questionID = try context.uuidParameter("question")
+        let body = try await request.decodeJSON(AnswerBody.self, context: context)
+        let text = body.answer.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty, text.count <= 5_000 else { throw APIError.validation([FieldError("answer", "must be 1–5,000 characters")]) }
+        guard try await store.answer(questionID: questionID, groupID: group.id, text: text) else { throw APIError.notFound("no such question") }
+        return try .json(try await store.questions(groupID: group.id).first { $0.id == questionID }!)
+    }
+
+    /// Every question of the group as CSV (default) or JSON, as a download; recorded as exported.
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let group = try await guidedGroup(context)
+        let format = Query(request).items["format"] ?? "csv"
+        guard format == "csv" || format == "json" else { throw APIError.badRequest("'format' must be csv or json", code: "invalid_parameter") }
+        let questions = try await store.questions(groupID: group.id)
+        try await store.markExported(groupID: group.id)
+        let filename = "questions-\(group.id.uuidString.lowercased().prefix(8)).\(format)"
+        let disposition: HTTPFields = [.contentDisposition: "attachment; filename=\"\(filename)\""]
+        if format == "json" {
+            struct Export: Encodable {
+                var group: TourGroup
+                var questions: [TourQuestion]
+            }
+            return try .json(Export(group: group, questions: questions), headers: disposition)
+        }
+        var headers = disposition
+        headers[.contentType] = "text/csv; charset=utf-8"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: .init(string: QuestionCSV.render(questions))))
+    }
+}
+
+/// Questions as CSV (RFC 4180), safe to open in a spreadsheet: a cell that starts like a formula is
+/// prefixed with `'` so it is shown, not run.
+enum QuestionCSV {
+    static func render(_ questions: [TourQuestion]) -> String {
+        var lines = ["asked_at,participant,email,question,answer,answered_at"]
+        for q in questions {
+            lines.append(
+                [Store.iso8601(q.createdAt), q.participantName ?? "", q.email ?? "", q.text, q.answer ?? "", q.answeredAt.map(Store.iso8601) ?? ""]
+                    .map(cell).joined(separator: ","))
+        }
+        return lines.joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func cell(_ text: String) -> String {
+        let safe = text.first.map { "=+-@\t\r".contains($0) } == true ? "'" + text : text
+        guard safe.contains(where: { ",\"\r\n".contains($0) }) else { return safe }
+        return "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

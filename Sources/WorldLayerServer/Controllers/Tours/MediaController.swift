@@ -1,0 +1,64 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import WorldLayerCore
+import WorldLayerStore
+
+/// Media for tours: admins upload files (checked by their bytes, limited in size by kind); anyone
+/// downloads them by content hash, with ranges and long-lived caching.
+struct MediaController {
+    let store: Store
+    let library: MediaLibrary
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/media", use: upload)
+        routes.on(.get, "/v1/media/{id}", use: download)
+    }
+
+    @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        let limit = MediaKind.allCases.map(\.maximumBytes).max()!
+        let file = try library.temporaryFile()
+        // Streamed to disk as it arrives: a video never sits whole in memory.
+        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {
+            throw APIError.internalError
+        }
+        var received = 0
+        do {
+            defer { try? handle.close() }
+            for try await buffer in request.body {
+                received += buffer.readableBytes
+                guard received <= limit else {
+                    throw APIError(.contentTooLarge, code: "body_too_large", message: "a media file must be at most \(limit >> 20) MiB")
+                }
+                try handle.write(contentsOf: buffer.readableBytesView)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            throw error
+        }
+        let ref: MediaRef
+        do {
+            ref = try library.adopt(file, name: Query(request).items["name"])
+        } catch let problem as MediaLibrary.Problem {
+            switch problem {
+            case .tooLarge: throw APIError(.contentTooLarge, code: "body_too_large", message: "the file is \(problem)")
+            default: throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "the file is \(problem)")
+            }
+        }
+        try await store.registerMedia([ref])
+        return try .json(ref, status: .created)
+    }
+
+    @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let id = context.parameters.get("id"), id.count == 64, id.allSatisfy(\.isHexDigit) else {
+            throw APIError.badRequest("'id' must be a SHA-256 in hex", code: "invalid_id")
+        }
+        guard let media = try await store.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
+        return try await Response.file(
+            at: library.path(of: id).path, size: media.size, contentType: media.contentType, etag: id, request: request, context: context)
+    }
+}

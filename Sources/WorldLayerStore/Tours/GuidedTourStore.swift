@@ -1,0 +1,213 @@
+import Crypto
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+public enum Redemption: Sendable, Equatable {
+    case joined(TourParticipant)
+    /// The key was right but has been used.
+    case used
+    /// The key was right but its group has expired.
+    case expired
+    case unknown
+}
+
+public enum GroupDeletion: Sendable, Equatable {
+    case deleted
+    case notFound
+    /// Questions arrived since the last export; the guide must export them first.
+    case unexported(Int)
+}
+
+extension Store {
+    /// What is stored of a passkey: a hash bound to its tour, so the same text means nothing elsewhere.
+    static func passkeyHash(tourID: UUID, key: String) -> String {
+        SHA256.hash(data: Data("passkey:\(tourID.text):\(key)".utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Creates a group with these (normalized) passkeys; only their hashes are kept.
+    /// Throws ``StoreError`` on a duplicate key, which a caller answers by making new keys.
+    public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date = Date()) async throws -> TourGroup {
+        let id = UUID()
+        try await transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO tour_groups (id, tour_id, guide_id, name, expires_at, created_at)
+                VALUES (\(bind: id.text), \(bind: tourID.text), \(bind: guideID.text), \(bind: name), \(bind: millis(expiresAt)), \(bind: millis(now)))
+                """
+            ).run()
+            for key in keys {
+                try await db.raw(
+                    "INSERT INTO tour_passkeys (key_hash, group_id) VALUES (\(bind: Store.passkeyHash(tourID: tourID, key: key)), \(bind: id.text))"
+                ).run()
+            }
+        }
+        return try await group(id: id)!
+    }
+
+    private static let groupColumns: SQLQueryString = """
+        SELECT g.id, g.tour_id, g.guide_id, g.name, g.expires_at, g.exported_at, g.created_at,
+               (SELECT COUNT(*) FROM tour_passkeys k WHERE k.group_id = g.id) AS passkeys,
+               (SELECT COUNT(*) FROM tour_passkeys k WHERE k.group_id = g.id AND k.redeemed_at IS NOT NULL) AS redeemed
+        FROM tour_groups g
+        """
+
+    private static func group(from row: any SQLRow) throws -> TourGroup {
+        TourGroup(
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
+            tourId: UUID(uuidString: try row.decode(column: "tour_id", as: String.self))!,
+            guideId: UUID(uuidString: try row.decode(column: "guide_id", as: String.self))!,
+            name: try row.decode(column: "name", as: String.self),
+            expiresAt: date(millis: try row.decode(column: "expires_at", as: Int64.self)),
+            passkeys: Int(try row.decode(column: "passkeys", as: Int64.self)),
+            redeemed: Int(try row.decode(column: "redeemed", as: Int64.self)),
+            exportedAt: try row.decode(column: "exported_at", as: Int64?.self).map { date(millis: $0) },
+            createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+    }
+
+    public func group(id: UUID) async throws -> TourGroup? {
+        try await withConnection { db in
+            try await db.raw("\(Store.groupColumns) WHERE g.id = \(bind: id.text)").first().map(Store.group(from:))
+        }
+    }
+
+    public func groups(tourID: UUID) async throws -> [TourGroup] {
+        try await withConnection { db in
+            try await db.raw("\(Store.groupColumns) WHERE g.tour_id = \(bind: tourID.text) ORDER BY g.created_at, g.id").all().map(Store.group(from:))
+        }
+    }
+
+    /// Redeems a passkey once: the first caller becomes a participant holding `tokenHash`; everyone after is told it is used —
+    /// except the same client retrying with the same `participantID` (its answer was lost), which gets a new token.
+    public func redeem(tourID: UUID, key: String, participantID: UUID, displayName: String?, tokenHash: String, now: Date = Date()) async throws
+        -> Redemption
+    {
+        try await transaction { db in
+            let hash = Store.passkeyHash(tourID: tourID, key: key)
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT k.redeemed_at, k.participant_id, g.id AS group_id, g.expires_at FROM tour_passkeys k JOIN tour_groups g ON g.id = k.group_id
+                    WHERE k.key_hash = \(bind: hash) AND g.tour_id = \(bind: tourID.text)
+                    """
+                ).first()
+            else { return .unknown }
+            let groupID = try row.decode(column: "group_id", as: String.self)
+            let participant = TourParticipant(id: participantID, groupId: UUID(uuidString: groupID)!, tourId: tourID, displayName: displayName)
+            if try row.decode(column: "redeemed_at", as: Int64?.self) != nil {
+                guard try row.decode(column: "participant_id", as: String?.self) == participantID.text else { return .used }
+                try await db.raw("UPDATE tour_participants SET token_hash = \(bind: tokenHash) WHERE id = \(bind: participantID.text)").run()
+                return .joined(participant)
+            }
+            if try row.decode(column: "expires_at", as: Int64.self) <= millis(now) { return .expired }
+            // The condition makes a racing second redemption (on another server) change nothing.
+            let claimed = try await db.raw(
+                """
+                UPDATE tour_passkeys SET redeemed_at = \(bind: millis(now)), participant_id = \(bind: participant.id.text)
+                WHERE key_hash = \(bind: hash) AND redeemed_at IS NULL RETURNING key_hash
+                """
+            ).all()
+            guard !claimed.isEmpty else { return .used }
+            try await db.raw(
+                """
+                INSERT INTO tour_participants (id, group_id, token_hash, display_name, created_at)
+                VALUES (\(bind: participant.id.text), \(bind: groupID), \(bind: tokenHash), \(bind: displayName), \(bind: millis(now)))
+                """
+            ).run()
+            return .joined(participant)
+        }
+    }
+
+    /// The participant holding a token, with their group's tour.
+    public func participant(tokenHash: String) async throws -> TourParticipant? {
+        try await withConnection { db in
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT p.id, p.group_id, p.display_name, g.tour_id FROM tour_participants p JOIN tour_groups g ON g.id = p.group_id
+                    WHERE p.token_hash = \(bind: tokenHash)
+                    """
+                ).first()
+            else { return nil }
+            return TourParticipant(
+                id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
+                groupId: UUID(uuidString: try row.decode(column: "group_id", as: String.self))!,
+                tourId: UUID(uuidString: try row.decode(column: "tour_id", as: String.self))!,
+                displayName: try row.decode(column: "display_name", as: String?.self))
+        }
+    }
+
+    // MARK: Questions
+
+    public func addQuestion(_ question: TourQuestion) async throws {
+        try await transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO tour_questions (id, group_id, participant_id, text, email, created_at)
+                VALUES (\(bind: question.id.text), \(bind: question.groupId.text), \(bind: question.participantId.text), \(bind: question.text),
+                        \(bind: question.email), \(bind: millis(question.createdAt)))
+                """
+            ).run()
+        }
+    }
+
+    /// A group's questions, oldest first; only one participant's when `participantID` is given.
+    public func questions(groupID: UUID, participantID: UUID? = nil) async throws -> [TourQuestion] {
+        try await withConnection { db in
+            let only: SQLQueryString = participantID.map { "AND q.participant_id = \(bind: $0.text)" } ?? ""
+            return try await db.raw(
+                """
+                SELECT q.id, q.participant_id, q.text, q.email, q.answer, q.answered_at, q.created_at, p.display_name
+                FROM tour_questions q JOIN tour_participants p ON p.id = q.participant_id
+                WHERE q.group_id = \(bind: groupID.text) \(only) ORDER BY q.created_at, q.id
+                """
+            ).all().map { row in
+                TourQuestion(
+                    id: UUID(uuidString: try row.decode(column: "id", as: String.self))!, groupId: groupID,
+                    participantId: UUID(uuidString: try row.decode(column: "participant_id", as: String.self))!,
+                    participantName: try row.decode(column: "display_name", as: String?.self),
+                    text: try row.decode(column: "text", as: String.self), email: try row.decode(column: "email", as: String?.self),
+                    answer: try row.decode(column: "answer", as: String?.self),
+                    answeredAt: try row.decode(column: "answered_at", as: Int64?.self).map { date(millis: $0) },
+                    createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+            }
+        }
+    }
+
+    /// Sets the answer; false when the question is not in the group.
+    public func answer(questionID: UUID, groupID: UUID, text: String, now: Date = Date()) async throws -> Bool {
+        try await transaction { db in
+            let found = try await db.raw(
+                """
+                UPDATE tour_questions SET answer = \(bind: text), answered_at = \(bind: millis(now))
+                WHERE id = \(bind: questionID.text) AND group_id = \(bind: groupID.text) RETURNING id
+                """
+            ).all()
+            return !found.isEmpty
+        }
+    }
+
+    public func markExported(groupID: UUID, at now: Date = Date()) async throws {
+        try await transaction { db in
+            try await db.raw("UPDATE tour_groups SET exported_at = \(bind: millis(now)) WHERE id = \(bind: groupID.text)").run()
+        }
+    }
+
+    /// Deletes a group with its passkeys, participants, their progress and questions — unless questions
+    /// arrived after the last export (the guide would lose them).
+    public func deleteGroup(id: UUID) async throws -> GroupDeletion {
+        try await transaction { db in
+            guard let row = try await db.raw("SELECT exported_at FROM tour_groups WHERE id = \(bind: id.text)").first() else { return .notFound }
+            let exported = try row.decode(column: "exported_at", as: Int64?.self) ?? Int64.min
+            let unexported = try await db.raw(
+                "SELECT COUNT(*) AS n FROM tour_questions WHERE group_id = \(bind: id.text) AND created_at > \(bind: exported)"
+            ).first()?.decode(column: "n", as: Int64.self) ?? 0
+            guard unexported == 0 else { return .unexported(Int(unexported)) }
+            let participants = try await db.raw("SELECT id FROM tour_participants WHERE group_id = \(bind: id.text)").all()
+                .map { try $0.decode(column: "id", as: String.self) }
+            try await Store.deleteProgress(of: participants, on: db)
+            try await db.raw("DELETE FROM tour_groups WHERE id = \(bind: id.text)").run()
+            return .deleted
+        }
+    }
+}
