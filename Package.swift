@@ -33,6 +33,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // Pure geodesy: no I/O, Foundation only, compiles for iOS unchanged.
@@ -40,9 +42,9 @@ let package = Package(
         // Domain types and rules (pure).
         .target(name: "WorldLayerCore", dependencies: ["WorldLayerGeo"], swiftSettings: swiftSettings),
         // zlib from the system, for OSM PBF blocks.
-        .systemLibrary(name: "CZlib"),
+        .systemLibrary(name: "CSystemZlib"),
         // OpenStreetMap files (PBF and XML) and what WorldLayer takes from them.
-        .target(name: "WorldLayerOSM", dependencies: ["CZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
+        .target(name: "WorldLayerOSM", dependencies: ["CSystemZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         // Walking graph, routes, steps, AR waypoints, label layout (pure).
         .target(name: "WorldLayerRouting", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         // What apps link: beacon proximity today (pure, compiles for iOS unchanged).
@@ -88,7 +90,10 @@ let package = Package(
                 "WorldLayerRouting",
                 "WorldLayerStore",
                 "WorldLayerServer",
+                "WorldLayerClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],

@@ -16,6 +16,7 @@ struct DemoCommand: AsyncParsableCommand {
             abstract: "Import restricted zones and place demo stickers at real places of an OSM extract (safe to run again).")
 
         @OptionGroup var database: DatabaseOptions
+        @OptionGroup var media: MediaOptions
         @Option(help: "The OpenStreetMap extract.") var osm = "demo/helsinki.osm.pbf"
         @Option(help: "How many demo stickers.") var stickers = 24
 
@@ -62,8 +63,16 @@ struct DemoCommand: AsyncParsableCommand {
                     FileHandle.standardError.write(Data("skipped \(place.tags["name"] ?? "?"): \(error)\n".utf8))
                 }
             }
+            let tourMessage: String
+            do {
+                tourMessage = try await DemoTour.install(store: store, library: media.library)
+            } catch {
+                try await store.close()
+                throw error
+            }
             try await store.close()
             if let mapMessage { print("demo: \(mapMessage)") }
+            print("demo: \(tourMessage)")
             print("demo: \(zones.count) restricted zones (\(newZones) new), \(existing.count + placed) stickers by @demo (\(placed) new)")
         }
 

@@ -57,3 +57,11 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 }
+
+/// Where media files live: `serve`, `import tour`, `export tour` and `demo seed` must agree.
+struct MediaOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Folder of media files (also $WORLDLAYER_MEDIA).", valueName: "path"))
+    var media: String = ProcessInfo.processInfo.environment["WORLDLAYER_MEDIA"] ?? "./data/media"
+
+    var library: MediaLibrary { MediaLibrary(root: URL(fileURLWithPath: media)) }
+}

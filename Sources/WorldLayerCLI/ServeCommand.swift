@@ -10,6 +10,7 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the HTTP server (stops gracefully on SIGINT or SIGTERM).")
 
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var media: MediaOptions
 
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
@@ -43,6 +44,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.database = database.url
+        configuration.mediaDirectory = media.library.root
         configuration.bcryptCost = bcryptCost
         configuration.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         configuration.retention = RetentionPolicy(archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)

@@ -1,4 +1,4 @@
-import CZlib
+import CSystemZlib
 import Foundation
 
 /// Reads OpenStreetMap's PBF format directly: file blocks, zlib, string tables,

@@ -4,10 +4,10 @@ import WorldLayerCore
 import WorldLayerOSM
 import WorldLayerStore
 
-/// `worldlayer import osm FILE`: the walking network and places from OpenStreetMap.
+/// `worldlayer import osm FILE`: the walking network and places from OpenStreetMap; `import tour` is in Tours/.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import map data into the store.", subcommands: [OSM.self])
+        commandName: "import", abstract: "Import map data and tour bundles into the store.", subcommands: [OSM.self, TourBundleImport.self])
 
     struct OSM: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -37,21 +37,27 @@ public struct MediaLibrary: Sendable {
         return folder.appendingPathComponent(UUID().uuidString)
     }
 
+    /// What a file is, by its bytes: its hash, type and size, checked against its kind's limit. Nothing is stored.
+    public func inspect(_ file: URL, name: String? = nil) throws -> MediaRef {
+        let data: Data
+        do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch { throw Problem.unreadable("cannot read \(name ?? file.lastPathComponent)") }
+        guard let type = MediaSniffer.mediaType(data), let kind = MediaKind(contentType: type) else { throw Problem.unrecognized }
+        guard data.count <= kind.maximumBytes else { throw Problem.tooLarge(kind) }
+        let id = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        return MediaRef(id: id, contentType: type, size: data.count, name: name ?? "media/\(id.prefix(12)).\(MediaSniffer.fileExtension(type))")
+    }
+
     /// Takes a finished file into the library (moving it), after checking what it is and its size.
     /// The file is gone afterwards either way.
     public func adopt(_ file: URL, name: String? = nil) throws -> MediaRef {
         defer { try? FileManager.default.removeItem(at: file) }
-        let data: Data
-        do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch { throw Problem.unreadable("cannot read \(file.lastPathComponent)") }
-        guard let type = MediaSniffer.mediaType(data), let kind = MediaKind(contentType: type) else { throw Problem.unrecognized }
-        guard data.count <= kind.maximumBytes else { throw Problem.tooLarge(kind) }
-        let id = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-        let target = path(of: id)
+        let ref = try inspect(file, name: name)
+        let target = path(of: ref.id)
         if !FileManager.default.fileExists(atPath: target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: file, to: target)
         }
-        return MediaRef(id: id, contentType: type, size: data.count, name: name ?? "media/\(id.prefix(12)).\(MediaSniffer.fileExtension(type))")
+        return ref
     }
 
     /// Copies a file (from a bundle) into the library.
