@@ -38,6 +38,11 @@ struct CLI {
         return Result(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
+    /// A scratch media folder for one test.
+    static func scratchMedia() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("wl-cli-media-\(UUID().uuidString)").path
+    }
+
     /// A scratch SQLite URL for one test.
     static func scratchDatabase() -> String {
         "sqlite:" + FileManager.default.temporaryDirectory.appendingPathComponent("wl-cli-\(UUID().uuidString).sqlite").path
