@@ -13,14 +13,16 @@ DATABASE ?= sqlite:./data/worldlayer.sqlite
 build:
 	$(SWIFT) build --product worldlayer
 
-# The demo world (built-in templates, restricted zones and stickers from the Helsinki extract) is
-# loaded on every start; loading it again changes nothing.
+# The demo world (built-in templates, restricted zones, stickers and the narrated tour from the
+# Helsinki extract) is loaded on every start; loading it again changes nothing. espeak-ng and lame
+# speak the demo tour's narration.
 run: build
+	scripts/install-packages espeak-ng lame
 	$(SWIFT) run --skip-build worldlayer demo seed --database $(DATABASE)
 	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
 test:
-	scripts/install-packages postgresql
+	scripts/install-packages postgresql espeak-ng lame
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test
 
 bench-geo:

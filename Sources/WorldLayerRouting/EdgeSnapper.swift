@@ -17,6 +17,7 @@ public struct SnappedPoint: Sendable {
 /// Finds the nearest edge to a point through a grid of buckets (~55 m) that lists the edges crossing each.
 struct EdgeSnapper: Sendable {
     static let bucketDegreesLatitude = 0.0005
+    static let undergroundPenalty = 40.0
     private let bucketDegreesLongitude: Double
     private let buckets: [Int64: [Int32]]
     /// One entry per undirected edge: a directed edge index and the vertex it leaves.
@@ -53,15 +54,16 @@ struct EdgeSnapper: Sendable {
     /// Looks within 50 m first: every edge that close crosses a bucket of that box, so a hit
     /// there is final; only a point far from paths pays for the whole search.
     func nearest(to p: Coordinate, within maximumDistance: Double, in g: WalkingGraph, offIslands: Bool = false) -> SnappedPoint? {
-        var best: (id: Int32, t: Double, d2: Double)?
+        var best: (id: Int32, t: Double, d2: Double, score: Double)?
         for reach in [min(50, maximumDistance), maximumDistance] {
             best = search(p, reach, g, offIslands: offIslands)
-            if let b = best, b.d2 <= reach * reach { break }
+            // Final only if nothing beyond the reach could score better (a tunnel's penalty counts).
+            if let b = best, b.score <= reach * reach { break }
         }
-        return best.flatMap { spot($0, p, maximumDistance, g) }
+        return best.flatMap { spot(($0.id, $0.t, $0.d2), p, maximumDistance, g) }
     }
 
-    private func search(_ p: Coordinate, _ reach: Double, _ g: WalkingGraph, offIslands: Bool) -> (id: Int32, t: Double, d2: Double)? {
+    private func search(_ p: Coordinate, _ reach: Double, _ g: WalkingGraph, offIslands: Bool) -> (id: Int32, t: Double, d2: Double, score: Double)? {
         let plane = LocalPlane(p)
         let dLat = reach / LocalPlane.metresPerDegreeLatitude, dLon = reach / max(1, plane.metresPerDegreeLongitude)
         var best: (id: Int32, t: Double, d2: Double, score: Double)?
@@ -73,13 +75,14 @@ struct EdgeSnapper: Sendable {
                     let a = Int(undirected[Int(id)].source), b = Int(g.edgeTarget[e])
                     if offIslands, g.isOnIsland(a) { continue }
                     let (t, d2) = plane.nearest(onSegment: plane.xy(g.latitudes[a], g.longitudes[a]), plane.xy(g.latitudes[b], g.longitudes[b]))
-                    // Where a tunnel runs under a street, the pressed point means the street: under ground counts 0.5 m farther.
-                    let score = g.ways[Int(g.edgeWay[e])].underground ? (d2.squareRoot() + 0.5) * (d2.squareRoot() + 0.5) : d2
+                    // A point on the map means the surface: under ground counts 40 m farther, so a tunnel under a square
+                    // (a car park ramp beneath a statue) is chosen only when no surface path is near.
+                    let score = g.ways[Int(g.edgeWay[e])].underground ? (d2.squareRoot() + Self.undergroundPenalty) * (d2.squareRoot() + Self.undergroundPenalty) : d2
                     if best == nil || score < best!.score || (score == best!.score && id < best!.id) { best = (id, t, d2, score) }
                 }
             }
         }
-        return best.map { ($0.id, $0.t, $0.d2) }
+        return best
     }
 
     private func spot(_ best: (id: Int32, t: Double, d2: Double), _ p: Coordinate, _ maximumDistance: Double, _ g: WalkingGraph) -> SnappedPoint? {

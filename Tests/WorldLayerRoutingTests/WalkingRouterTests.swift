@@ -53,6 +53,15 @@ struct WalkingRouterTests {
         #expect(abs(try router.route(from: a, to: b).length - router.route(from: b, to: a).length) < 0.01)
     }
 
+    /// Senate Square's underground car park ramp runs beneath Alexander II's statue, 3 m from it; the
+    /// nearest surface path is farther. The statue means the square, not the ramp 4 floors down.
+    @Test func aPointAboveATunnelSnapsToTheSurfaceNearby() throws {
+        let statue = Coordinate(latitude: 60.16951, longitude: 24.95227)
+        let route = try router.route(from: Coordinate(latitude: 60.1690, longitude: 24.9500), to: statue)
+        #expect(route.length < 300, "\(route.length) m")
+        #expect(route.to.snapDistance < 50)
+    }
+
     @Test func aPointFarFromEveryPathSaysSo() throws {
         #expect(throws: RoutingError.self) { try router.route(from: Coordinate(latitude: 60.17, longitude: 24.94), to: Coordinate(latitude: 0, longitude: 0)) }
         do {

@@ -111,11 +111,13 @@ struct StickerLifecycleTests {
         try await withServer(engine, configure: { $0.database = url }) { api in
             let token = try await api.signUpAndLogIn("ada")
             let id = UUID().uuidString.lowercased()
-            let expires = Store.iso8601(Date().addingTimeInterval(5))
+            // Long enough that a loaded machine still reads it before it expires.
+            let expiry = Date().addingTimeInterval(12)
+            let expires = Store.iso8601(expiry)
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: ["expiresAt": expires]), token: token).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .ok)
-            try await Task.sleep(until: .now + .seconds(5.5))
+            try await Task.sleep(for: .seconds(expiry.timeIntervalSinceNow + 0.5))
             // Gone at once on every path, before any sweeper has run.
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)

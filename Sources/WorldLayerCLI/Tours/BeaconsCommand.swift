@@ -13,6 +13,7 @@ struct BeaconsCommand: AsyncParsableCommand {
         @Option(help: "How many walks.") var walks = 200
         @Option(help: "Seed of the first walk (walk i uses seed + i).") var seed: UInt64 = 1
         @Option(help: "Write the first walk's RSSI readings and ground truth as CSV to this file.") var trace: String?
+        @Option(help: "Draw the first walk (distances, true and chosen nearest beacon) as SVG to this file.") var plot: String?
 
         func validate() throws {
             guard (1...100_000).contains(walks) else { throw ValidationError("--walks must be 1 to 100000") }
@@ -25,8 +26,11 @@ struct BeaconsCommand: AsyncParsableCommand {
                 let walk = simulator.walk(seed: seed + UInt64(i))
                 engine.add(walk, decisions: walk.engineDecisions())
                 naive.add(walk, decisions: walk.strongestSignalDecisions())
-                if i == 0, let trace {
-                    do { try walk.csv.write(toFile: trace, atomically: true, encoding: .utf8) } catch { throw CommandFailure("cannot write \(trace)") }
+                if i == 0 {
+                    for (file, text) in [(trace, walk.csv), (plot, plot == nil ? "" : BeaconPlot.svg(walk))] {
+                        guard let file else { continue }
+                        do { try text.write(toFile: file, atomically: true, encoding: .utf8) } catch { throw CommandFailure("cannot write \(file)") }
+                    }
                 }
             }
             print("\(walks) simulated walks, \(engine.seconds) s, \(engine.delays.count + engine.missed) changes of the nearest beacon")

@@ -8,18 +8,46 @@ import WorldLayerStore
 /// the tour can be followed by ear. Built as a bundle and imported through the same path as any other.
 enum DemoTour {
     static let id = UUID(uuidString: "00000000-0000-4000-8002-000000000001")!
+    static let guidedID = UUID(uuidString: "00000000-0000-4000-8003-000000000001")!
     static let start = Coordinate(latitude: 60.16951, longitude: 24.95227)  // Alexander II's statue, Senate Square
     static let kinds: Set<String> = ["historic:memorial", "historic:monument", "tourism:artwork", "tourism:attraction"]
     static let stops = 8
 
-    /// Imports the demo tour unless it is there; returns what happened, for `demo seed` to print.
+    /// Imports the demo tours unless they are there; returns what happened, for `demo seed` to print.
     static func install(store: Store, library: MediaLibrary) async throws -> String {
-        if let existing = try await store.tour(id: id) { return "tour “\(existing.title)” (\(existing.stops.count) stops) is loaded" }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-demo-tour-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let tour = try await write(places: try await store.allPlaces(), to: folder)
-        _ = try await TourBundle.importBundle(folder, store: store, library: library)
-        return "tour “\(tour.title)” loaded: \(tour.stops.count) stops with narration by espeak-ng"
+        var message: String
+        if let existing = try await store.tour(id: id) {
+            message = "tour “\(existing.title)” (\(existing.stops.count) stops) is loaded"
+        } else {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-demo-tour-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let tour = try await write(places: try await store.allPlaces(), to: folder)
+            _ = try await TourBundle.importBundle(folder, store: store, library: library)
+            message = "tour “\(tour.title)” loaded: \(tour.stops.count) stops with narration by espeak-ng"
+        }
+        if try await store.tour(id: guidedID) == nil, let open = try await store.tour(id: id) {
+            try await store.saveTour(guided(from: open))
+            message += "; guided tour helsinki-guided loaded"
+        }
+        return message
+    }
+
+    /// A guided version of the first four stops, each also marked by a BLE beacon (its registry is demo data:
+    /// a phone near real beacons with these ids would find them), for trying passkeys and questions.
+    static func guided(from open: Tour) -> Tour {
+        var tour = open
+        tour.id = guidedID
+        tour.slug = "helsinki-guided"
+        tour.title = "Guided walk: Senate Square"
+        tour.description = "The first four stops of “\(open.title)” with a guide: join with a passkey from your guide, ask questions on the way."
+        tour.mode = .guided
+        tour.stops = open.stops.prefix(4).enumerated().map { i, stop in
+            var s = stop
+            s.id = UUID(uuidString: String(format: "00000000-0000-4000-8003-%012llx", i + 2))!
+            s.beacon = StopBeacon(uuid: "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", major: 1, minor: i + 1, txPower: -59)
+            return s
+        }
+        return tour
     }
 
     /// Chooses the stops, writes their narration and `tour.yaml` into `folder`.

@@ -37,7 +37,7 @@ public struct TourPresence: Codable, Sendable, Equatable {
 /// When a report stamps a stop: the visitor must stay at it (within its trigger radius, or with its
 /// beacon nearest) for `dwell` seconds of the server's own clock, reaching it by walking-plausible
 /// movement. One report — even one placed exactly at the stop — never stamps; a report that jumps
-/// faster than `maximumSpeed` from the last one starts nothing.
+/// faster than `maximumSpeed` from the last believed one starts nothing and is not believed later either.
 ///
 /// The server cannot prove a GPS fix; this rule only refuses what no walker could report.
 public struct StampRule: Sendable {
@@ -46,11 +46,14 @@ public struct StampRule: Sendable {
     public var maximumSpeed: Double
     /// Fixes less certain than this (metres) are not enough to be "at" a stop.
     public var maximumAccuracy: Double
+    /// Metres a fix may wander from the last without moving at all (GPS among buildings).
+    public var jitter: Double
 
-    public init(dwell: TimeInterval = 5, maximumSpeed: Double = 12, maximumAccuracy: Double = 50) {
+    public init(dwell: TimeInterval = 5, maximumSpeed: Double = 12, maximumAccuracy: Double = 50, jitter: Double = 20) {
         self.dwell = dwell
         self.maximumSpeed = maximumSpeed
         self.maximumAccuracy = maximumAccuracy
+        self.jitter = jitter
     }
 
     public struct Outcome: Sendable, Equatable {
@@ -65,23 +68,25 @@ public struct StampRule: Sendable {
 
     public func apply(_ report: PositionReport, to before: TourPresence, stops: [TourStop], stamped: Set<UUID>, now: Date) -> Outcome {
         var presence = before
-        var implausible: String?
         if let p = report.position, let last = before.lastPosition, let lastAt = before.lastAt {
             let metres = Geodesic.wgs84.inverse(last, p).distance
             let seconds = max(now.timeIntervalSince(lastAt), 1)
-            if metres / seconds > maximumSpeed {
-                implausible = "moved \(Int(metres)) m in \(Int(seconds)) s"
+            // An implausible fix is not where the visitor is: it neither moves them nor puts them at a stop,
+            // so a faked jump must wait as long as the trip would take before its reports count.
+            if (metres - jitter) / seconds > maximumSpeed {
+                presence.stopId = nil
+                presence.since = nil
+                return Outcome(presence: presence, atStop: nil, stamp: nil, implausible: "moved \(Int(metres)) m in \(Int(seconds)) s")
             }
         }
         if let p = report.position {
             presence.lastPosition = p
             presence.lastAt = now
         }
-        let at = implausible == nil ? stop(for: report, among: stops) : nil
-        guard let at else {
+        guard let at = stop(for: report, among: stops) else {
             presence.stopId = nil
             presence.since = nil
-            return Outcome(presence: presence, atStop: nil, stamp: nil, implausible: implausible)
+            return Outcome(presence: presence, atStop: nil, stamp: nil, implausible: nil)
         }
         if presence.stopId != at {
             presence.stopId = at

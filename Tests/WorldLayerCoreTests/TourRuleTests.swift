@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import WorldLayerCore
+import WorldLayerGeo
+
+@Suite("Tour rules: stamping, passkeys, validation")
+struct TourRuleTests {
+    static let statue = Coordinate(latitude: 60.16951, longitude: 24.95227)
+    static let stop = TourStop(
+        id: UUID(), title: "Alexander II", text: "", kind: .info, position: statue, beacon: StopBeacon(uuid: UUID().uuidString, major: 1, minor: 7), radius: 20)
+    let rule = StampRule(dwell: 5)
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func at(_ metresNorth: Double, accuracy: Double = 5) -> PositionReport {
+        let p = Geodesic.wgs84.direct(from: Self.statue, azimuth: 0, distance: metresNorth).coordinate
+        return PositionReport(latitude: p.latitude, longitude: p.longitude, accuracy: accuracy)
+    }
+
+    @Test("a stop is stamped after staying within its radius for the dwell time, once; a single report never stamps")
+    func dwell() {
+        var presence = TourPresence()
+        var out = rule.apply(at(40), to: presence, stops: [Self.stop], stamped: [], now: t0)
+        #expect(out.atStop == nil && out.stamp == nil)
+        presence = out.presence
+        out = rule.apply(at(10), to: presence, stops: [Self.stop], stamped: [], now: t0 + 3)
+        #expect(out.atStop == Self.stop.id && out.stamp == nil)
+        out = rule.apply(at(5), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 6)
+        #expect(out.stamp == nil)  // 3 s at the stop so far
+        out = rule.apply(at(2), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 8.5)
+        #expect(out.stamp == Self.stop.id)
+        #expect(rule.apply(at(2), to: out.presence, stops: [Self.stop], stamped: [Self.stop.id], now: t0 + 9).stamp == nil)
+        // Leaving resets the clock.
+        var left = rule.apply(at(60), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 20)
+        left = rule.apply(at(0), to: left.presence, stops: [Self.stop], stamped: [], now: t0 + 26)
+        #expect(left.stamp == nil && left.atStop == Self.stop.id)
+    }
+
+    @Test("a jump no walker could make is not believed, now or later, until the trip's time has passed")
+    func teleport() {
+        var out = rule.apply(at(3_000), to: TourPresence(), stops: [Self.stop], stamped: [], now: t0)
+        out = rule.apply(at(0), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 1)
+        #expect(out.implausible != nil && out.atStop == nil)
+        out = rule.apply(at(0), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 10)
+        #expect(out.implausible != nil && out.stamp == nil)
+        // 3 km at 12 m/s takes 250 s.
+        out = rule.apply(at(0), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 260)
+        #expect(out.implausible == nil && out.atStop == Self.stop.id && out.stamp == nil)
+    }
+
+    @Test("a poor fix is not enough to be at a stop; the stop's beacon is")
+    func accuracyAndBeacons() {
+        #expect(rule.apply(at(0, accuracy: 80), to: TourPresence(), stops: [Self.stop], stamped: [], now: t0).atStop == nil)
+        let beacon = PositionReport(beacon: Self.stop.beacon!.key.lowercased())
+        let first = rule.apply(beacon, to: TourPresence(), stops: [Self.stop], stamped: [], now: t0)
+        #expect(first.atStop == Self.stop.id && first.stamp == nil)
+        #expect(rule.apply(beacon, to: first.presence, stops: [Self.stop], stamped: [], now: t0 + 5).stamp == Self.stop.id)
+    }
+
+    @Test("passkeys are 8 unambiguous symbols, typed forgivingly")
+    func passkeys() {
+        let keys = (0..<500).map { _ in Passkey.make() }
+        #expect(Set(keys).count == 500)
+        for k in keys {
+            #expect(k.count == 9 && k.dropFirst(4).first == "-")
+            #expect(!k.contains { "0O1IL2Z5S8BUV".contains($0) })
+            #expect(Passkey.normalize(k.lowercased().replacingOccurrences(of: "-", with: " ")) == k.replacingOccurrences(of: "-", with: ""))
+        }
+        #expect(Passkey.normalize("ABCD-EFG") == nil && Passkey.normalize("0000-0000") == nil)
+    }
+
+    @Test("a tour names every field at fault")
+    func validation() {
+        let area = GeoPolygon([
+            Coordinate(latitude: 60.16, longitude: 24.94), Coordinate(latitude: 60.16, longitude: 24.96), Coordinate(latitude: 60.18, longitude: 24.96),
+        ])
+        var bad = Self.stop
+        bad.radius = 0
+        bad.kind = .audio
+        bad.position = Coordinate(latitude: 61, longitude: 25)
+        let tour = Tour(id: UUID(), slug: "Bad Slug", title: "", description: "", language: "english", mode: .open, area: area, stops: [Self.stop, bad])
+        let fields = Set(tour.problems().map(\.field))
+        #expect(fields == ["slug", "title", "language", "stops[1].id", "stops[1].beacon", "stops[1].position", "stops[1].radius", "stops[1].media"])
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HTTPTypes
+import WorldLayerCore
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+/// A database with the demo map, a media folder, an admin, and real media files to put in tours.
+struct TourWorld {
+    let url: DatabaseURL
+    let media: URL
+
+    static func make(_ engine: Store.Engine) async throws -> TourWorld {
+        let url = try await ScratchDatabase.makeURL(engine)
+        _ = try await DemoMap.importInto(url)
+        return TourWorld(url: url, media: FileManager.default.temporaryDirectory.appendingPathComponent("wl-media-\(UUID().uuidString)"))
+    }
+
+    func configure(_ c: inout ServerConfiguration) {
+        c.database = url
+        c.mediaDirectory = media
+        c.stampRule = StampRule(dwell: 0.5)
+    }
+
+    /// Signs up `username` and makes it an admin.
+    func admin(_ api: API, _ username: String = "admin") async throws -> String {
+        let token = try await api.signUpAndLogIn(username)
+        try await withStore { store in try await store.setRole(accountID: try await store.account(username: username)!.id, role: .admin) }
+        return token
+    }
+
+    func withStore(_ body: (Store) async throws -> Void) async throws {
+        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        do {
+            try await body(store)
+            try await store.close()
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
+    static let png = try! Data(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/WorldLayerServer/Resources/Templates/heart.png")
+            .standardized)
+
+    /// Spoken text as MP3, made the way the demo tour's narration is (espeak-ng, then lame).
+    static func narration(_ text: String) throws -> Data {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wl-speech-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let wav = folder.appendingPathComponent("a.wav"), mp3 = folder.appendingPathComponent("a.mp3")
+        for (tool, args) in [("espeak-ng", ["-v", "en", "-w", wav.path, text]), ("lame", ["--quiet", wav.path, mp3.path])] {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            p.arguments = [tool] + args
+            try p.run()
+            p.waitUntilExit()
+            guard p.terminationStatus == 0 else { throw HelperFailure("\(tool) failed: run scripts/install-packages espeak-ng lame") }
+        }
+        return try Data(contentsOf: mp3)
+    }
+
+    /// Uploads a file as the admin; returns its media id.
+    static func upload(_ api: API, _ data: Data, admin: String, name: String? = nil) async throws -> String {
+        let r = try await api.call(.post, "/v1/media" + (name.map { "?name=\($0)" } ?? ""), bytes: data, token: admin)
+        guard r.status == .created, let id = r.json["id"] as? String else { throw HelperFailure("upload failed: \(r.status) \(r.text)") }
+        return id
+    }
+
+    /// Three stops around Senate Square: Alexander II, Snellman, Runeberg.
+    static let stops: [(id: String, title: String, latitude: Double, longitude: Double)] = [
+        ("10000000-0000-4000-8000-000000000001", "Alexander II", 60.16951, 24.95227),
+        ("10000000-0000-4000-8000-000000000002", "Johan Vilhelm Snellman", 60.17120, 24.95300),
+        ("10000000-0000-4000-8000-000000000003", "Johan Ludvig Runeberg", 60.16748, 24.94762),
+    ]
+
+    static var area: [String: Any] { [
+        "ring": [[60.1650, 24.9440], [60.1650, 24.9560], [60.1735, 24.9560], [60.1735, 24.9440]].map { ["latitude": $0[0], "longitude": $0[1]] }
+    ] }
+
+    static func tourBody(slug: String, mode: String, audio: String, cover: String, beacons: Bool = false) -> [String: Any] {
+        [
+            "slug": slug, "title": "Senate Square \(mode)", "description": "Three statues", "language": "en", "mode": mode,
+            "cover": ["id": cover, "name": "media/cover.png"], "area": area,
+            "stops": stops.enumerated().map { i, s -> [String: Any] in
+                var stop: [String: Any] = [
+                    "id": s.id, "title": s.title, "text": "About \(s.title)", "kind": "audio", "radius": 20,
+                    "position": ["latitude": s.latitude, "longitude": s.longitude], "media": [["id": audio, "name": "media/\(i + 1).mp3"]],
+                ]
+                if beacons { stop["beacon"] = ["uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 7, "minor": i + 1, "txPower": -61] }
+                return stop
+            },
+        ]
+    }
+}
