@@ -17,7 +17,16 @@ public struct SnappedPoint: Sendable {
 /// Finds the nearest edge to a point through a grid of buckets (~55 m) that lists the edges crossing each.
 struct EdgeSnapper: Sendable {
     static let bucketDegreesLatitude = 0.0005
-    static let undergroundPenalty = 40.0
+    static let pedestrianHighways: Set<String> = ["footway", "pedestrian", "path", "steps", "corridor", "platform", "elevator"]
+
+    /// Metres an edge counts farther than it is. A point on the map means the surface: a pedestrian
+    /// tunnel (a metro or shopping corridor, where people do walk) loses only a tie to the street above;
+    /// a road under ground (a car park ramp beneath a square's statue) is chosen only when no surface
+    /// path lies within 40 m more.
+    static func penalty(_ way: WalkingGraph.WayInfo) -> Double {
+        guard way.underground else { return 0 }
+        return pedestrianHighways.contains(way.highway) ? 0.5 : 40
+    }
     private let bucketDegreesLongitude: Double
     private let buckets: [Int64: [Int32]]
     /// One entry per undirected edge: a directed edge index and the vertex it leaves.
@@ -75,9 +84,8 @@ struct EdgeSnapper: Sendable {
                     let a = Int(undirected[Int(id)].source), b = Int(g.edgeTarget[e])
                     if offIslands, g.isOnIsland(a) { continue }
                     let (t, d2) = plane.nearest(onSegment: plane.xy(g.latitudes[a], g.longitudes[a]), plane.xy(g.latitudes[b], g.longitudes[b]))
-                    // A point on the map means the surface: under ground counts 40 m farther, so a tunnel under a square
-                    // (a car park ramp beneath a statue) is chosen only when no surface path is near.
-                    let score = g.ways[Int(g.edgeWay[e])].underground ? (d2.squareRoot() + Self.undergroundPenalty) * (d2.squareRoot() + Self.undergroundPenalty) : d2
+                    let penalty = Self.penalty(g.ways[Int(g.edgeWay[e])])
+                    let score = penalty == 0 ? d2 : (d2.squareRoot() + penalty) * (d2.squareRoot() + penalty)
                     if best == nil || score < best!.score || (score == best!.score && id < best!.id) { best = (id, t, d2, score) }
                 }
             }

@@ -54,7 +54,76 @@ extension Migration {
             postgres: longitudeStrips(fill: LongitudeStrip.postgres)),
         Migration(version: 4, name: "walking network and places", statements: mapData),
         Migration(version: 5, name: "tours, media, stamps, guided groups", statements: tours),
+        Migration(
+            version: 6, name: "follows, followed tags, sticker tags, reports, moderation log",
+            statements: community(tagFill: "SELECT DISTINCT s.id, j.value FROM stickers s, json_each(s.body, '$.tags') j"),
+            postgres: community(tagFill: "SELECT DISTINCT s.id, t FROM stickers s, jsonb_array_elements_text(s.body::jsonb -> 'tags') t")),
     ]
+
+    /// Version 6: the social graph around stickers. Tags move out of the sticker body into `sticker_tags`
+    /// too (filled from existing bodies), so "stickers under the tags I follow" is an index read.
+    /// Reports outlive their reporter's account (anonymised), so moderation history stays whole.
+    private static func community(tagFill: String) -> [String] {
+        [
+            "ALTER TABLE accounts ADD COLUMN private_account INTEGER NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE follows (
+                follower_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                followee_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (follower_id, followee_id)
+            )
+            """,
+            "CREATE INDEX follows_by_followee ON follows (followee_id, created_at)",
+            """
+            CREATE TABLE tag_follows (
+                account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+                tag TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (account_id, tag)
+            )
+            """,
+            "CREATE INDEX tag_follows_by_tag ON tag_follows (tag)",
+            """
+            CREATE TABLE sticker_tags (
+                sticker_id TEXT NOT NULL REFERENCES stickers (id) ON DELETE CASCADE,
+                tag TEXT NOT NULL,
+                PRIMARY KEY (sticker_id, tag)
+            )
+            """,
+            "CREATE INDEX sticker_tags_by_tag ON sticker_tags (tag, sticker_id)",
+            "INSERT INTO sticker_tags (sticker_id, tag) \(tagFill)",
+            "CREATE INDEX stickers_by_time ON stickers (created_at, id) WHERE state = 'published'",
+            """
+            CREATE TABLE reports (
+                id TEXT PRIMARY KEY,
+                sticker_id TEXT NOT NULL REFERENCES stickers (id) ON DELETE CASCADE,
+                reporter_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+                reason TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('open', 'hidden', 'dismissed')),
+                decided_by TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+                decided_at BIGINT,
+                note TEXT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX reports_open ON reports (status, created_at)",
+            "CREATE INDEX reports_by_reporter ON reports (reporter_id, created_at)",
+            """
+            CREATE TABLE moderation_actions (
+                id TEXT PRIMARY KEY,
+                moderator_id TEXT REFERENCES accounts (id) ON DELETE SET NULL,
+                moderator_name TEXT NOT NULL,
+                action TEXT NOT NULL,
+                target_kind TEXT NOT NULL,
+                target_id TEXT NOT NULL,
+                note TEXT,
+                created_at BIGINT NOT NULL
+            )
+            """,
+            "CREATE INDEX moderation_actions_by_time ON moderation_actions (created_at)",
+        ]
+    }
 
     /// Version 5: tours (the whole tour as one JSON body; stops are always read with their tour), the media
     /// files they use (bytes on disk, see `MediaLibrary`), visitors' progress, and guides' groups.

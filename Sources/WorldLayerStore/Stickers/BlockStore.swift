@@ -3,14 +3,16 @@ import SQLKit
 import WorldLayerCore
 
 extension Store {
-    /// `blocker` blocks `blocked`: from now on neither sees the other's stickers.
-    /// Live subscribers of both are told to reload. Blocking twice is the same as once.
+    /// `blocker` blocks `blocked`: from now on neither sees the other's stickers, profile or follows,
+    /// and follows between them end both ways. Live subscribers of both are told to reload.
+    /// Blocking twice is the same as once.
     public func block(_ blocked: UUID, by blocker: UUID, now: Date = Date()) async throws {
         try await transaction { db in
             let exists = try await db.raw(
                 "SELECT 1 AS x FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)"
             ).first() != nil
             guard !exists else { return }
+            try await Store.unfollowBothWays(blocker, blocked, on: db)
             try await db.raw(
                 "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (\(bind: blocker.text), \(bind: blocked.text), \(bind: millis(now)))"
             ).run()

@@ -158,6 +158,12 @@ extension Store {
                 try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: s.id.text), \(bind: account.text))").run()
             }
         }
+        if before?.sticker.tags != s.tags {
+            try await db.raw("DELETE FROM sticker_tags WHERE sticker_id = \(bind: s.id.text)").run()
+            for tag in Set(s.tags) {
+                try await db.raw("INSERT INTO sticker_tags (sticker_id, tag) VALUES (\(bind: s.id.text), \(bind: tag))").run()
+            }
+        }
         let previousCell = before.flatMap { cellRaw($0.sticker.cell) }
         try await Store.appendEvent(
             kind: "sticker", stickerID: s.id, accountID: s.author.id, cells: [cell] + (previousCell.map { [$0] } ?? []),

@@ -1,0 +1,99 @@
+import Foundation
+
+/// Someone as discovery and follow lists show them, from the asker's side.
+public struct PersonCard: Codable, Sendable, Equatable {
+    @LowercaseUUID public var id: UUID
+    public var username: String
+    public var displayName: String
+    /// Whether the asker follows them.
+    public var following: Bool
+    /// Whether they can be followed at all (a private account cannot).
+    public var acceptsFollows: Bool
+
+    public init(id: UUID, username: String, displayName: String, following: Bool, acceptsFollows: Bool) {
+        self.id = id
+        self.username = username
+        self.displayName = displayName
+        self.following = following
+        self.acceptsFollows = acceptsFollows
+    }
+}
+
+/// A tag as discovery shows it.
+public struct TagCard: Codable, Sendable, Equatable {
+    public var tag: String
+    /// Living, published stickers carrying it.
+    public var stickers: Int
+    public var following: Bool
+
+    public init(tag: String, stickers: Int, following: Bool) {
+        self.tag = tag
+        self.stickers = stickers
+        self.following = following
+    }
+}
+
+/// Why a sticker is in my feed.
+public enum FeedReason: String, Codable, Sendable {
+    case person, tag
+}
+
+/// A report of a sticker, and what moderation made of it.
+public struct StickerReport: Codable, Sendable, Equatable {
+    public enum Status: String, Codable, Sendable, CaseIterable {
+        case open
+        /// The sticker was hidden: it is gone everywhere.
+        case hidden
+        /// Nothing wrong was found.
+        case dismissed
+    }
+
+    @LowercaseUUID public var id: UUID
+    @LowercaseUUID public var stickerId: UUID
+    /// Nil once the reporter's account is deleted (the report stays, anonymised).
+    @LowercaseOptionalUUID public var reporterId: UUID?
+    public var reason: String
+    public var status: Status
+    /// What the moderator told the reporter.
+    public var note: String?
+    public var decidedAt: Date?
+    public var createdAt: Date
+
+    public init(id: UUID, stickerId: UUID, reporterId: UUID?, reason: String, status: Status, note: String?, decidedAt: Date?, createdAt: Date) {
+        self.id = id
+        self.stickerId = stickerId
+        self.reporterId = reporterId
+        self.reason = reason
+        self.status = status
+        self.note = note
+        self.decidedAt = decidedAt
+        self.createdAt = createdAt
+    }
+
+    public static let reasonMaximumLength = 1_000
+}
+
+/// One entry of the moderation log: who did what to what, when.
+public struct ModerationAction: Codable, Sendable, Equatable {
+    @LowercaseUUID public var id: UUID
+    @LowercaseOptionalUUID public var moderatorId: UUID?
+    public var moderator: String
+    /// `hide`, `dismiss`, `approve_template`, `reject_template`.
+    public var action: String
+    /// `report`, `sticker`, `template`.
+    public var targetKind: String
+    public var targetId: String
+    public var note: String?
+    public var createdAt: Date
+
+    public init(id: UUID, moderatorId: UUID?, moderator: String, action: String, targetKind: String, targetId: String, note: String?, createdAt: Date) {
+        self.id = id
+        self.moderatorId = moderatorId
+        self.moderator = moderator
+        self.action = action
+        self.targetKind = targetKind
+        self.targetId = targetId
+        self.note = note
+        self.createdAt = createdAt
+    }
+}
