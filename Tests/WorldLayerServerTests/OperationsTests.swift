@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import Yams
 @testable import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -26,6 +27,9 @@ struct OperationsTests {
         try await withServer(.sqlite) { api in
             let r = try await api.call(.get, "/openapi.yaml")
             #expect(r.status == .ok && r.text.hasPrefix("openapi: 3.1"))
+            // Well-formed YAML throughout (a stray colon in a summary breaks every tool that reads it).
+            let document = try #require(try Yams.compose(yaml: r.text)?.mapping)
+            #expect(document["paths"]?.mapping?.count ?? 0 > 50 && document["components"]?.mapping?["schemas"] != nil)
         }
     }
 

@@ -72,6 +72,10 @@ extension Store {
     }
 
     /// People as `viewer` sees them, in the given order, leaving out anyone across a block.
+    public func people(_ ids: [UUID], viewer: UUID?) async throws -> [PersonCard] {
+        try await withConnection { db in try await Store.cards(ids, viewer: viewer, on: db) }
+    }
+
     static func cards(_ ids: [UUID], viewer: UUID?, on db: any SQLDatabase) async throws -> [PersonCard] {
         guard !ids.isEmpty else { return [] }
         let me = viewer?.text ?? "-"

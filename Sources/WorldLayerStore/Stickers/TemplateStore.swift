@@ -120,24 +120,27 @@ extension Store {
         }
     }
 
-    /// Approves or rejects a pending submission. Returns nil if there is no such template.
-    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: UUID, now: Date = Date()) async throws -> StickerTemplate? {
+    /// Approves or rejects a pending submission, and logs it. Returns nil if there is no such template.
+    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: Account, now: Date = Date()) async throws -> StickerTemplate? {
         try await transaction { db in
             guard let t = try await Store.template(id: id, on: db) else { return nil }
             guard t.status == .pending else { throw StoreError.conflict("the template was already \(t.status.rawValue)", field: "status") }
             try await db.raw(
                 """
                 UPDATE templates SET status = \(bind: approve ? "approved" : "rejected"), reject_reason = \(bind: approve ? nil : reason),
-                  reviewed_by = \(bind: moderator.text), reviewed_at = \(bind: millis(now)) WHERE id = \(bind: id)
+                  reviewed_by = \(bind: moderator.id.text), reviewed_at = \(bind: millis(now)) WHERE id = \(bind: id)
                 """
             ).run()
+            try await Store.logModeration(
+                moderator: moderator, action: approve ? "approve_template" : "reject_template", targetKind: "template", targetID: id, note: reason, on: db,
+                now: now)
             return try await Store.template(id: id, on: db)
         }
     }
 }
 
 extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+    public func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
         guard let value = self else { return nil }
         return try await transform(value)
     }

@@ -143,7 +143,7 @@ struct TemplateController {
 
     private func review(context: AppRequestContext, approve: Bool, reason: String?) async throws -> Response {
         let moderator = try context.requireModerator()
-        guard let t = try await store.reviewTemplate(id: context.parameters.get("id") ?? "", approve: approve, reason: reason, moderator: moderator.id)
+        guard let t = try await store.reviewTemplate(id: context.parameters.get("id") ?? "", approve: approve, reason: reason, moderator: moderator)
         else { throw APIError.notFound("no such template") }
         context.logger.info("template reviewed", metadata: ["template": "\(t.id)", "status": "\(t.status.rawValue)"])
         return try .json(TemplateBody(t, viewer: moderator.id))

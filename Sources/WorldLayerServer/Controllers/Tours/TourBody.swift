@@ -69,13 +69,6 @@ struct TourBody: Decodable {
     }
 }
 
-extension Optional {
-    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
-        guard let self else { return nil }
-        return try await transform(self)
-    }
-}
-
 /// What the tour list shows of each tour; enough to pick one, even a guided one without a passkey.
 struct TourSummary: Encodable {
     var id: String

@@ -1,0 +1,88 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerStore
+
+/// Reports of stickers and what moderators do with them, every action logged.
+struct ModerationController {
+    let store: Store
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/stickers/{id}/reports", use: report)
+        routes.on(.get, "/v1/me/reports", use: myReports)
+        routes.on(.get, "/v1/moderation/queue", use: queue)
+        routes.on(.post, "/v1/moderation/reports/{id}/hide", use: hide)
+        routes.on(.post, "/v1/moderation/reports/{id}/dismiss", use: dismiss)
+        routes.on(.get, "/v1/moderation/log", use: log)
+    }
+
+    struct ReportBody: Decodable {
+        var reason: String
+    }
+
+    @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let id = try context.uuidParameter("id")
+        let body = try await request.decodeJSON(ReportBody.self, context: context)
+        let reason = body.reason.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !reason.isEmpty, reason.count <= StickerReport.reasonMaximumLength else {
+            throw APIError.validation([FieldError("reason", "must be 1–\(StickerReport.reasonMaximumLength) characters")])
+        }
+        switch try await store.report(stickerID: id, reason: reason, reporter: try await store.viewer(me.id)) {
+        case .filed(let report, let created): return try .json(report, status: created ? .created : .ok)
+        case .notFound: throw APIError.notFound("no such sticker")
+        }
+    }
+
+    /// My reports, with what moderation decided and its note to me.
+    @Sendable func myReports(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(["reports": try await store.reports(by: try context.requireAccount().id)])
+    }
+
+    struct QueuedReport: Encodable {
+        var report: StickerReport
+        var sticker: Sticker
+    }
+
+    /// What waits for a moderator: open reports (with the sticker) and template submissions.
+    @Sendable func queue(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let moderator = try context.requireModerator()
+        struct Body: Encodable {
+            var reports: [QueuedReport]
+            var templates: [TemplateController.TemplateBody]
+        }
+        let reports = try await store.openReports().map { QueuedReport(report: $0.report, sticker: $0.sticker) }
+        let templates = try await store.pendingTemplates().map { TemplateController.TemplateBody($0, viewer: moderator.id) }
+        return try .json(Body(reports: reports, templates: templates))
+    }
+
+    struct DecisionBody: Decodable {
+        /// Told to the reporter.
+        var note: String?
+    }
+
+    private func decide(_ request: Request, _ context: AppRequestContext, hide: Bool) async throws -> Response {
+        let moderator = try context.requireModerator()
+        let id = try context.uuidParameter("id")
+        let note = try await request.decodeJSON(DecisionBody.self, context: context).note?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let note, note.count > 1_000 { throw APIError.validation([FieldError("note", "must be at most 1,000 characters")]) }
+        guard let decided = try await store.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {
+            throw APIError.notFound("no such open report")
+        }
+        return try .json(decided)
+    }
+
+    @Sendable func hide(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await decide(request, context, hide: true)
+    }
+
+    @Sendable func dismiss(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await decide(request, context, hide: false)
+    }
+
+    @Sendable func log(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireModerator()
+        return try .json(["actions": try await store.moderationLog()])
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerStore
+
+/// People and tags: follow and unfollow, follower lists, profiles, and the private-account setting.
+struct SocialController {
+    let store: Store
+
+    func register(_ routes: Routes) {
+        routes.on(.get, "/v1/people/{username}", use: person)
+        routes.on(.get, "/v1/people/{username}/followers", use: followers)
+        routes.on(.get, "/v1/people/{username}/following", use: following)
+        routes.on(.put, "/v1/me/follows/{username}", use: follow)
+        routes.on(.delete, "/v1/me/follows/{username}", use: unfollow)
+        routes.on(.get, "/v1/me/tags", use: tags)
+        routes.on(.put, "/v1/me/tags/{tag}", use: followTag)
+        routes.on(.delete, "/v1/me/tags/{tag}", use: unfollowTag)
+        routes.on(.get, "/v1/me/settings", use: settings)
+        routes.on(.patch, "/v1/me/settings", use: changeSettings)
+    }
+
+    /// The account named in the path as the caller may see it; 404 for none, or across a block (the same answer).
+    private func named(_ context: AppRequestContext) async throws -> PersonCard {
+        let username = context.parameters.get("username") ?? ""
+        guard let account = try await store.account(username: username),
+            let card = try await store.people([account.id], viewer: context.account?.id).first
+        else { throw APIError.notFound("no such person") }
+        return card
+    }
+
+    @Sendable func person(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(try await named(context))
+    }
+
+    @Sendable func followers(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let card = try await named(context)
+        return try .json(["people": try await store.followList(of: card.id, followers: true, viewer: context.account?.id)])
+    }
+
+    @Sendable func following(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let card = try await named(context)
+        return try .json(["people": try await store.followList(of: card.id, followers: false, viewer: context.account?.id)])
+    }
+
+    @Sendable func follow(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let username = context.parameters.get("username") ?? ""
+        switch try await store.follow(username: username, by: me.id) {
+        case .following: return try .json(try await named(context))
+        case .refused:
+            throw APIError(.forbidden, code: "private_account", message: "@\(username) has a private account and cannot be followed")
+        case .notFound: throw APIError.notFound("no such person")
+        }
+    }
+
+    @Sendable func unfollow(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        guard try await store.unfollow(username: context.parameters.get("username") ?? "", by: me.id) else { throw APIError.notFound("no such person") }
+        return Response(status: .noContent)
+    }
+
+    private func tagParameter(_ context: AppRequestContext) throws -> String {
+        let tag = Tag.normalize(context.parameters.get("tag")?.removingPercentEncoding ?? "")
+        guard Tag.isValid(tag) else {
+            throw APIError.badRequest("a tag is 1–\(StickerRules.tagMaximumLength) letters, digits or underscores", code: "invalid_tag")
+        }
+        return tag
+    }
+
+    @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(["tags": try await store.followedTags(of: try context.requireAccount().id)])
+    }
+
+    @Sendable func followTag(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let tag = try tagParameter(context)
+        try await store.followTag(tag, by: me.id)
+        struct Followed: Encodable {
+            var tag: String
+            var following = true
+        }
+        return try .json(Followed(tag: tag))
+    }
+
+    @Sendable func unfollowTag(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        try await store.unfollowTag(try tagParameter(context), by: me.id)
+        return Response(status: .noContent)
+    }
+
+    struct Settings: Codable {
+        /// Nobody may follow me; my stickers reach others only as I share them.
+        var privateAccount: Bool?
+    }
+
+    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(Settings(privateAccount: try await store.isPrivateAccount(try context.requireAccount().id)))
+    }
+
+    @Sendable func changeSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let body = try await request.decodeJSON(Settings.self, context: context)
+        if let value = body.privateAccount { try await store.setPrivateAccount(value, accountID: me.id) }
+        return try .json(Settings(privateAccount: try await store.isPrivateAccount(me.id)))
+    }
+}

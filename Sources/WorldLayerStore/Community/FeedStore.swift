@@ -1,0 +1,123 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+import WorldLayerGeo
+
+/// A place in the feed: before this sticker (newest first). Opaque to clients.
+public struct FeedCursor: Sendable, Equatable {
+    public var createdAt: Int64
+    public var id: String
+
+    public init(createdAt: Int64, id: String) {
+        self.createdAt = createdAt
+        self.id = id
+    }
+
+    public var text: String { "\(createdAt)_\(id)" }
+
+    public init?(text: String) {
+        let parts = text.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2, let t = Int64(parts[0]), UUID(uuidString: String(parts[1])) != nil else { return nil }
+        self.init(createdAt: t, id: String(parts[1]).lowercased())
+    }
+}
+
+public struct FeedItem: Sendable {
+    public var sticker: Sticker
+    public var reason: FeedReason
+}
+
+extension Store {
+    /// Stickers from the people and tags `viewer` follows, newest first, a page at a time.
+    ///
+    /// Keyset pagination on (created time, id): a page starts strictly before the cursor, so
+    /// stickers placed meanwhile never shift or repeat what the next page holds. Everything passes
+    /// the one visibility rule; a private account's stickers come only when shared with the viewer.
+    public func feed(viewer: Viewer, before cursor: FeedCursor?, limit: Int, now: Date = Date()) async throws -> (items: [FeedItem], next: FeedCursor?) {
+        guard let me = viewer.accountID?.text else { return ([], nil) }
+        return try await withConnection { db in
+            var items: [FeedItem] = []
+            var position = cursor
+            // Rows the rule drops are skipped; read in batches until the page is full or the feed ends.
+            while items.count < limit {
+                let batch = max(limit * 2, 20)
+                let before: SQLQueryString = position.map { "AND (s.created_at < \(bind: $0.createdAt) OR (s.created_at = \(bind: $0.createdAt) AND s.id < \(bind: $0.id)))" } ?? ""
+                let rows = try await db.raw(
+                    """
+                    SELECT s.id, s.created_at, s.body, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, a.private_account,
+                      CASE WHEN s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me)) THEN 'person' ELSE 'tag' END AS reason,
+                      CASE WHEN s.visibility = 'shared' AND EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
+                           THEN 1 ELSE 0 END AS shared_with_me
+                    FROM stickers s JOIN accounts a ON a.id = s.author_id
+                    WHERE s.state = 'published' AND s.author_id <> \(bind: me) \(before)
+                      AND (s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me))
+                           OR s.id IN (SELECT t.sticker_id FROM sticker_tags t JOIN tag_follows f ON f.tag = t.tag WHERE f.account_id = \(bind: me)))
+                    ORDER BY s.created_at DESC, s.id DESC
+                    LIMIT \(unsafeRaw: String(batch))
+                    """
+                ).all()
+                for row in rows {
+                    let id = try row.decode(column: "id", as: String.self)
+                    position = FeedCursor(createdAt: try row.decode(column: "created_at", as: Int64.self), id: id)
+                    let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
+                    let audience = StickerAudience(
+                        author: UUID(storedText: try row.decode(column: "author_id", as: String.self)) ?? UUID(),
+                        state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
+                        visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
+                        privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(storedText:)),
+                        expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
+                        sharedWith: shared ? [viewer.accountID!] : [])
+                    let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
+                    guard viewer.canSee(audience, now: now), !privateAuthor || shared else { continue }
+                    let sticker = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
+                    items.append(FeedItem(sticker: sticker.seen(by: viewer.accountID), reason: FeedReason(rawValue: try row.decode(column: "reason", as: String.self)) ?? .tag))
+                    if items.count == limit { break }
+                }
+                if rows.count < batch { return (items, items.count == limit ? position : nil) }
+            }
+            return (items, position)
+        }
+    }
+
+    // MARK: Discovery
+
+    /// People whose username or display name starts with `prefix` (case- and accent-insensitive), as `viewer` sees them.
+    public func searchPeople(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [PersonCard] {
+        let key = Store.searchKey(prefix)
+        guard !key.isEmpty else { return [] }
+        return try await withConnection { db in
+            // Display names are folded in Swift (SQL's lower() knows no accents); usernames are ASCII keys already.
+            let rows = try await db.raw("SELECT id, username_key, display_name FROM accounts ORDER BY username_key").all()
+            var matches: [UUID] = []
+            for row in rows {
+                let username = try row.decode(column: "username_key", as: String.self)
+                let display = Store.searchKey(try row.decode(column: "display_name", as: String.self))
+                guard username.hasPrefix(key) || display.hasPrefix(key) || display.split(separator: " ").contains(where: { $0.hasPrefix(key) }) else { continue }
+                if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != viewer { matches.append(id) }
+            }
+            return Array(try await Store.cards(matches, viewer: viewer, on: db).prefix(limit))
+        }
+    }
+
+    /// Tags starting with `prefix`, most used first.
+    public func searchTags(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [TagCard] {
+        let key = Tag.normalize(prefix)
+        guard !key.isEmpty else { return [] }
+        let me = viewer?.text ?? "-"
+        return try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT t.tag, COUNT(*) AS n, EXISTS (SELECT 1 FROM tag_follows f WHERE f.account_id = \(bind: me) AND f.tag = t.tag) AS following
+                FROM sticker_tags t JOIN stickers s ON s.id = t.sticker_id
+                WHERE t.tag >= \(bind: key) AND t.tag < \(bind: key + "\u{10FFFF}") AND s.state = 'published' AND s.visibility = 'public'
+                GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
+                """
+            ).all().map { TagCard(tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)), following: try $0.decode(column: "following", as: Bool.self)) }
+        }
+    }
+
+    /// Lower case without accents: what "prefix, case- and accent-insensitive" compares.
+    static func searchKey(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased().trimmingCharacters(in: .whitespaces)
+    }
+}

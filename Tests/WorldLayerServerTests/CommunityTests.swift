@@ -1,0 +1,202 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerCore
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+@Suite("Stickers as a community: follows, private accounts, blocks, feed, discovery, reports and moderation")
+struct CommunityTests {
+    /// Places a published sticker; returns its id.
+    static func place(_ api: API, _ token: String, text: String, tags: [String] = [], visibility: String = "public", sharedWith: [String] = [], north: Double = 0)
+        async throws -> String
+    {
+        let id = UUID().uuidString.lowercased()
+        let body = Fixtures.sticker(north: north, text: text, visibility: visibility, sharedWith: sharedWith, extra: ["tags": tags])
+        let put = try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token)
+        guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }
+        guard try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok else { throw HelperFailure("place failed") }
+        return id
+    }
+
+    static func usernames(_ r: APIResponse, _ key: String = "people") -> [String] {
+        (r.json[key] as? [[String: Any]] ?? []).compactMap { $0["username"] as? String }
+    }
+
+    @Test("follows, a private account that cannot be followed, and a block that ends follows and hides profiles", arguments: ScratchDatabase.engines)
+    func follows(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
+            let cat = try await api.signUpAndLogIn("cat"), dan = try await api.signUpAndLogIn("dan")
+            let followed = try await api.call(.put, "/v1/me/follows/ada", token: ben)
+            #expect(followed.status == .ok && followed.json["following"] as? Bool == true)
+            #expect(try await api.call(.put, "/v1/me/follows/ADA", token: ben).status == .ok)  // twice is once
+            #expect(try await api.call(.put, "/v1/me/follows/dan", token: ada).status == .ok)
+            #expect(try await api.call(.put, "/v1/me/follows/ada", token: dan).status == .ok)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/followers")) == ["ben", "dan"])
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ben/following")) == ["ada"])
+            #expect(try await api.call(.put, "/v1/me/follows/nobody", token: ben).status == .notFound)
+            #expect(try await api.call(.put, "/v1/me/follows/ada").status == .unauthorized)
+
+            // A private account cannot be followed; going private ends being followed.
+            #expect(try await api.call(.put, "/v1/me/follows/cat", token: ada).status == .ok)
+            let settings = try await api.call(.patch, "/v1/me/settings", json: ["privateAccount": true], token: cat)
+            #expect(settings.status == .ok && settings.json["privateAccount"] as? Bool == true)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/cat/followers")).isEmpty)
+            let refused = try await api.call(.put, "/v1/me/follows/cat", token: ben)
+            #expect(refused.status == .forbidden && refused.errorCode == "private_account")
+            let catCard = try await api.call(.get, "/v1/people/cat", token: ben)
+            #expect(catCard.json["acceptsFollows"] as? Bool == false && catCard.json["following"] as? Bool == false)
+
+            // Blocking ends follows both ways; neither sees the other's profile or follows from then on.
+            #expect(try await api.call(.put, "/v1/me/blocks/dan", token: ada).status == .noContent)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/followers")) == ["ben"])
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/following")).isEmpty)  // cat went private, dan is blocked
+            #expect(try await api.call(.get, "/v1/people/ada", token: dan).status == .notFound)
+            #expect(try await api.call(.get, "/v1/people/dan/followers", token: ada).status == .notFound)
+            #expect(try await api.call(.put, "/v1/me/follows/ada", token: dan).status == .notFound)
+            let seenByDan = try await api.call(.get, "/v1/search/people?q=a", token: dan)
+            #expect(!Self.usernames(seenByDan).contains("ada"))
+
+            #expect(try await api.call(.delete, "/v1/me/follows/ada", token: ben).status == .noContent)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/followers")).isEmpty)
+        }
+    }
+
+    @Test("the feed: people and tags I follow, newest first, never what I may not see; pages stay right while stickers arrive", arguments: ScratchDatabase.engines)
+    func feed(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
+            let cat = try await api.signUpAndLogIn("cat"), eve = try await api.signUpAndLogIn("eve")
+            _ = try await api.call(.put, "/v1/me/follows/ada", token: ben)
+            let tag = try await api.call(.put, "/v1/me/tags/%23Kahvi", token: ben)
+            #expect(tag.status == .ok && tag.json["tag"] as? String == "kahvi")
+            #expect(try await api.call(.get, "/v1/me/tags", token: ben).json["tags"] as? [String] == ["kahvi"])
+            _ = try await api.call(.patch, "/v1/me/settings", json: ["privateAccount": true], token: cat)
+
+            var expected: [String] = []  // newest last
+            for i in 1...3 { expected.append(try await Self.place(api, ada, text: "ada \(i)", north: Double(i))) }
+            _ = try await Self.place(api, ada, text: "ada private", visibility: "private")
+            _ = try await Self.place(api, ada, text: "ada shared with eve", visibility: "shared", sharedWith: ["eve"])
+            expected.append(try await Self.place(api, eve, text: "eve coffee", tags: ["KAHVI"]))
+            _ = try await Self.place(api, cat, text: "cat public coffee", tags: ["kahvi"])  // a private account: not in feeds
+            expected.append(try await Self.place(api, cat, text: "cat coffee for ben", tags: ["kahvi"], visibility: "shared", sharedWith: ["ben"]))
+            _ = try await Self.place(api, ben, text: "my own", tags: ["kahvi"])
+
+            // Two at a time, while a new sticker arrives between pages.
+            var seen: [String] = [], reasons: [String: String] = [:]
+            var cursor: String?
+            repeat {
+                let page = try await api.call(.get, "/v1/feed?limit=2&latitude=60.1699&longitude=24.9384" + (cursor.map { "&cursor=\($0)" } ?? ""), token: ben)
+                #expect(page.status == .ok, "\(page.text)")
+                for item in page.json["items"] as? [[String: Any]] ?? [] {
+                    let s = item["sticker"] as? [String: Any] ?? [:]
+                    seen.append(s["id"] as? String ?? "")
+                    reasons[s["id"] as? String ?? ""] = item["reason"] as? String
+                    #expect((item["distance"] as? Double).map { $0 < 20 } == true)
+                }
+                cursor = page.json["nextCursor"] as? String
+                if seen.count == 2 { _ = try await Self.place(api, ada, text: "ada late", north: 9) }
+            } while cursor != nil
+            #expect(seen == expected.reversed(), "\(seen)")
+            #expect(reasons[expected[0]] == "person" && reasons[expected[3]] == "tag")
+            let fresh = try await api.call(.get, "/v1/feed?limit=1", token: ben)
+            #expect(((fresh.json["items"] as? [[String: Any]])?.first?["sticker"] as? [String: Any])?["text"] as? String == "ada late")
+
+            #expect(try await api.call(.get, "/v1/feed").status == .unauthorized)
+            #expect(try await api.call(.get, "/v1/feed?cursor=garbage", token: ben).status == .badRequest)
+            #expect(try await api.call(.put, "/v1/me/tags/no%20spaces!", token: ben).status == .badRequest)
+        }
+    }
+
+    @Test("discovery: people by username or display-name prefix, accents and case forgiven; tags by prefix with public counts", arguments: ScratchDatabase.engines)
+    func discovery(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            var signUp = Fixtures.signUp("emilie")
+            signUp["displayName"] = "Émilie Ångström"
+            #expect(try await api.call(.post, "/v1/accounts", json: signUp).status == .created)
+            let ben = try await api.signUpAndLogIn("ben")
+            _ = try await api.signUpAndLogIn("emil")
+            for q in ["EMI", "emilie", "angs", "ÅNG"] {
+                let r = try await api.call(.get, "/v1/search/people?q=\(q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", token: ben)
+                #expect(Self.usernames(r).contains("emilie"), "\(q): \(r.text)")
+            }
+            let both = try await api.call(.get, "/v1/search/people?q=emil", token: ben)
+            #expect(Set(Self.usernames(both)) == ["emil", "emilie"])
+            #expect((both.json["people"] as? [[String: Any]])?.allSatisfy { $0["acceptsFollows"] as? Bool == true && $0["following"] as? Bool == false } == true)
+
+            _ = try await Self.place(api, ben, text: "a", tags: ["kahvila"])
+            _ = try await Self.place(api, ben, text: "b", tags: ["kahvi", "kahvila"])
+            _ = try await Self.place(api, ben, text: "c", tags: ["kahvi"], visibility: "private")  // never counted
+            _ = try await api.call(.put, "/v1/me/tags/kahvi", token: ben)
+            let tags = try await api.call(.get, "/v1/search/tags?q=%23Kah", token: ben)
+            let found = (tags.json["tags"] as? [[String: Any]] ?? []).map { ($0["tag"] as? String ?? "", $0["stickers"] as? Int ?? 0, $0["following"] as? Bool ?? false) }
+            #expect(found.map(\.0) == ["kahvila", "kahvi"] && found.map(\.1) == [2, 1] && found.map(\.2) == [false, true])
+            #expect(try await api.call(.get, "/v1/search/people").status == .badRequest)
+        }
+    }
+
+    @Test("reports reach moderators; hiding removes the sticker everywhere at once and tells the reporter; every action is logged", arguments: ScratchDatabase.engines)
+    func moderation(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"), stan = try await api.signUpAndLogIn("stan")
+            let mod = try await api.signUpAndLogIn("mod")
+            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            try await store.setRole(accountID: try #require(try await store.account(username: "mod")).id, role: .moderator)
+
+            let bad = try await Self.place(api, ada, text: "rude words")
+            let fine = try await Self.place(api, ada, text: "a nice view", north: 3)
+            let secret = try await Self.place(api, ada, text: "mine", visibility: "private")
+            let watcher = LiveClient(port: api.port, token: nil)
+            let cell = try #require(try await api.call(.get, "/v1/stickers/\(bad)").json["cell"] as? String)
+            watcher.subscribe([cell])
+            _ = try await watcher.next(type: "subscribed")
+
+            let filed = try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": "insulting"], token: ben)
+            #expect(filed.status == .created && filed.json["status"] as? String == "open")
+            let again = try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": "really"], token: ben)
+            #expect(again.status == .ok && again.json["id"] as? String == filed.json["id"] as? String)
+            #expect(try await api.call(.post, "/v1/stickers/\(secret)/reports", json: ["reason": "x"], token: stan).status == .notFound)
+            #expect(try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": ""], token: stan).status == .unprocessableContent)
+            let second = try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": "spam"], token: stan)
+            let other = try await api.call(.post, "/v1/stickers/\(fine)/reports", json: ["reason": "I dislike views"], token: stan)
+
+            #expect(try await api.call(.get, "/v1/moderation/queue", token: ben).status == .forbidden)
+            let queue = try await api.call(.get, "/v1/moderation/queue", token: mod)
+            let queued = try #require(queue.json["reports"] as? [[String: Any]])
+            #expect(queued.count == 3 && (queued[0]["sticker"] as? [String: Any])?["text"] as? String == "rude words")
+
+            let hidden = try await api.call(.post, "/v1/moderation/reports/\(filed.json["id"] as! String)/hide", json: ["note": "Removed: insulting."], token: mod)
+            #expect(hidden.status == .ok && hidden.json["status"] as? String == "hidden")
+            let gone = try await watcher.next(type: "event")
+            #expect(gone["event"] as? String == "deleted" && gone["stickerId"] as? String == bad)
+            #expect(try await api.call(.get, "/v1/stickers/\(bad)").status == .notFound)
+            #expect(try await api.call(.get, "/v1/stickers/\(bad)", token: ada).status == .notFound)
+            let dismissed = try await api.call(.post, "/v1/moderation/reports/\(other.json["id"] as! String)/dismiss", json: [:], token: mod)
+            #expect(dismissed.status == .ok && dismissed.json["status"] as? String == "dismissed")
+            #expect(try await api.call(.post, "/v1/moderation/reports/\(other.json["id"] as! String)/hide", json: [:], token: mod).status == .notFound)
+
+            // The reporters are told; stan's second report of the hidden sticker was settled with it.
+            let bens = try #require(try await api.call(.get, "/v1/me/reports", token: ben).json["reports"] as? [[String: Any]])
+            #expect(bens.first?["status"] as? String == "hidden" && bens.first?["note"] as? String == "Removed: insulting.")
+            let stans = try #require(try await api.call(.get, "/v1/me/reports", token: stan).json["reports"] as? [[String: Any]])
+            #expect(Set(stans.compactMap { $0["status"] as? String }) == ["hidden", "dismissed"] && second.status == .created)
+            #expect((try await api.call(.get, "/v1/moderation/queue", token: mod).json["reports"] as? [Any])?.isEmpty == true)
+
+            let log = try #require(try await api.call(.get, "/v1/moderation/log", token: mod).json["actions"] as? [[String: Any]])
+            #expect(log.map { $0["action"] as? String ?? "" } == ["dismiss", "hide"] && log.allSatisfy { $0["moderator"] as? String == "mod" })
+            #expect(log[1]["targetId"] as? String == bad && log[1]["note"] as? String == "Removed: insulting.")
+
+            // A deleted reporter's reports stay, anonymised.
+            let late = try await api.call(.post, "/v1/stickers/\(fine)/reports", json: ["reason": "still"], token: ben)
+            #expect(late.status == .created)
+            #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: ben).status == .noContent)
+            let left = try #require(try await api.call(.get, "/v1/moderation/queue", token: mod).json["reports"] as? [[String: Any]])
+            #expect(left.count == 1 && left[0]["report"].flatMap { ($0 as? [String: Any])?["reporterId"] } == nil && (left[0]["report"] as? [String: Any])?["reason"] as? String == "still")
+            try await store.close()
+            await watcher.close()
+        }
+    }
+}
