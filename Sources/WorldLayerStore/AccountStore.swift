@@ -127,6 +127,7 @@ extension Store {
             try await Store.deleteProgress(of: [idText], on: db)
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText)").run()
             try await db.raw("DELETE FROM accounts WHERE id = \(bind: idText)").run()
+            try await Store.deleteEmptyGroups(on: db)
             try await Store.deleteOrphanBlobs(on: db)
             return true
         }

@@ -58,6 +58,39 @@ extension Migration {
             version: 6, name: "follows, followed tags, sticker tags, reports, moderation log",
             statements: community(tagFill: "SELECT DISTINCT s.id, j.value FROM stickers s, json_each(s.body, '$.tags') j"),
             postgres: community(tagFill: "SELECT DISTINCT s.id, t FROM stickers s, jsonb_array_elements_text(s.body::jsonb -> 'tags') t")),
+        Migration(version: 7, name: "groups and sticker views", statements: groups),
+    ]
+
+    /// Version 7: groups people join and share stickers to (a group lives while it has a member), and
+    /// daily view counts, which rank popular stickers for suggestions.
+    private static let groups = [
+        """
+        CREATE TABLE sticker_views (
+            sticker_id TEXT NOT NULL REFERENCES stickers (id) ON DELETE CASCADE,
+            day BIGINT NOT NULL,
+            views INTEGER NOT NULL,
+            PRIMARY KEY (sticker_id, day)
+        )
+        """,
+        "CREATE TABLE social_groups (id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL, created_at BIGINT NOT NULL)",
+        "CREATE INDEX social_groups_by_name ON social_groups (name_key)",
+        """
+        CREATE TABLE group_members (
+            group_id TEXT NOT NULL REFERENCES social_groups (id) ON DELETE CASCADE,
+            account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            joined_at BIGINT NOT NULL,
+            PRIMARY KEY (group_id, account_id)
+        )
+        """,
+        "CREATE INDEX group_members_by_account ON group_members (account_id)",
+        """
+        CREATE TABLE sticker_group_shares (
+            sticker_id TEXT NOT NULL REFERENCES stickers (id) ON DELETE CASCADE,
+            group_id TEXT NOT NULL REFERENCES social_groups (id) ON DELETE CASCADE,
+            PRIMARY KEY (sticker_id, group_id)
+        )
+        """,
+        "CREATE INDEX sticker_group_shares_by_group ON sticker_group_shares (group_id, sticker_id)",
     ]
 
     /// Version 6: the social graph around stickers. Tags move out of the sticker body into `sticker_tags`

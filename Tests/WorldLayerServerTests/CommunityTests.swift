@@ -137,6 +137,83 @@ struct CommunityTests {
         }
     }
 
+    @Test("groups: create, join, leave; members see the group's stickers, whoever joins later too; the last to leave ends it", arguments: ScratchDatabase.engines)
+    func groups(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"), cat = try await api.signUpAndLogIn("cat")
+            let made = try await api.call(.post, "/v1/groups", json: ["name": "Kallio Walkers"], token: ada)
+            #expect(made.status == .created && made.json["members"] as? Int == 1 && made.json["member"] as? Bool == true)
+            let group = try #require(made.json["id"] as? String)
+            #expect(try await api.call(.post, "/v1/groups", json: ["name": " "], token: ada).status == .unprocessableContent)
+
+            // Only members share to a group.
+            let outsider = Fixtures.sticker(text: "not mine to share", visibility: "shared", extra: ["sharedWithGroups": [group]])
+            let refused = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: outsider, token: ben)
+            #expect(refused.status == .unprocessableContent && refused.errorFields == ["sharedWithGroups"])
+            let sticker = try await Self.place(api, ada, text: "for the walkers", visibility: "shared", north: 2)
+            let id = sticker  // placed shared with nobody yet; now share it to the group
+            let current = try await api.call(.get, "/v1/stickers/\(id)", token: ada)
+            var body = Fixtures.sticker(north: 2, text: "for the walkers", visibility: "shared", extra: ["sharedWithGroups": [group]])
+            body["version"] = current.json["version"]
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .ok)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+            #expect(try await api.call(.get, "/v1/stickers/\(id)", token: ben).status == .notFound)
+
+            // Joining shows it, in the feed too; the author alone learns whom it is shared with.
+            let joined = try await api.call(.put, "/v1/groups/\(group)/members/me", token: ben)
+            #expect(joined.status == .ok && joined.json["members"] as? Int == 2)
+            let seen = try await api.call(.get, "/v1/stickers/\(id)", token: ben)
+            #expect(seen.status == .ok && seen.json["sharedWithGroups"] == nil)
+            let feed = try await api.call(.get, "/v1/feed", token: ben)
+            #expect((feed.json["items"] as? [[String: Any]])?.first?["reason"] as? String == "group")
+            #expect(try await api.call(.get, "/v1/stickers/\(id)", token: cat).status == .notFound)
+            #expect(Set((try await api.call(.get, "/v1/search/groups?q=kallio", token: cat).json["groups"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }) == ["Kallio Walkers"])
+            #expect((try await api.call(.get, "/v1/me/groups", token: ben).json["groups"] as? [[String: Any]])?.count == 1)
+
+            // Leaving hides it again; the last member leaving ends the group.
+            #expect(try await api.call(.delete, "/v1/groups/\(group)/members/me", token: ben).status == .noContent)
+            #expect(try await api.call(.get, "/v1/stickers/\(id)", token: ben).status == .notFound)
+            #expect(try await api.call(.delete, "/v1/groups/\(group)/members/me", token: ben).status == .notFound)
+            #expect(try await api.call(.delete, "/v1/groups/\(group)/members/me", token: ada).status == .noContent)
+            #expect(try await api.call(.get, "/v1/groups/\(group)").status == .notFound)
+            #expect(try await api.call(.put, "/v1/groups/\(group)/members/me", token: cat).status == .notFound)
+        }
+    }
+
+    @Test("suggestions: popular tags, groups and stickers near me, ranked by views and follows, never what I may not see", arguments: ScratchDatabase.engines)
+    func suggestions(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
+            let cat = try await api.signUpAndLogIn("cat"), eve = try await api.signUpAndLogIn("eve")
+            let popular = try await Self.place(api, ada, text: "popular", tags: ["kahvi"], north: 1)
+            let quiet = try await Self.place(api, eve, text: "quiet", tags: ["kahvi", "tee"], north: 2)
+            let secret = try await Self.place(api, ada, text: "secret", visibility: "private", north: 3)
+            let forBen = try await Self.place(api, ada, text: "for ben", visibility: "shared", sharedWith: ["ben"], north: 4)
+            _ = try await Self.place(api, eve, text: "unseen", north: 5)
+            _ = try await api.call(.put, "/v1/me/follows/ada", token: ben)
+            for _ in 0..<3 { _ = try await api.call(.get, "/v1/stickers/\(popular)", token: cat) }
+            _ = try await api.call(.get, "/v1/stickers/\(quiet)", token: cat)
+            _ = try await api.call(.get, "/v1/stickers/\(secret)", token: ada)  // an author's own reads do not count
+            let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Tea club"], token: eve).json["id"] as? String)
+            _ = try await api.call(.put, "/v1/groups/\(group)/members/me", token: ben)
+
+            func ids(_ r: APIResponse) -> [String] {
+                (r.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
+            }
+            let forCat = try await api.call(.get, "/v1/suggestions?latitude=60.1699&longitude=24.9384", token: cat)
+            #expect(forCat.status == .ok && ids(forCat) == [popular, quiet], "\(forCat.text)")
+            #expect((forCat.json["stickers"] as? [[String: Any]])?.first?["score"] as? Int == 3 + 3)
+            #expect((forCat.json["tags"] as? [[String: Any]])?.first?["tag"] as? String == "kahvi")
+            #expect((forCat.json["groups"] as? [[String: Any]])?.first?["name"] as? String == "Tea club")
+            let forBenNow = try await api.call(.get, "/v1/suggestions?latitude=60.1699&longitude=24.9384", token: ben)
+            #expect(ids(forBenNow) == [popular, forBen, quiet] && !ids(forBenNow).contains(secret))
+            #expect((forBenNow.json["groups"] as? [Any])?.isEmpty == true)  // already in the only group
+            let anonymous = try await api.call(.get, "/v1/suggestions?latitude=60.1699&longitude=24.9384")
+            #expect(ids(anonymous) == [popular, quiet])
+            #expect(try await api.call(.get, "/v1/suggestions?latitude=99&longitude=0").status == .badRequest)
+        }
+    }
+
     @Test("reports reach moderators; hiding removes the sticker everywhere at once and tells the reporter; every action is logged", arguments: ScratchDatabase.engines)
     func moderation(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)

@@ -74,44 +74,44 @@ struct GuidedTourTests {
             #expect(beacons.count == 3 && (beacons[0]["beacon"] as? [String: Any])?["txPower"] as? Double == -61)
 
             // Questions: one each; a participant sees only their own; the guide sees all.
-            let q1 = try await api.call(.post, "/v1/groups/\(groupID)/questions", json: ["text": "When was the statue made?", "email": "ana@example.org"], token: anaNow)
+            let q1 = try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "When was the statue made?", "email": "ana@example.org"], token: anaNow)
             #expect(q1.status == .created, "\(q1.text)")
             let questionID = UUID().uuidString.lowercased()
             let q2 = ["id": questionID, "text": "=HYPERLINK(\"http://evil\"), and is it bronze?"]
-            #expect(try await api.call(.post, "/v1/groups/\(groupID)/questions", json: q2, token: ben).status == .created)
-            #expect(try await api.call(.post, "/v1/groups/\(groupID)/questions", json: q2, token: ben).status == .ok)  // a retry is stored once
-            let badEmail = try await api.call(.post, "/v1/groups/\(groupID)/questions", json: ["text": "Hi", "email": "not an email"], token: anaNow)
+            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: q2, token: ben).status == .created)
+            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: q2, token: ben).status == .ok)  // a retry is stored once
+            let badEmail = try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi", "email": "not an email"], token: anaNow)
             #expect(badEmail.status == .unprocessableContent && badEmail.errorFields == ["email"])
-            #expect(try await api.call(.post, "/v1/groups/\(groupID)/questions", json: ["text": "Hi"], token: guide).status == .forbidden)
-            #expect(try await api.call(.post, "/v1/groups/\(groupID)/questions", json: ["text": "Hi"], token: stranger).status == .notFound)
-            let mine = try #require(try await api.call(.get, "/v1/groups/\(groupID)/questions", token: anaNow).json["questions"] as? [[String: Any]])
+            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi"], token: guide).status == .forbidden)
+            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi"], token: stranger).status == .notFound)
+            let mine = try #require(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions", token: anaNow).json["questions"] as? [[String: Any]])
             #expect(mine.count == 1 && mine[0]["text"] as? String == "When was the statue made?")
-            let all = try #require(try await api.call(.get, "/v1/groups/\(groupID)/questions", token: guide).json["questions"] as? [[String: Any]])
+            let all = try #require(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions", token: guide).json["questions"] as? [[String: Any]])
             #expect(all.count == 2)
-            let answered = try await api.call(.post, "/v1/groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "Yes, bronze."], token: guide)
+            let answered = try await api.call(.post, "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "Yes, bronze."], token: guide)
             #expect(answered.status == .ok && answered.json["answer"] as? String == "Yes, bronze.")
-            #expect(try await api.call(.post, "/v1/groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "No"], token: ben).status == .forbidden)
+            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "No"], token: ben).status == .forbidden)
 
             // Deleting before exporting would lose them.
-            let early = try await api.call(.delete, "/v1/groups/\(groupID)", token: guide)
+            let early = try await api.call(.delete, "/v1/tour-groups/\(groupID)", token: guide)
             #expect(early.status == .conflict && early.errorCode == "questions_not_exported")
-            let csv = try await api.call(.get, "/v1/groups/\(groupID)/questions/export", token: guide)
+            let csv = try await api.call(.get, "/v1/tour-groups/\(groupID)/questions/export", token: guide)
             #expect(csv.status == .ok && csv.headers[.contentType] == "text/csv; charset=utf-8")
             #expect(csv.headers[.contentDisposition]?.contains("attachment") == true)
             let rows = csv.text.components(separatedBy: "\r\n")
             #expect(rows[0] == "asked_at,participant,email,question,answer,answered_at" && rows.count == 4)
             #expect(rows[1].contains(",Ana,ana@example.org,When was the statue made?,,"))
             #expect(rows[2].contains(",Ben,,\"'=HYPERLINK(\"\"http://evil\"\"), and is it bronze?\",\"Yes, bronze.\","))  // a formula is shown, not run
-            let json = try await api.call(.get, "/v1/groups/\(groupID)/questions/export?format=json", token: guide)
+            let json = try await api.call(.get, "/v1/tour-groups/\(groupID)/questions/export?format=json", token: guide)
             #expect((json.json["questions"] as? [Any])?.count == 2)
-            #expect(try await api.call(.get, "/v1/groups/\(groupID)/questions/export?format=xml", token: guide).status == .badRequest)
-            #expect(try await api.call(.get, "/v1/groups/\(groupID)/questions/export", token: anaNow).status == .forbidden)
+            #expect(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions/export?format=xml", token: guide).status == .badRequest)
+            #expect(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions/export", token: anaNow).status == .forbidden)
 
-            let deleted = try await api.call(.delete, "/v1/groups/\(groupID)", token: guide)
+            let deleted = try await api.call(.delete, "/v1/tour-groups/\(groupID)", token: guide)
             #expect(deleted.status == .noContent)
             #expect(try await api.call(.get, "/v1/tours/\(tourID)", token: anaNow).status == .unauthorized)  // the participant is gone
             #expect(try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[2]]).status == .forbidden)  // so are the keys
-            #expect(try await api.call(.get, "/v1/groups/\(groupID)", token: guide).status == .notFound)
+            #expect(try await api.call(.get, "/v1/tour-groups/\(groupID)", token: guide).status == .notFound)
         }
     }
 

@@ -10,20 +10,25 @@ import WorldLayerTestSupport
 struct VisibilityMatrixTests {
     /// Stickers the owner makes, and who may see each.
     static let expected: [String: Set<String>] = [
-        "owner": ["public", "private", "shared", "worldmap", "worldmap-private"],
+        "owner": ["public", "private", "shared", "worldmap", "worldmap-private", "grouped"],
         "friend": ["public", "shared"],
         "member": ["public", "worldmap"],
+        "groupie": ["public", "grouped"],
         "stranger": ["public"],
         "blocked": [],
         "anonymous": ["public"],
     ]
 
-    @Test("public, private, shared and worldmap stickers reach exactly their audience on every path", arguments: ScratchDatabase.engines)
+    @Test("public, private, shared, group and worldmap stickers reach exactly their audience on every path", arguments: ScratchDatabase.engines)
     func matrix(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             var tokens: [String: String?] = ["anonymous": nil]
-            for name in ["owner", "friend", "member", "stranger", "blocked", "marker"] { tokens[name] = try await api.signUpAndLogIn(name) }
+            for name in ["owner", "friend", "member", "groupie", "stranger", "blocked", "marker"] { tokens[name] = try await api.signUpAndLogIn(name) }
             let owner = tokens["owner"]!!
+            let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Walkers"], token: owner).json["id"] as? String)
+            #expect(try await api.call(.put, "/v1/groups/\(group)/members/me", token: tokens["groupie"]!!).status == .ok)
+            // Everyone signed in (but the owner) follows the owner, so the feed is one more path to check.
+            for name in ["friend", "member", "groupie", "stranger", "blocked"] { _ = try await api.call(.put, "/v1/me/follows/owner", token: tokens[name]!!) }
             #expect(try await api.call(.put, "/v1/me/blocks/blocked", token: owner).status == .noContent)
             let worldmap = try await api.call(
                 .post, "/v1/worldmaps", json: ["name": "Our corner", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
@@ -49,6 +54,7 @@ struct VisibilityMatrixTests {
                 "shared": Fixtures.sticker(north: 3, text: "txt-shared", visibility: "shared", sharedWith: ["FRIEND"]),
                 "worldmap": Fixtures.sticker(north: 4, text: "txt-worldmap", worldmapId: worldmapID),
                 "worldmap-private": Fixtures.sticker(north: 5, text: "txt-worldmap-private", visibility: "private", worldmapId: worldmapID),
+                "grouped": Fixtures.sticker(north: 7, text: "txt-grouped", visibility: "shared", extra: ["sharedWithGroups": [group]]),
             ]
             var ids: [String: String] = [:]
             for (label, body) in bodies.sorted(by: { $0.key < $1.key }) {
@@ -82,6 +88,20 @@ struct VisibilityMatrixTests {
                         #expect(byID.status == .notFound && byID.text == missing, "\(viewer) must not see \(label)")
                         #expect(share.status == .notFound && page.status == .notFound && !page.text.contains("txt-\(label)"))
                     }
+                }
+                // Reporting: only what one can see; the rest is the same 404 as a sticker that never existed.
+                for (label, id) in ids where token != nil {
+                    let report = try await api.call(.post, "/v1/stickers/\(id)/reports", json: ["reason": "matrix"], token: token)
+                    if visible.contains(label) {
+                        #expect(report.status == .created || report.status == .ok, "\(viewer) reports \(label)")
+                    } else {
+                        #expect(report.status == .notFound && report.text == missing, "\(viewer) must not report \(label)")
+                    }
+                }
+                // The feed (everyone follows the owner; the owner's own stickers are not in the owner's feed).
+                if let token {
+                    let feed = try await api.call(.get, "/v1/feed?limit=100", token: token)
+                    #expect(labels(feed.json["items"]) == (viewer == "owner" ? [] : visible), "feed for \(viewer)")
                 }
                 // Nearby (the list and so its count), by cell, changes since.
                 let near = try await api.call(

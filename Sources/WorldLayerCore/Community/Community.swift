@@ -35,7 +35,7 @@ public struct TagCard: Codable, Sendable, Equatable {
 
 /// Why a sticker is in my feed.
 public enum FeedReason: String, Codable, Sendable {
-    case person, tag
+    case person, tag, group
 }
 
 /// A report of a sticker, and what moderation made of it.

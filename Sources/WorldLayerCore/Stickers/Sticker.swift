@@ -99,6 +99,8 @@ public struct StickerDraft: Sendable, Hashable, Codable {
     public var visibility: Visibility
     /// Usernames a `shared` sticker is shared with.
     public var sharedWith: [String]
+    /// Groups (ids) a `shared` sticker is shared with: their members see it, whoever joins later too.
+    public var sharedWithGroups: [String]?
     /// A private worldmap to put the sticker on; nil for the public world.
     @LowercaseOptionalUUID public var worldmapId: UUID?
     /// Self-delete time.
@@ -107,7 +109,7 @@ public struct StickerDraft: Sendable, Hashable, Codable {
     public init(
         templateId: String, text: String = "", tags: [String] = [], color: String = "#FFD60A", size: Double = 0.3,
         orientation: Orientation = .identity, anchor: StickerAnchor, pose: [Double]? = nil, visibility: Visibility = .public,
-        sharedWith: [String] = [], worldmapId: UUID? = nil, expiresAt: Date? = nil
+        sharedWith: [String] = [], sharedWithGroups: [String]? = nil, worldmapId: UUID? = nil, expiresAt: Date? = nil
     ) {
         self.templateId = templateId
         self.text = text
@@ -119,6 +121,7 @@ public struct StickerDraft: Sendable, Hashable, Codable {
         self.pose = pose
         self.visibility = visibility
         self.sharedWith = sharedWith
+        self.sharedWithGroups = sharedWithGroups
         self.worldmapId = worldmapId
         self.expiresAt = expiresAt
     }
@@ -140,6 +143,8 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     public var visibility: Visibility
     /// Usernames; shown to the author only (others see an empty list).
     public var sharedWith: [String]
+    /// Group ids; shown to the author only.
+    public var sharedWithGroups: [String]?
     /// The worldmap it is on: the public one of its cell, or a private one.
     @LowercaseUUID public var worldmapId: UUID
     public var worldmapIsPrivate: Bool
@@ -168,6 +173,7 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
         pose = draft.pose
         visibility = draft.visibility
         sharedWith = draft.sharedWith
+        sharedWithGroups = draft.sharedWithGroups
         self.worldmapId = worldmapId
         self.worldmapIsPrivate = worldmapIsPrivate
         self.cell = cell
@@ -181,15 +187,20 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     public var draft: StickerDraft {
         StickerDraft(
             templateId: templateId, text: text, tags: tags, color: color, size: size, orientation: orientation, anchor: anchor,
-            pose: pose, visibility: visibility, sharedWith: sharedWith, worldmapId: worldmapIsPrivate ? worldmapId : nil,
+            pose: pose, visibility: visibility, sharedWith: sharedWith, sharedWithGroups: sharedWithGroups, worldmapId: worldmapIsPrivate ? worldmapId : nil,
             expiresAt: expiresAt)
     }
 
     /// What someone other than the author is shown: not whom else it is shared with.
+
+    /// The groups it is shared with, as ids.
+    public var groupIDs: Set<UUID> { Set((sharedWithGroups ?? []).compactMap(UUID.init(uuidString:))) }
+
     public func seen(by viewer: UUID?) -> Sticker {
         guard viewer != author.id else { return self }
         var copy = self
         copy.sharedWith = []
+        copy.sharedWithGroups = nil
         return copy
     }
 }

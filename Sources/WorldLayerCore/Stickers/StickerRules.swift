@@ -10,6 +10,7 @@ public enum StickerRules {
     public static let altitudeRange = -500.0...9_000.0
     public static let accuracyRange = 0.0...1_000.0
     public static let sharedWithMaximumCount = 100
+    public static let sharedWithGroupsMaximumCount = 20
     /// How far ahead a self-delete timer may be set.
     public static let maximumLifetime: TimeInterval = 366 * 24 * 3600
 
@@ -46,6 +47,13 @@ public enum StickerRules {
         }
         if d.sharedWith.count > sharedWithMaximumCount {
             problems.append(FieldError("sharedWith", "at most \(sharedWithMaximumCount) people"))
+        }
+        if let groups = d.sharedWithGroups {
+            if d.visibility != .shared, !groups.isEmpty { problems.append(FieldError("sharedWithGroups", "is only for stickers with visibility 'shared'")) }
+            if groups.count > sharedWithGroupsMaximumCount { problems.append(FieldError("sharedWithGroups", "at most \(sharedWithGroupsMaximumCount) groups")) }
+            if groups.contains(where: { UUID(uuidString: $0) == nil }) { problems.append(FieldError("sharedWithGroups", "must be group ids")) }
+            let ids = groups.compactMap(UUID.init(uuidString:)).map { $0.uuidString.lowercased() }
+            d.sharedWithGroups = ids.isEmpty ? nil : ids.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         if let expiry = d.expiresAt {
             if expiry <= now { problems.append(FieldError("expiresAt", "must be in the future")) }

@@ -43,6 +43,13 @@ struct Query {
         return i
     }
 
+    /// The `q` of a search: 1 to 100 characters after trimming.
+    func searchText() throws -> String {
+        let text = (items["q"] ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, text.count <= 100 else { throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter") }
+        return text
+    }
+
     func coordinate() throws -> Coordinate {
         Coordinate(latitude: try double("latitude", in: -90...90), longitude: try double("longitude", in: -180...180))
     }

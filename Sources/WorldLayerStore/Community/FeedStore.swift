@@ -28,7 +28,7 @@ public struct FeedItem: Sendable {
 }
 
 extension Store {
-    /// Stickers from the people and tags `viewer` follows, newest first, a page at a time.
+    /// Stickers from the people and tags `viewer` follows and shared to the groups they are in, newest first, a page at a time.
     ///
     /// Keyset pagination on (created time, id): a page starts strictly before the cursor, so
     /// stickers placed meanwhile never shift or repeat what the next page holds. Everything passes
@@ -45,13 +45,16 @@ extension Store {
                 let rows = try await db.raw(
                     """
                     SELECT s.id, s.created_at, s.body, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, a.private_account,
-                      CASE WHEN s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me)) THEN 'person' ELSE 'tag' END AS reason,
-                      CASE WHEN s.visibility = 'shared' AND EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
+                      CASE WHEN s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me)) THEN 'person'
+                           WHEN s.id IN (SELECT t.sticker_id FROM sticker_tags t JOIN tag_follows f ON f.tag = t.tag WHERE f.account_id = \(bind: me)) THEN 'tag'
+                           ELSE 'group' END AS reason,
+                      CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                            THEN 1 ELSE 0 END AS shared_with_me
                     FROM stickers s JOIN accounts a ON a.id = s.author_id
                     WHERE s.state = 'published' AND s.author_id <> \(bind: me) \(before)
                       AND (s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me))
-                           OR s.id IN (SELECT t.sticker_id FROM sticker_tags t JOIN tag_follows f ON f.tag = t.tag WHERE f.account_id = \(bind: me)))
+                           OR s.id IN (SELECT t.sticker_id FROM sticker_tags t JOIN tag_follows f ON f.tag = t.tag WHERE f.account_id = \(bind: me))
+                           OR s.id IN (SELECT g.sticker_id FROM sticker_group_shares g JOIN group_members m ON m.group_id = g.group_id WHERE m.account_id = \(bind: me)))
                     ORDER BY s.created_at DESC, s.id DESC
                     LIMIT \(unsafeRaw: String(batch))
                     """

@@ -54,6 +54,8 @@ extension Store {
             UNION SELECT blocker_id AS other FROM blocks WHERE blocked_id = \(bind: id.text)
             """
         ).all().compactMap { UUID(uuidString: try $0.decode(column: "other", as: String.self)) }
-        return Viewer(accountID: id, worldmaps: Set(worldmaps), blocked: Set(blocks))
+        let groups = try await db.raw("SELECT group_id FROM group_members WHERE account_id = \(bind: id.text)").all()
+            .compactMap { UUID(uuidString: try $0.decode(column: "group_id", as: String.self)) }
+        return Viewer(accountID: id, worldmaps: Set(worldmaps), blocked: Set(blocks), groups: Set(groups))
     }
 }

@@ -124,6 +124,14 @@ extension Store {
         }
     }
 
+    /// SQL true when sticker `s` is shared with account `me`: by name, or through a group `me` is in.
+    static func sharedWithMe(_ me: String) -> SQLQueryString {
+        """
+        EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
+        OR EXISTS (SELECT 1 FROM sticker_group_shares g JOIN group_members m ON m.group_id = g.group_id WHERE g.sticker_id = s.id AND m.account_id = \(bind: me))
+        """
+    }
+
     private static func candidates(
         in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, on db: any SQLDatabase
     ) async throws -> [Candidate] {
@@ -134,7 +142,7 @@ extension Store {
         let rows = try await db.raw(
             """
             SELECT \(unsafeRaw: sqlite ? "s.rowid AS row_id, " : "")s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
-              CASE WHEN s.visibility = 'shared' AND EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = \(bind: me))
+              CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
             FROM stickers s
             WHERE s.cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND s.state <> 'deleted'

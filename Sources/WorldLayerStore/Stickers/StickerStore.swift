@@ -121,7 +121,7 @@ extension Store {
     static func audience(_ s: Sticker, shares: [UUID]) -> StickerAudience {
         StickerAudience(
             author: s.author.id, state: s.state, visibility: s.visibility, privateWorldmap: s.worldmapIsPrivate ? s.worldmapId : nil,
-            expiresAt: s.expiresAt, sharedWith: Set(shares))
+            expiresAt: s.expiresAt, sharedWith: Set(shares), sharedGroups: s.groupIDs)
     }
 
     private func write(_ s: Sticker, shares: [UUID], before: StoredSticker?, on db: any SQLDatabase, now: Date) async throws {
@@ -156,6 +156,12 @@ extension Store {
             try await db.raw("DELETE FROM sticker_shares WHERE sticker_id = \(bind: s.id.text)").run()
             for account in shares {
                 try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: s.id.text), \(bind: account.text))").run()
+            }
+        }
+        if before?.sticker.groupIDs != s.groupIDs {
+            try await db.raw("DELETE FROM sticker_group_shares WHERE sticker_id = \(bind: s.id.text)").run()
+            for group in s.groupIDs {
+                try await db.raw("INSERT INTO sticker_group_shares (sticker_id, group_id) VALUES (\(bind: s.id.text), \(bind: group.text))").run()
             }
         }
         if before?.sticker.tags != s.tags {
@@ -204,6 +210,14 @@ extension Store {
             let found = keys.compactMap { byKey[$0] }.filter { $0.0 != author && seen.insert($0.0).inserted }
             shares = found.map(\.0)
             d.sharedWith = found.map(\.1)
+        }
+        // Only to groups the author is in (a group's stickers are its members' to share).
+        if let groups = d.sharedWithGroups, !groups.isEmpty {
+            let mine = Set(
+                try await db.raw(
+                    "SELECT group_id FROM group_members WHERE account_id = \(bind: author.text) AND group_id IN (\(SQLList(groups.map { SQLBind($0) })))"
+                ).all().map { try $0.decode(column: "group_id", as: String.self) })
+            if let other = groups.first(where: { !mine.contains($0) }) { problems.append(FieldError("sharedWithGroups", "you are not in group \(other)")) }
         }
         let cell = CellGrid.cell(containing: d.anchor.coordinate)
         var worldmap: Worldmap?

@@ -12,6 +12,7 @@ struct FeedController {
         routes.on(.get, "/v1/feed", use: feed)
         routes.on(.get, "/v1/search/people", use: people)
         routes.on(.get, "/v1/search/tags", use: tags)
+        routes.on(.get, "/v1/suggestions", use: suggestions)
     }
 
     struct Item: Encodable {
@@ -45,14 +46,48 @@ struct FeedController {
 
     private func prefix(_ request: Request) throws -> (text: String, limit: Int) {
         let query = Query(request)
-        let text = (query.items["q"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, text.count <= 100 else { throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter") }
-        return (text, try query.int("limit", in: 1...50, default: 20))
+        return (try query.searchText(), try query.int("limit", in: 1...50, default: 20))
     }
 
     @Sendable func people(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (text, limit) = try prefix(request)
         return try .json(["people": try await store.searchPeople(text, viewer: context.account?.id, limit: limit)])
+    }
+
+    struct PopularSticker: Encodable {
+        var sticker: Sticker
+        var distance: Double
+        /// Views in the last week, plus three per follower of its author.
+        var score: Int
+    }
+
+    /// Popular tags (last 30 days) and groups, and popular stickers within 1 km of me (by views in the
+    /// last week and their authors' followers) — all drawn from what I may see.
+    @Sendable func suggestions(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let here = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
+        let me = context.account?.id
+        let now = Date()
+        var stickers: [PopularSticker] = []
+        if let here {
+            let near = try await store.nearbyStickers(center: here, radius: 1_000, viewer: try await store.viewer(me), limit: 200)
+                .filter { $0.sticker.author.id != me }
+            let popularity = try await store.popularity(of: near.map(\.sticker.id), since: now.addingTimeInterval(-7 * 86_400))
+            stickers = near.map { n in
+                let p = popularity[n.sticker.id] ?? (0, 0)
+                return PopularSticker(sticker: n.sticker, distance: n.distance, score: p.views + 3 * p.followers)
+            }
+            .filter { $0.score > 0 }.sorted { ($0.score, -$0.distance) > ($1.score, -$1.distance) }.prefix(20).map { $0 }
+        }
+        struct Body: Encodable {
+            var tags: [TagCard]
+            var groups: [StickerGroup]
+            var stickers: [PopularSticker]
+        }
+        return try .json(
+            Body(
+                tags: try await store.popularTags(since: now.addingTimeInterval(-30 * 86_400), viewer: me, limit: 10),
+                groups: try await store.popularGroups(viewer: me, limit: 10), stickers: stickers))
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {

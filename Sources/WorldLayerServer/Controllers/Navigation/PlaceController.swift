@@ -32,8 +32,7 @@ struct PlaceController {
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = Query(request)
-        let text = (query.items["q"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, text.count <= 100 else { throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter") }
+        let text = try query.searchText()
         let near = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let hits = try await maps.searchIndex().search(text, near: near, limit: try query.int("limit", in: 1...50, default: 10))
         let places = try await store.places(ids: hits.map(\.id))

@@ -77,6 +77,8 @@ struct StickerController {
         guard let sticker = try await store.sticker(id: id, viewer: try await store.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
+        // Views rank suggestions; a lost count is no loss, so a failure here does not fail the read.
+        if sticker.author.id != context.account?.id { try? await store.recordView(stickerID: id) }
         return try .json(sticker)
     }
 

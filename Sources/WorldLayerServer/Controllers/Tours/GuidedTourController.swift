@@ -15,12 +15,12 @@ struct GuidedTourController {
         routes.on(.post, "/v1/tours/{tour}/groups", use: createGroup)
         routes.on(.get, "/v1/tours/{tour}/groups", use: listGroups)
         routes.on(.post, "/v1/tours/{tour}/redeem", use: redeem)
-        routes.on(.get, "/v1/groups/{group}", use: getGroup)
-        routes.on(.delete, "/v1/groups/{group}", use: deleteGroup)
-        routes.on(.post, "/v1/groups/{group}/questions", use: ask)
-        routes.on(.get, "/v1/groups/{group}/questions", use: questions)
-        routes.on(.post, "/v1/groups/{group}/questions/{question}/answer", use: answer)
-        routes.on(.get, "/v1/groups/{group}/questions/export", use: export)
+        routes.on(.get, "/v1/tour-groups/{group}", use: getGroup)
+        routes.on(.delete, "/v1/tour-groups/{group}", use: deleteGroup)
+        routes.on(.post, "/v1/tour-groups/{group}/questions", use: ask)
+        routes.on(.get, "/v1/tour-groups/{group}/questions", use: questions)
+        routes.on(.post, "/v1/tour-groups/{group}/questions/{question}/answer", use: answer)
+        routes.on(.get, "/v1/tour-groups/{group}/questions/export", use: export)
     }
 
     struct NewGroup: Decodable {

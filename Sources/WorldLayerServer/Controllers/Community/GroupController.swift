@@ -1,0 +1,60 @@
+import Foundation
+import Hummingbird
+import WorldLayerCore
+import WorldLayerStore
+
+/// Groups: create, join, leave, my groups, find by name. Stickers are shared to a group with
+/// `sharedWithGroups` on a `shared` sticker; its members see them, on every path.
+struct GroupController {
+    let store: Store
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/groups", use: create)
+        routes.on(.get, "/v1/groups/{id}", use: get)
+        routes.on(.put, "/v1/groups/{id}/members/me", use: join)
+        routes.on(.delete, "/v1/groups/{id}/members/me", use: leave)
+        routes.on(.get, "/v1/me/groups", use: mine)
+        routes.on(.get, "/v1/search/groups", use: search)
+    }
+
+    struct NewGroup: Decodable {
+        var name: String
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let name = try await request.decodeJSON(NewGroup.self, context: context).name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= StickerGroup.nameMaximumLength else {
+            throw APIError.validation([FieldError("name", "must be 1–\(StickerGroup.nameMaximumLength) characters")])
+        }
+        return try .json(try await store.createGroup(name: name, creator: me.id), status: .created)
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let group = try await store.group(id: try context.uuidParameter("id"), viewer: context.account?.id) else { throw APIError.notFound("no such group") }
+        return try .json(group)
+    }
+
+    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let id = try context.uuidParameter("id")
+        guard try await store.joinGroup(id, account: me.id) else { throw APIError.notFound("no such group") }
+        return try .json(try await store.group(id: id, viewer: me.id)!)
+    }
+
+    @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        guard try await store.leaveGroup(try context.uuidParameter("id"), account: me.id) else { throw APIError.notFound("you are not in that group") }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(["groups": try await store.groups(of: try context.requireAccount().id)])
+    }
+
+    @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let groups = try await store.searchGroups(try query.searchText(), viewer: context.account?.id, limit: try query.int("limit", in: 1...50, default: 20))
+        return try .json(["groups": groups])
+    }
+}

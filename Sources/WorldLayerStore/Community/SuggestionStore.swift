@@ -1,0 +1,75 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+extension Store {
+    /// Counts a view of a sticker by someone other than its author, per day.
+    public func recordView(stickerID: UUID, now: Date = Date()) async throws {
+        let day = millis(now) / 86_400_000
+        try await transaction { db in
+            try await db.raw(
+                """
+                INSERT INTO sticker_views (sticker_id, day, views) VALUES (\(bind: stickerID.text), \(bind: day), 1)
+                ON CONFLICT (sticker_id, day) DO UPDATE SET views = sticker_views.views + 1
+                """
+            ).run()
+        }
+    }
+
+    /// Tags on the most public stickers placed since `since`.
+    public func popularTags(since: Date, viewer: UUID?, limit: Int) async throws -> [TagCard] {
+        let me = viewer?.text ?? "-"
+        return try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT t.tag, COUNT(*) AS n, EXISTS (SELECT 1 FROM tag_follows f WHERE f.account_id = \(bind: me) AND f.tag = t.tag) AS following
+                FROM sticker_tags t JOIN stickers s ON s.id = t.sticker_id
+                WHERE s.state = 'published' AND s.visibility = 'public' AND s.created_at >= \(bind: millis(since))
+                GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
+                """
+            ).all().map { TagCard(tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)), following: try $0.decode(column: "following", as: Bool.self)) }
+        }
+    }
+
+    /// The largest groups the viewer is not in.
+    public func popularGroups(viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
+        let mine = Set(try await viewer.asyncMap { try await groups(of: $0).map(\.id) } ?? [])
+        return try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT g.id, g.name, g.created_at, COUNT(m.account_id) AS members, 0 AS member
+                FROM social_groups g JOIN group_members m ON m.group_id = g.id
+                GROUP BY g.id, g.name, g.name_key, g.created_at ORDER BY members DESC, g.name_key LIMIT \(unsafeRaw: String(limit + mine.count))
+                """
+            ).all().map {
+                StickerGroup(
+                    id: UUID(uuidString: try $0.decode(column: "id", as: String.self))!, name: try $0.decode(column: "name", as: String.self),
+                    members: Int(try $0.decode(column: "members", as: Int64.self)), member: false,
+                    createdAt: date(millis: try $0.decode(column: "created_at", as: Int64.self)))
+            }
+            .filter { !mine.contains($0.id) }.prefix(limit).map { $0 }
+        }
+    }
+
+    /// How popular each sticker is: views since `since`, and how many follow its author.
+    public func popularity(of ids: [UUID], since: Date) async throws -> [UUID: (views: Int, followers: Int)] {
+        guard !ids.isEmpty else { return [:] }
+        let day = millis(since) / 86_400_000
+        return try await withConnection { db in
+            let rows = try await db.raw(
+                """
+                SELECT s.id,
+                  (SELECT COALESCE(SUM(v.views), 0) FROM sticker_views v WHERE v.sticker_id = s.id AND v.day >= \(bind: day)) AS views,
+                  (SELECT COUNT(*) FROM follows f WHERE f.followee_id = s.author_id) AS followers
+                FROM stickers s WHERE s.id IN (\(SQLList(ids.map { SQLBind($0.text) })))
+                """
+            ).all()
+            var result: [UUID: (Int, Int)] = [:]
+            for row in rows {
+                guard let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) else { continue }
+                result[id] = (Int(try row.decode(column: "views", as: Int64.self)), Int(try row.decode(column: "followers", as: Int64.self)))
+            }
+            return result
+        }
+    }
+}
