@@ -22,7 +22,7 @@ run: build
 	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
 test:
-	scripts/install-packages postgresql espeak-ng lame
+	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test
 
 bench-geo:

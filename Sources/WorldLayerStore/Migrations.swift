@@ -59,6 +59,24 @@ extension Migration {
             statements: community(tagFill: "SELECT DISTINCT s.id, j.value FROM stickers s, json_each(s.body, '$.tags') j"),
             postgres: community(tagFill: "SELECT DISTINCT s.id, t FROM stickers s, jsonb_array_elements_text(s.body::jsonb -> 'tags') t")),
         Migration(version: 7, name: "groups and sticker views", statements: groups),
+        Migration(version: 8, name: "weekly digests", statements: digests),
+    ]
+
+    /// Version 8: who wants the weekly digest and around where, and which weeks each was sent
+    /// (one row per account and ISO week makes `digest run` idempotent).
+    private static let digests = [
+        "ALTER TABLE accounts ADD COLUMN digest_opt_in INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE accounts ADD COLUMN home_latitude DOUBLE PRECISION",
+        "ALTER TABLE accounts ADD COLUMN home_longitude DOUBLE PRECISION",
+        """
+        CREATE TABLE digest_deliveries (
+            account_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            week TEXT NOT NULL,
+            sent_at BIGINT NOT NULL,
+            stickers INTEGER NOT NULL,
+            PRIMARY KEY (account_id, week)
+        )
+        """,
     ]
 
     /// Version 7: groups people join and share stickers to (a group lives while it has a member), and

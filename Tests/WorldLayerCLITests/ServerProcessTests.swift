@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 @Suite("worldlayer serve, migrate and user, as a person runs them")
 struct ServerProcessTests {
     static var engines: [String] {
@@ -48,56 +44,11 @@ struct ServerProcessTests {
 
     @Test("serve answers over HTTP and stops cleanly on SIGTERM", arguments: engines)
     func serve(engine: String) async throws {
-        let port = try freePort()
-        let process = Process()
-        process.executableURL = CLI.executable
-        process.arguments = ["serve", "--port", "\(port)", "--database", ServerProcessTests.database(engine), "--log-level", "error", "--bcrypt-cost", "4"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        let base = "http://127.0.0.1:\(port)"
-        // Poll until the server answers, with a deadline.
-        let deadline = Date().addingTimeInterval(60)
-        var health: (Int, String)?
-        while Date() < deadline {
-            if let r = try? await request("GET", "\(base)/health"), r.0 == 200 {
-                health = r
-                break
-            }
-            try await Task.sleep(nanoseconds: 100_000_000)
-        }
-        #expect(health?.1.contains("ok") == true)
+        let server = try await RunningServer(database: ServerProcessTests.database(engine))
+        #expect(try await server.request("GET", "/health").body.contains("ok"))
         let name = "srv\(UUID().uuidString.prefix(6).lowercased())"
-        let signUp = try await request("POST", "\(base)/v1/accounts", json: "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"S\",\"birthday\":\"1990-01-01\"}")
-        #expect(signUp.0 == 201)
-        #expect(try await request("GET", "\(base)/ready").0 == 200)
-        process.terminate()  // SIGTERM
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-    }
-
-    private func request(_ method: String, _ url: String, json: String? = nil) async throws -> (Int, String) {
-        var r = URLRequest(url: URL(string: url)!)
-        r.httpMethod = method
-        if let json {
-            r.httpBody = Data(json.utf8)
-            r.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let (data, response) = try await URLSession.shared.data(for: r)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
-    }
-
-    private func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var addr = sockaddr_in()
-        addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
-        addr.sin_port = 0
-        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
-        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
-        return Int(UInt16(bigEndian: addr.sin_port))
+        _ = try await server.signUpAndLogIn(name)
+        #expect(try await server.request("GET", "/ready").status == 200)
+        #expect(server.stop() == 0)  // SIGTERM
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import WorldLayerCore
+import WorldLayerGeo
 import WorldLayerStore
 
 /// People and tags: follow and unfollow, follower lists, profiles, and the private-account setting.
@@ -93,16 +94,34 @@ struct SocialController {
     struct Settings: Codable {
         /// Nobody may follow me; my stickers reach others only as I share them.
         var privateAccount: Bool?
+        /// A weekly email: new stickers near home, popular nearby, new under what I follow.
+        var weeklyDigest: Bool?
+        /// Where "near me" is for the digest.
+        var home: Coordinate?
+    }
+
+    private func current(_ id: UUID) async throws -> Settings {
+        let digest = try await store.digestSettings(id)
+        return Settings(privateAccount: try await store.isPrivateAccount(id), weeklyDigest: digest.weeklyDigest, home: digest.home)
     }
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(Settings(privateAccount: try await store.isPrivateAccount(try context.requireAccount().id)))
+        try .json(try await current(try context.requireAccount().id))
     }
 
     @Sendable func changeSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
         let body = try await request.decodeJSON(Settings.self, context: context)
+        if let home = body.home, !(home.isValid && abs(home.longitude) <= 180) {
+            throw APIError.validation([FieldError("home", "must be a position on Earth")])
+        }
         if let value = body.privateAccount { try await store.setPrivateAccount(value, accountID: me.id) }
-        return try .json(Settings(privateAccount: try await store.isPrivateAccount(me.id)))
+        if body.weeklyDigest != nil || body.home != nil {
+            var digest = try await store.digestSettings(me.id)
+            if let value = body.weeklyDigest { digest.weeklyDigest = value }
+            if let home = body.home { digest.home = home }
+            try await store.setDigestSettings(digest, accountID: me.id)
+        }
+        return try .json(try await current(me.id))
     }
 }

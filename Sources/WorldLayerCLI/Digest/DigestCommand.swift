@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import WorldLayerCore
+import WorldLayerStore
+
+/// `worldlayer digest run`: builds and sends the week's digest to everyone who opted in, once per person and week.
+struct DigestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "digest", abstract: "Weekly digests by email.", subcommands: [Run.self])
+
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build and send this week's digest to each opted-in person who has not had it yet (safe to run again).")
+
+        @OptionGroup var database: DatabaseOptions
+        @Option(help: "ISO week, like 2026-W47 (default: the current week).") var week: String?
+        @Option(help: "Folder for .eml files (the default sender).") var out = "./data/digests"
+        @Option(help: "Send through this SMTP server (host:port) instead of writing files.") var smtp: String?
+        @Option(help: "The From address.") var from = "WorldLayer <digest@worldlayer.localhost>"
+        @Option(help: "Links in the digest point here.") var baseURL = "http://localhost:8080"
+
+        func validate() throws {
+            if let week, ISOWeek(week) == nil { throw ValidationError("--week must be an ISO week like 2026-W47") }
+            if let smtp, Self.hostPort(smtp) == nil { throw ValidationError("--smtp must be host:port") }
+        }
+
+        static func hostPort(_ text: String) -> (String, Int)? {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else { return nil }
+            return (String(text[..<colon]), port)
+        }
+
+        func run() async throws {
+            let week = week.flatMap(ISOWeek.init) ?? ISOWeek(containing: Date())
+            let sender: any DigestSender = smtp.flatMap(Self.hostPort).map { SMTPSender(host: $0.0, port: $0.1) } ?? EMLFolderSender(folder: URL(fileURLWithPath: out))
+            let summary = try await database.withStore { store in
+                let (due, alreadySent) = try await store.digestRecipients(week: week.text)
+                var sent = 0, quiet = 0
+                let progress = ProgressBar(label: "digests for \(week.text)", quiet: due.count < 20)
+                defer { progress.finish() }
+                for (i, recipient) in due.enumerated() {
+                    let digest = try await WeeklyDigest.build(for: recipient, week: week, store: store)
+                    if digest.isEmpty {
+                        quiet += 1
+                    } else {
+                        do {
+                            try await sender.send(digest.message(from: from, baseURL: baseURL))
+                        } catch {
+                            throw CommandFailure("sending @\(recipient.account.username)'s digest failed: \(error); \(sent) sent before it, run again to continue")
+                        }
+                        sent += 1
+                    }
+                    // Recorded once handed over (or found empty): a second run sends nobody twice.
+                    _ = try await store.recordDigest(accountID: recipient.account.id, week: week.text, stickers: digest.stickerCount)
+                    progress.update(i + 1, of: due.count)
+                }
+                return "\(week.text): sent \(sent) digest\(sent == 1 ? "" : "s"), \(quiet) with nothing new, \(alreadySent) already sent this week"
+            }
+            print(summary)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// A plain-text email, rendered as RFC 5322 with a UTF-8 body in base64 (safe through any SMTP hop).
+struct EmailMessage: Sendable, Equatable {
+    var from: String
+    var to: String
+    var subject: String
+    var body: String
+    var messageID: String
+    var date: Date
+
+    /// The message as it goes on the wire or into a `.eml` file (CRLF line ends).
+    var rendered: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
+        let encodedBody = Data(body.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed])
+        return [
+            "From: \(from)", "To: \(to)", "Subject: \(Self.encodedWord(subject))", "Date: \(formatter.string(from: date))",
+            "Message-ID: <\(messageID)>", "MIME-Version: 1.0", "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "",
+            encodedBody, "",
+        ].joined(separator: "\r\n")
+    }
+
+    /// A header value with non-ASCII text as an RFC 2047 encoded word.
+    static func encodedWord(_ text: String) -> String {
+        text.allSatisfy(\.isASCII) ? text : "=?utf-8?B?\(Data(text.utf8).base64EncodedString())?="
+    }
+}
+
+/// Where digests go: a folder of `.eml` files (the embedded default) or an SMTP server.
+protocol DigestSender: Sendable {
+    func send(_ message: EmailMessage) async throws
+}
+
+/// Writes each message to `FOLDER/<week>-<recipient>.eml`, as a mail client would open it.
+struct EMLFolderSender: DigestSender {
+    let folder: URL
+
+    func send(_ message: EmailMessage) async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let name = message.messageID.split(separator: "@").first.map(String.init) ?? UUID().uuidString
+        try Data(message.rendered.utf8).write(to: folder.appendingPathComponent("\(name).eml"), options: .atomic)
+    }
+}

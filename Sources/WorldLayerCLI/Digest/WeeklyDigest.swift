@@ -1,0 +1,89 @@
+import Foundation
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// One person's week: new stickers near home, the most popular of them, and what is new under the
+/// people, tags and groups they follow — all through the visibility rule, as their own feed would show.
+struct WeeklyDigest {
+    var recipient: DigestRecipient
+    var week: ISOWeek
+    var nearby: [NearbySticker]
+    var popular: [NearbySticker]
+    var followed: [FeedItem]
+
+    var isEmpty: Bool { nearby.isEmpty && followed.isEmpty }
+    var stickerCount: Int { Set(nearby.map(\.sticker.id) + followed.map(\.sticker.id)).count }
+
+    static func build(for recipient: DigestRecipient, week: ISOWeek, store: Store) async throws -> WeeklyDigest {
+        let viewer = try await store.viewer(recipient.account.id)
+        let found = try await store.stickers(createdIn: week.interval, viewer: viewer, near: recipient.home)
+        let popularity = try await store.popularity(of: found.nearby.map(\.sticker.id), since: week.interval.start)
+        let popular = found.nearby.filter { (popularity[$0.sticker.id]?.views ?? 0) > 0 }
+            .sorted { (popularity[$0.sticker.id]?.views ?? 0) > (popularity[$1.sticker.id]?.views ?? 0) }.prefix(5)
+        return WeeklyDigest(recipient: recipient, week: week, nearby: found.nearby, popular: Array(popular), followed: found.followed)
+    }
+
+    func message(from: String, baseURL: String) -> EmailMessage {
+        let a = recipient.account
+        var lines = ["Hello \(a.displayName),", "", "Here is your WorldLayer week (\(week.text))."]
+        func item(_ s: Sticker, _ extra: String) -> String {
+            let text = s.text.isEmpty ? "a \(s.templateId) sticker" : "“\(s.text)”"
+            return "- \(text) by @\(s.author.username)\(extra) — \(baseURL)/s/\(s.id.uuidString.lowercased())"
+        }
+        if recipient.home != nil {
+            lines += ["", "New near you (\(nearby.count))"]
+            lines += nearby.prefix(20).map { item($0.sticker, String(format: ", %.0f m away", $0.distance)) }
+            if nearby.isEmpty { lines.append("- nothing new this week") }
+            if !popular.isEmpty {
+                lines += ["", "Popular nearby"]
+                lines += popular.map { item($0.sticker, String(format: ", %.0f m away", $0.distance)) }
+            }
+        }
+        lines += ["", "New from people, tags and groups you follow (\(followed.count))"]
+        lines += followed.prefix(30).map { f in
+            item(f.sticker, f.reason == .tag ? " under #\(f.sticker.tags.first ?? "")" : f.reason == .group ? " in a group of yours" : "")
+        }
+        if followed.isEmpty { lines.append("- nothing new this week") }
+        lines += ["", "You get this because you turned on the weekly digest. Turn it off in Me → Settings,",
+            "or: PATCH \(baseURL)/v1/me/settings {\"weeklyDigest\": false}.", ""]
+        let subject = "Your WorldLayer week: \(stickerCount) new sticker\(stickerCount == 1 ? "" : "s")"
+        return EmailMessage(
+            from: from, to: "\(a.displayName) <\(a.email)>", subject: subject, body: lines.joined(separator: "\n"),
+            messageID: "digest-\(week.text)-\(a.id.uuidString.lowercased())@worldlayer", date: Date())
+    }
+}
+
+/// An ISO 8601 week (`2026-W47`): Monday 00:00 UTC to the next Monday.
+struct ISOWeek: Equatable {
+    var year: Int
+    var week: Int
+
+    static var calendar: Calendar {
+        var c = Calendar(identifier: .iso8601)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        return c
+    }
+
+    init(containing date: Date) {
+        let c = Self.calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+        year = c.yearForWeekOfYear ?? 1970
+        week = c.weekOfYear ?? 1
+    }
+
+    init?(_ text: String) {
+        let parts = text.uppercased().split(separator: "-W")
+        guard parts.count == 2, let y = Int(parts[0]), let w = Int(parts[1]), (1...53).contains(w), (1970...9999).contains(y) else { return nil }
+        year = y
+        week = w
+        // Week 53 exists only in some years.
+        guard ISOWeek(containing: interval.start).week == w else { return nil }
+    }
+
+    var text: String { String(format: "%04d-W%02d", year, week) }
+
+    var interval: DateInterval {
+        let start = Self.calendar.date(from: DateComponents(weekday: 2, weekOfYear: week, yearForWeekOfYear: year))!
+        return DateInterval(start: start, duration: 7 * 86_400)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@Suite("worldlayer digest run")
+struct DigestToolTests {
+    /// Places a published sticker through the API; returns its id.
+    static func place(_ server: RunningServer, _ token: String, text: String, tags: [String] = [], visibility: String = "public", north: Double = 0) async throws -> String {
+        let id = UUID().uuidString.lowercased()
+        let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
+        let body = """
+            {"templateId":"sticky-note","text":"\(text)","tags":[\(tagList)],"color":"#FFD60A","size":0.4,"orientation":[0,0,0,1],
+             "anchor":{"latitude":\(60.1699 + north / 111_320),"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"\(visibility)","sharedWith":[]}
+            """
+        guard try await server.request("PUT", "/v1/stickers/\(id)", json: body, token: token).status == 201,
+            try await server.request("POST", "/v1/stickers/\(id)/place", token: token).status == 200
+        else { throw CLIFailure("placing failed") }
+        return id
+    }
+
+    /// The text of an .eml file's base64 body.
+    static func body(ofEML text: String) -> String {
+        let parts = text.components(separatedBy: "\r\n\r\n")
+        let base64 = parts.dropFirst().joined().replacingOccurrences(of: "\r\n", with: "")
+        return String(decoding: Data(base64Encoded: base64) ?? Data(), as: UTF8.self)
+    }
+
+    @Test("an opted-in person gets the week's new stickers near home and under what they follow, once; SMTP delivers to a real server")
+    func digest() async throws {
+        let db = CLI.scratchDatabase()
+        let server = try await RunningServer(database: db)
+        let ada = try await server.signUpAndLogIn("ada"), ben = try await server.signUpAndLogIn("ben"), cat = try await server.signUpAndLogIn("cat")
+        let settings = try await server.request("PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: ben)
+        #expect(settings.status == 200 && settings.body.contains("\"weeklyDigest\":true"))
+        #expect(try await server.request("PUT", "/v1/me/tags/kahvi", token: ben).status == 200)
+        _ = try await Self.place(server, ada, text: "Coffee corner", tags: ["kahvi"], north: 5)
+        _ = try await Self.place(server, ada, text: "Only mine", visibility: "private", north: 6)
+        _ = try await Self.place(server, cat, text: "Far away tea", tags: ["kahvi"], north: 5_000)
+        #expect(server.stop() == 0)
+
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("wl-digests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let first = try CLI.run(["digest", "run", "--database", db, "--out", out.path])
+        #expect(first.status == 0 && first.stdout.contains(": sent 1 digest, 0 with nothing new, 0 already sent this week"), "\(first.stdout)\(first.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(files.count == 1 && files[0].hasSuffix(".eml"))
+        let eml = try String(contentsOf: out.appendingPathComponent(files[0]), encoding: .utf8)
+        #expect(eml.contains("To: Ben <ben@example.org>\r\n") && eml.contains("Subject: Your WorldLayer week: 2 new stickers\r\n"))
+        let text = Self.body(ofEML: eml)
+        #expect(text.contains("New near you (1)") && text.contains("“Coffee corner” by @ada"))
+        #expect(text.contains("“Far away tea” by @cat under #kahvi") && !text.contains("Only mine"), "\(text)")
+        let again = try CLI.run(["digest", "run", "--database", db, "--out", out.path])
+        #expect(again.stdout.contains("sent 0 digests, 0 with nothing new, 1 already sent this week"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 1)
+
+        // The SMTP sender, against a real SMTP server (Debian's python3-aiosmtpd) that keeps what it receives in a Maildir.
+        let server2 = try await RunningServer(database: db)
+        let dan = try await server2.signUpAndLogIn("dan")
+        _ = try await server2.request("PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: dan)
+        server2.stop()
+        let maildir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-maildir-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: maildir) }
+        let port = try RunningServer.freePort()
+        let smtp = Process()
+        smtp.executableURL = URL(fileURLWithPath: "/usr/bin/python3")  // Debian's, which has the package
+        smtp.arguments = ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
+        smtp.standardOutput = FileHandle.nullDevice
+        smtp.standardError = FileHandle.nullDevice
+        try smtp.run()
+        defer { smtp.terminate() }
+        var sent: CLI.Result?
+        for _ in 0..<50 {  // until it listens
+            try await Task.sleep(nanoseconds: 100_000_000)
+            let r = try CLI.run(["digest", "run", "--database", db, "--smtp", "127.0.0.1:\(port)"])
+            if r.status == 0 { sent = r; break }
+        }
+        #expect(sent?.stdout.contains("sent 1 digest") == true, "\(sent?.stdout ?? "never sent")")
+        let delivered = (try? FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)) ?? []
+        #expect(delivered.count == 1)
+        let mail = try String(contentsOf: maildir.appendingPathComponent("new").appendingPathComponent(delivered.first ?? ""), encoding: .utf8)
+        #expect(mail.contains("To: Dan <dan@example.org>") && Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n")).contains("Coffee corner"))
+
+        #expect(try CLI.run(["digest", "run", "--database", db, "--week", "2026-W60"]).status == 64)
+        #expect(try CLI.run(["digest", "run", "--database", db, "--smtp", "nowhere"]).status == 64)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// `worldlayer serve` started as a person would, on a free loopback port, talked to over HTTP.
+final class RunningServer {
+    let process = Process()
+    let base: String
+
+    init(database: String, extra: [String] = []) async throws {
+        let port = try Self.freePort()
+        base = "http://127.0.0.1:\(port)"
+        process.executableURL = CLI.executable
+        process.arguments = ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + extra
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Poll until the server answers, with a deadline.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let r = try? await request("GET", "/health"), r.status == 200 { return }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        }
+        stop()
+        throw CLIFailure("the server did not answer within 60 s")
+    }
+
+    deinit { if process.isRunning { process.terminate() } }
+
+    /// Sends SIGTERM and waits; returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func request(_ method: String, _ path: String, json: String? = nil, token: String? = nil) async throws -> (status: Int, body: String) {
+        var r = URLRequest(url: URL(string: base + path)!)
+        r.httpMethod = method
+        if let json {
+            r.httpBody = Data(json.utf8)
+            r.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        if let token { r.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        let (data, response) = try await URLSession.shared.data(for: r)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Signs up and logs in; returns the token.
+    func signUpAndLogIn(_ name: String) async throws -> String {
+        let signUp = try await request(
+            "POST", "/v1/accounts", json: "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"\(name.capitalized)\",\"birthday\":\"1990-01-01\"}")
+        guard signUp.status == 201 else { throw CLIFailure("sign-up failed: \(signUp.body)") }
+        let login = try await request("POST", "/v1/sessions", json: "{\"login\":\"\(name)\",\"password\":\"pass word\"}")
+        let json = try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any]
+        guard let token = json?["token"] as? String else { throw CLIFailure("login failed: \(login.body)") }
+        return token
+    }
+
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = 0
+        var len = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, len) } }
+        _ = withUnsafeMutablePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &len) } }
+        return Int(UInt16(bigEndian: addr.sin_port))
+    }
+}
