@@ -7,7 +7,7 @@ import WorldLayerStore
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage accounts.",
-        subcommands: [Create.self, List.self, Delete.self, Role.self])
+        subcommands: [Create.self, List.self, Delete.self, Role.self, Advertiser.self])
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -105,6 +105,28 @@ struct UserCommand: AsyncParsableCommand {
             try await store.setRole(accountID: account.id, role: AccountRole(rawValue: role) ?? .user)
             try await store.close()
             print("\(account.username) is now \(role)")
+        }
+    }
+
+    struct Advertiser: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Make an account an advertiser (it may then create sticker ads), or stop it with --remove.")
+
+        @OptionGroup var database: DatabaseOptions
+        @Argument(help: "The username.") var username: String
+        @Option(help: "The name shown with its ads.") var name: String?
+        @Flag(help: "Take the role away instead.") var remove = false
+
+        func validate() throws {
+            if !remove, (name ?? "").trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name is required (the name shown with its ads)") }
+        }
+
+        func run() async throws {
+            let message = try await database.withStore { store in
+                guard let account = try await store.account(username: username) else { throw CommandFailure("no account named '\(username)'") }
+                try await store.setAdvertiser(accountID: account.id, name: remove ? nil : name?.trimmingCharacters(in: .whitespaces))
+                return remove ? "\(account.username) is no longer an advertiser" : "\(account.username) is now an advertiser (“\(name ?? "")”)"
+            }
+            print(message)
         }
     }
 }

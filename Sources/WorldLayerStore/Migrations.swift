@@ -60,6 +60,34 @@ extension Migration {
             postgres: community(tagFill: "SELECT DISTINCT s.id, t FROM stickers s, jsonb_array_elements_text(s.body::jsonb -> 'tags') t")),
         Migration(version: 7, name: "groups and sticker views", statements: groups),
         Migration(version: 8, name: "weekly digests", statements: digests),
+        Migration(version: 9, name: "advertisers and ads", statements: ads),
+    ]
+
+    /// Version 9: advertisers (accounts an admin made advertisers) and their ads, found by the
+    /// bounding box of their area and their schedule.
+    private static let ads = [
+        """
+        CREATE TABLE advertisers (
+            account_id TEXT PRIMARY KEY REFERENCES accounts (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            created_at BIGINT NOT NULL
+        )
+        """,
+        """
+        CREATE TABLE ads (
+            id TEXT PRIMARY KEY,
+            advertiser_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+            status TEXT NOT NULL CHECK (status IN ('draft', 'pending', 'approved', 'rejected', 'pulled')),
+            body TEXT NOT NULL,
+            south DOUBLE PRECISION NOT NULL, west DOUBLE PRECISION NOT NULL,
+            north DOUBLE PRECISION NOT NULL, east DOUBLE PRECISION NOT NULL,
+            starts_at BIGINT NOT NULL,
+            ends_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL
+        )
+        """,
+        "CREATE INDEX ads_showing ON ads (status, south, north, ends_at)",
+        "CREATE INDEX ads_by_advertiser ON ads (advertiser_id, updated_at)",
     ]
 
     /// Version 8: who wants the weekly digest and around where, and which weeks each was sent

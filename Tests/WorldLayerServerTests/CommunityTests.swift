@@ -61,6 +61,16 @@ struct CommunityTests {
 
             #expect(try await api.call(.delete, "/v1/me/follows/ada", token: ben).status == .noContent)
             #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/followers")).isEmpty)
+
+            // Deleting an account takes its follows and group memberships with it; a group it alone was in ends.
+            _ = try await api.call(.put, "/v1/me/follows/ada", token: ben)
+            let solo = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Ben alone"], token: ben).json["id"] as? String)
+            let shared = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Both"], token: ada).json["id"] as? String)
+            _ = try await api.call(.put, "/v1/groups/\(shared)/members/me", token: ben)
+            #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: ben).status == .noContent)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/followers")).isEmpty)
+            #expect(try await api.call(.get, "/v1/groups/\(solo)").status == .notFound)
+            #expect(try await api.call(.get, "/v1/groups/\(shared)").json["members"] as? Int == 1)
         }
     }
 

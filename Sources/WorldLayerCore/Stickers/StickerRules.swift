@@ -75,7 +75,7 @@ public enum StickerRules {
         return problems
     }
 
-    static func normalizeColor(_ text: String) -> String? {
+    public static func normalizeColor(_ text: String) -> String? {
         let hex = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
         guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
         return "#" + hex.uppercased()

@@ -45,16 +45,17 @@ struct ModerationController {
         var sticker: Sticker
     }
 
-    /// What waits for a moderator: open reports (with the sticker) and template submissions.
+    /// What waits for a moderator: open reports (with the sticker), template submissions and ads.
     @Sendable func queue(_ request: Request, context: AppRequestContext) async throws -> Response {
         let moderator = try context.requireModerator()
         struct Body: Encodable {
             var reports: [QueuedReport]
             var templates: [TemplateController.TemplateBody]
+            var ads: [Ad]
         }
         let reports = try await store.openReports().map { QueuedReport(report: $0.report, sticker: $0.sticker) }
         let templates = try await store.pendingTemplates().map { TemplateController.TemplateBody($0, viewer: moderator.id) }
-        return try .json(Body(reports: reports, templates: templates))
+        return try .json(Body(reports: reports, templates: templates, ads: try await store.pendingAds()))
     }
 
     struct DecisionBody: Decodable {

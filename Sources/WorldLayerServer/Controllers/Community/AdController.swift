@@ -1,0 +1,129 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+
+/// Sticker ads: advertisers write, submit and pull them; moderators approve or reject them; people
+/// inside an approved ad's area during its schedule see it, labelled as an ad.
+struct AdController {
+    let store: Store
+
+    func register(_ routes: Routes) {
+        routes.on(.put, "/v1/ads/{id}", use: put)
+        routes.on(.get, "/v1/ads/{id}", use: get)
+        routes.on(.post, "/v1/ads/{id}/submit", use: submit)
+        routes.on(.post, "/v1/ads/{id}/pull", use: pull)
+        routes.on(.get, "/v1/me/ads", use: mine)
+        routes.on(.get, "/v1/ads/nearby", use: showing)
+        routes.on(.post, "/v1/moderation/ads/{id}/approve", use: approve)
+        routes.on(.post, "/v1/moderation/ads/{id}/reject", use: reject)
+    }
+
+    /// The signed-in advertiser and their shown name; 403 for other accounts.
+    private func advertiser(_ context: AppRequestContext) async throws -> (Account, String) {
+        let account = try context.requireAccount()
+        guard let name = try await store.advertiserName(account.id) else {
+            throw APIError(.forbidden, code: "not_an_advertiser", message: "only advertiser accounts make ads; ask an admin")
+        }
+        return (account, name)
+    }
+
+    private func mapped<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch let error as AdWriteError {
+            switch error {
+            case .notFound: throw APIError.notFound("no such ad")
+            case .invalidTransition(let why): throw APIError(.conflict, code: "invalid_transition", message: why)
+            }
+        }
+    }
+
+    @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, name) = try await advertiser(context)
+        let id = try context.uuidParameter("id")
+        var draft = try await request.decodeJSON(AdDraft.self, context: context)
+        var problems = draft.problems()
+        if let template = try await store.template(id: draft.templateId), template.isUsable(by: account.id), template.kind != .text {
+            if !template.takesText, !draft.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
+        } else {
+            problems.append(FieldError("templateId", "must be a 2D or 3D template you can use"))
+        }
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        draft.color = StickerRules.normalizeColor(draft.color) ?? draft.color
+        let (ad, created) = try await mapped { try await store.putAd(id: id, draft: draft, advertiser: account.id, name: name) }
+        return try .json(ad, status: created ? .created : .ok)
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id = try context.uuidParameter("id")
+        let me = context.account
+        guard let ad = try await store.ad(id: id), ad.advertiserId == me?.id || me.map({ $0.role != .user }) == true else {
+            throw APIError.notFound("no such ad")
+        }
+        return try .json(ad)
+    }
+
+    @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, _) = try await advertiser(context)
+        let id = try context.uuidParameter("id")
+        return try .json(try await mapped { try await store.changeAd(id: id, advertiser: account.id, to: .pending) })
+    }
+
+    @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, _) = try await advertiser(context)
+        let id = try context.uuidParameter("id")
+        return try .json(try await mapped { try await store.changeAd(id: id, advertiser: account.id, to: .pulled) })
+    }
+
+    @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (account, _) = try await advertiser(context)
+        return try .json(["ads": try await store.ads(of: account.id)])
+    }
+
+    /// What someone standing here sees now: approved ads whose area holds them, in schedule, labelled.
+    struct Shown: Encodable {
+        var id: String
+        /// Always true: clients label these as ads.
+        var sponsored = true
+        var advertiser: String
+        var templateId: String
+        var text: String
+        var color: String
+        var size: Double
+        var anchor: StickerAnchor
+        var distance: Double
+        var endsAt: Date
+    }
+
+    @Sendable func showing(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let here = try Query(request).coordinate()
+        let shown = try await store.adsShowing(at: here).map { ad in
+            Shown(
+                id: ad.id.uuidString.lowercased(), advertiser: ad.advertiser, templateId: ad.draft.templateId, text: ad.draft.text, color: ad.draft.color,
+                size: ad.draft.size, anchor: ad.draft.anchor, distance: Geodesic.wgs84.inverse(here, ad.draft.anchor.coordinate).distance, endsAt: ad.draft.endsAt)
+        }
+        return try .json(["ads": shown.sorted { $0.distance < $1.distance }])
+    }
+
+    struct Review: Decodable {
+        var reason: String?
+    }
+
+    private func review(_ request: Request, _ context: AppRequestContext, approve: Bool) async throws -> Response {
+        let moderator = try context.requireModerator()
+        let id = try context.uuidParameter("id")
+        let reason = try await request.decodeJSON(Review.self, context: context).reason?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !approve, (reason ?? "").isEmpty { throw APIError.validation([FieldError("reason", "is required to reject")]) }
+        guard let ad = try await store.reviewAd(id: id, approve: approve, reason: reason, moderator: moderator) else { throw APIError.notFound("no such pending ad") }
+        return try .json(ad)
+    }
+
+    @Sendable func approve(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await review(request, context, approve: true)
+    }
+
+    @Sendable func reject(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await review(request, context, approve: false)
+    }
+}
