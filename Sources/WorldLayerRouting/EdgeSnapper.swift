@@ -19,13 +19,12 @@ struct EdgeSnapper: Sendable {
     static let bucketDegreesLatitude = 0.0005
     static let pedestrianHighways: Set<String> = ["footway", "pedestrian", "path", "steps", "corridor", "platform", "elevator"]
 
-    /// Metres an edge counts farther than it is. A point on the map means the surface: a pedestrian
+    /// Metres an underground edge counts farther than it is. A point on the map means the surface: a pedestrian
     /// tunnel (a metro or shopping corridor, where people do walk) loses only a tie to the street above;
     /// a road under ground (a car park ramp beneath a square's statue) is chosen only when no surface
     /// path lies within 40 m more.
-    static func penalty(_ way: WalkingGraph.WayInfo) -> Double {
-        guard way.underground else { return 0 }
-        return pedestrianHighways.contains(way.highway) ? 0.5 : 40
+    static func penalty(highway: String) -> Double {
+        pedestrianHighways.contains(highway) ? 0.5 : 40
     }
     private let bucketDegreesLongitude: Double
     private let buckets: [Int64: [Int32]]
@@ -84,7 +83,9 @@ struct EdgeSnapper: Sendable {
                     let a = Int(undirected[Int(id)].source), b = Int(g.edgeTarget[e])
                     if offIslands, g.isOnIsland(a) { continue }
                     let (t, d2) = plane.nearest(onSegment: plane.xy(g.latitudes[a], g.longitudes[a]), plane.xy(g.latitudes[b], g.longitudes[b]))
-                    let penalty = Self.penalty(g.ways[Int(g.edgeWay[e])])
+                    let way = Int(g.edgeWay[e])
+                    // Reading the two fields in place, not copying the way (its strings would be retained per edge).
+                    let penalty = g.ways[way].underground ? Self.penalty(highway: g.ways[way].highway) : 0
                     let score = penalty == 0 ? d2 : (d2.squareRoot() + penalty) * (d2.squareRoot() + penalty)
                     if best == nil || score < best!.score || (score == best!.score && id < best!.id) { best = (id, t, d2, score) }
                 }
