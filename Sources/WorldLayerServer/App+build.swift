@@ -18,7 +18,8 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     let installed = try await BuiltinTemplates.install(into: store)
     logger.debug("template library has \(installed) built-in templates")
     let hub = LiveHub(store: store, logger: logger)
-    let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub)
+    let views = ViewTally()
+    let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views)
     var app = Application(
         router: router,
         server: .http1WebSocketUpgrade(webSocketRouter: router),
@@ -28,12 +29,13 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     app.addServices(
         StoreService(store: store),
         LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval),
-        MaintenanceService(store: store, hub: hub, policy: configuration.retention, interval: configuration.maintenanceInterval, logger: logger))
+        MaintenanceService(
+            store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval, logger: logger))
     return app
 }
 
 /// The router with every route, and the table of what it registered.
-func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub) -> (Router<AppRequestContext>, RouteTable) {
+func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally()) -> (Router<AppRequestContext>, RouteTable) {
     let router = Router(context: AppRequestContext.self)
     let table = RouteTable()
     router.add(middleware: ErrorMiddleware(routes: table))
@@ -47,13 +49,13 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub)
         store: store, accounts: accounts, hasher: accounts.hasher,
         limiter: AttemptLimiter(limits: configuration.loginLimits), sessionLifetime: configuration.sessionLifetime
     ).register(routes)
-    StickerController(store: store, hub: hub).register(routes)
+    StickerController(store: store, views: views, hub: hub).register(routes)
     ChangesController(store: store).register(routes)
     TemplateController(store: store).register(routes)
     WorldmapController(store: store, hub: hub).register(routes)
     BlockController(store: store, hub: hub).register(routes)
     SocialController(store: store).register(routes)
-    FeedController(store: store).register(routes)
+    FeedController(store: store, views: views).register(routes)
     ModerationController(store: store).register(routes)
     GroupController(store: store).register(routes)
     AdController(store: store).register(routes)

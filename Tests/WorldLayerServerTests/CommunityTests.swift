@@ -224,6 +224,23 @@ struct CommunityTests {
         }
     }
 
+    @Test("views are counted in memory and written when the server stops, not lost", arguments: ScratchDatabase.engines)
+    func viewsSurviveShutdown(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        let box = IDBox()
+        try await withServer(engine, configure: { $0.database = url; $0.maintenanceInterval = .seconds(3600) }) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
+            let id = try await Self.place(api, ada, text: "look")
+            for _ in 0..<2 { _ = try await api.call(.get, "/v1/stickers/\(id)", token: ben) }
+            _ = try await api.call(.get, "/v1/stickers/\(id)", token: ada)  // the author's own read does not count
+            box.id = id
+        }
+        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        let counts = try await store.popularity(of: [try #require(UUID(uuidString: box.id))], since: Date().addingTimeInterval(-86_400))
+        #expect(counts.values.first?.views == 2)
+        try await store.close()
+    }
+
     @Test("reports reach moderators; hiding removes the sticker everywhere at once and tells the reporter; every action is logged", arguments: ScratchDatabase.engines)
     func moderation(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
@@ -286,4 +303,9 @@ struct CommunityTests {
             await watcher.close()
         }
     }
+}
+
+/// Carries a value out of a server closure.
+final class IDBox: @unchecked Sendable {
+    var id = ""
 }

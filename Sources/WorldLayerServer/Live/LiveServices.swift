@@ -34,6 +34,7 @@ struct LiveService: Service {
 struct MaintenanceService: Service {
     let store: Store
     let hub: LiveHub
+    let views: ViewTally
     let policy: RetentionPolicy
     let interval: Duration
     let logger: Logger
@@ -49,8 +50,11 @@ struct MaintenanceService: Service {
             } catch {
                 logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
             }
+            do { try await views.flush(into: store) } catch { logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"]) }
             try? await gracefulShutdownSleep(interval)
         }
+        // Stopping: the counts since the last flush, before the store closes (services stop in reverse order).
+        try? await views.flush(into: store)
     }
 }
 

@@ -3,16 +3,20 @@ import SQLKit
 import WorldLayerCore
 
 extension Store {
-    /// Counts a view of a sticker by someone other than its author, per day.
-    public func recordView(stickerID: UUID, now: Date = Date()) async throws {
+    /// Adds views of stickers (by others than their authors) to today's counts, in one transaction.
+    public func recordViews(_ counts: [UUID: Int], now: Date = Date()) async throws {
         let day = millis(now) / 86_400_000
         try await transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO sticker_views (sticker_id, day, views) VALUES (\(bind: stickerID.text), \(bind: day), 1)
-                ON CONFLICT (sticker_id, day) DO UPDATE SET views = sticker_views.views + 1
-                """
-            ).run()
+            for (id, n) in counts {
+                // A sticker purged since it was viewed has no row to count against.
+                guard try await db.raw("SELECT id FROM stickers WHERE id = \(bind: id.text)").first() != nil else { continue }
+                try await db.raw(
+                    """
+                    INSERT INTO sticker_views (sticker_id, day, views) VALUES (\(bind: id.text), \(bind: day), \(bind: n))
+                    ON CONFLICT (sticker_id, day) DO UPDATE SET views = sticker_views.views + \(bind: n)
+                    """
+                ).run()
+            }
         }
     }
 

@@ -7,6 +7,7 @@ import WorldLayerStore
 /// The feed (stickers from people and tags I follow) and discovery (people and tags by prefix).
 struct FeedController {
     let store: Store
+    let views: ViewTally
 
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/feed", use: feed)
@@ -68,6 +69,7 @@ struct FeedController {
         let here = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let me = context.account?.id
         let now = Date()
+        try? await views.flush(into: store)  // rank with this server's latest counts
         var stickers: [PopularSticker] = []
         if let here {
             let near = try await store.nearbyStickers(center: here, radius: 1_000, viewer: try await store.viewer(me), limit: 200)

@@ -9,6 +9,7 @@ import WorldLayerStore
 /// read by id, nearby, by cell, and the caller's own.
 struct StickerController {
     let store: Store
+    let views: ViewTally
     let hub: LiveHub
 
     func register(_ routes: Routes) {
@@ -77,8 +78,8 @@ struct StickerController {
         guard let sticker = try await store.sticker(id: id, viewer: try await store.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
-        // Views rank suggestions; a lost count is no loss, so a failure here does not fail the read.
-        if sticker.author.id != context.account?.id { try? await store.recordView(stickerID: id) }
+        // Views rank suggestions; counted in memory, written in batches.
+        if sticker.author.id != context.account?.id { await views.add(id) }
         return try .json(sticker)
     }
 
