@@ -62,14 +62,8 @@ extension Store {
                 for row in rows {
                     let id = try row.decode(column: "id", as: String.self)
                     position = FeedCursor(createdAt: try row.decode(column: "created_at", as: Int64.self), id: id)
-                    let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
-                    let audience = StickerAudience(
-                        author: UUID(storedText: try row.decode(column: "author_id", as: String.self)) ?? UUID(),
-                        state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
-                        visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
-                        privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(storedText:)),
-                        expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
-                        sharedWith: shared ? [viewer.accountID!] : [])
+                    let audience = try Store.audience(from: row, viewer: viewer)
+                    let shared = !audience.sharedWith.isEmpty
                     let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
                     guard viewer.canSee(audience, now: now), !privateAuthor || shared else { continue }
                     let sticker = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))

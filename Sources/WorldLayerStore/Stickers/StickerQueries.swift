@@ -150,21 +150,26 @@ extension Store {
             """
         ).all()
         return try rows.map { row in
-            let author = UUID(storedText: try row.decode(column: "author_id", as: String.self)) ?? UUID()
             let idText = try row.decode(column: "id", as: String.self)
-            let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
             return Candidate(
                 id: UUID(storedText: idText) ?? UUID(), idText: idText, version: try row.decode(column: "version", as: Int.self),
                 rowid: sqlite ? try row.decode(column: "row_id", as: Int64.self) : nil,
-                audience: StickerAudience(
-                    author: author, state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
-                    visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
-                    privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(storedText:)),
-                    expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
-                    sharedWith: shared ? [viewer.accountID!] : []),
+                audience: try Store.audience(from: row, viewer: viewer),
                 coordinate: Coordinate(
                     latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self)))
         }
+    }
+
+    /// What the visibility rule needs, from a row with the sticker's columns and `shared_with_me` (``sharedWithMe(_:)``).
+    static func audience(from row: any SQLRow, viewer: Viewer) throws -> StickerAudience {
+        let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
+        return StickerAudience(
+            author: UUID(storedText: try row.decode(column: "author_id", as: String.self)) ?? UUID(),
+            state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
+            visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
+            privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(storedText:)),
+            expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
+            sharedWith: shared ? [viewer.accountID!] : [])
     }
 
     /// The SQL that narrows a cells' scan to a box: the strips it spans (when few), the latitude band, the longitudes.
