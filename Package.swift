@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "WorldLayerRouting", targets: ["WorldLayerRouting"]),
         .library(name: "WorldLayerServer", targets: ["WorldLayerServer"]),
         .library(name: "WorldLayerClient", targets: ["WorldLayerClient"]),
+        .library(name: "WorldLayerVision", targets: ["WorldLayerVision"]),
         .executable(name: "worldlayer", targets: ["worldlayer"]),
     ],
     dependencies: [
@@ -49,6 +50,17 @@ let package = Package(
         .target(name: "WorldLayerRouting", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         // What apps link: beacon proximity today (pure, compiles for iOS unchanged).
         .target(name: "WorldLayerClient", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
+        // Image-target recognition on OpenCV (Debian's libopencv-*-dev), behind a C interface.
+        // Optimized even in debug builds: the tests recognize real frames.
+        .target(
+            name: "CWorldLayerVision",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
+            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_features2d", "opencv_flann", "opencv_calib3d"].map {
+                .linkedLibrary($0)
+            }
+        ),
+        // Swift face of the recognizer: reference images, their quality, indexes, recognitions.
+        .target(name: "WorldLayerVision", dependencies: ["CWorldLayerVision"], swiftSettings: swiftSettings),
         .target(
             name: "WorldLayerStore",
             dependencies: [
@@ -67,6 +79,7 @@ let package = Package(
                 "WorldLayerCore",
                 "WorldLayerStore",
                 "WorldLayerRouting",
+                "WorldLayerVision",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -91,6 +104,7 @@ let package = Package(
                 "WorldLayerStore",
                 "WorldLayerServer",
                 "WorldLayerClient",
+                "WorldLayerVision",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -114,6 +128,7 @@ let package = Package(
             name: "WorldLayerRoutingTests", dependencies: ["WorldLayerRouting", "WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"],
             swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerClientTests", dependencies: ["WorldLayerClient"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
@@ -123,6 +138,7 @@ let package = Package(
                 "WorldLayerOSM",
                 "WorldLayerRouting",
                 "WorldLayerTestSupport",
+                "WorldLayerVision",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
@@ -135,5 +151,6 @@ let package = Package(
         ),
         .testTarget(name: "WorldLayerCLITests", dependencies: ["worldlayer"], swiftSettings: swiftSettings),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

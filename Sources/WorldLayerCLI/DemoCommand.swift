@@ -19,6 +19,7 @@ struct DemoCommand: AsyncParsableCommand {
         @OptionGroup var media: MediaOptions
         @Option(help: "The OpenStreetMap extract.") var osm = "demo/helsinki.osm.pbf"
         @Option(help: "How many demo stickers.") var stickers = 24
+        @Option(help: "The demo book bundle (made by scripts/generate-demo-book.py); default: book/ beside the extract.") var book: String?
 
         func run() async throws {
             let url = URL(fileURLWithPath: osm)
@@ -64,8 +65,10 @@ struct DemoCommand: AsyncParsableCommand {
                 }
             }
             let tourMessage: String
+            let bookMessage: String
             do {
                 tourMessage = try await DemoTour.install(store: store, library: media.library)
+                bookMessage = try await installBook(store)
             } catch {
                 try await store.close()
                 throw error
@@ -73,7 +76,19 @@ struct DemoCommand: AsyncParsableCommand {
             try await store.close()
             if let mapMessage { print("demo: \(mapMessage)") }
             print("demo: \(tourMessage)")
+            print("demo: \(bookMessage)")
             print("demo: \(zones.count) restricted zones (\(newZones) new), \(existing.count + placed) stickers by @demo (\(placed) new)")
+        }
+
+        /// The demo book, imported once (an import of the bundle is how to refresh it).
+        private func installBook(_ store: Store) async throws -> String {
+            let bundle = book.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: osm).deletingLastPathComponent().appendingPathComponent("book")
+            let parsed = try BookYAML.parse(try BundleFolder.text(of: BookYAML.fileName, in: bundle, bundle: bundle))
+            if let existing = try await store.book(idOrSlug: parsed.book.id.uuidString) {
+                return "book “\(existing.title)” (\(existing.targets.count) pictures) is loaded"
+            }
+            let imported = try await BookBundle.importBundle(bundle, store: store, library: media.library)
+            return "book “\(imported.title)” loaded: \(imported.targets.count) pictures that play videos"
         }
 
         private func demoAccount(_ store: Store) async throws -> Account {

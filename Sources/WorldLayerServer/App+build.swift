@@ -66,6 +66,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     RouteController(store: store, maps: maps).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
+    BookController(store: store, recognizers: BookRecognizers(store: store)).register(routes)
     GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)
 }

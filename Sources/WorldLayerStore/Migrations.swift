@@ -61,7 +61,25 @@ extension Migration {
         Migration(version: 7, name: "groups and sticker views", statements: groups),
         Migration(version: 8, name: "weekly digests", statements: digests),
         Migration(version: 9, name: "advertisers and ads", statements: ads),
+        Migration(version: 10, name: "books and their targets' features", statements: books(blob: "BLOB"), postgres: books(blob: "BYTEA")),
     ]
+
+    /// Version 10: books (the whole book as JSON, like tours) and each target's local features,
+    /// computed once at import and read to build the recognizer's index.
+    private static func books(blob: String) -> [String] {
+        [
+            "CREATE TABLE books (id TEXT PRIMARY KEY, slug TEXT NOT NULL UNIQUE, body TEXT NOT NULL, updated_at BIGINT NOT NULL)",
+            """
+            CREATE TABLE book_targets (
+                book_id TEXT NOT NULL REFERENCES books (id) ON DELETE CASCADE,
+                target_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                features \(blob) NOT NULL,
+                PRIMARY KEY (book_id, target_id)
+            )
+            """,
+        ]
+    }
 
     /// Version 9: advertisers (accounts an admin made advertisers) and their ads, found by the
     /// bounding box of their area and their schedule.

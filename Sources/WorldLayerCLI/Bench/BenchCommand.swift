@@ -5,7 +5,7 @@ import WorldLayerGeo
 /// In-process timings that `bench/run` collects; see bench/README.md.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).", subcommands: [Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, RoutingBenchCommand.self])
+        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).", subcommands: [Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, RoutingBenchCommand.self, VisionBenchCommand.self])
 
     struct Geo: ParsableCommand {
         static let configuration = CommandConfiguration(

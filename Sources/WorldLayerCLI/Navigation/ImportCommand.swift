@@ -7,7 +7,7 @@ import WorldLayerStore
 /// `worldlayer import osm FILE`: the walking network and places from OpenStreetMap; `import tour` is in Tours/.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import map data and tour bundles into the store.", subcommands: [OSM.self, TourBundleImport.self])
+        commandName: "import", abstract: "Import map data, tour bundles and book bundles into the store.", subcommands: [OSM.self, TourBundleImport.self, BookBundleImport.self])
 
     struct OSM: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

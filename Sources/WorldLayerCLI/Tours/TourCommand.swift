@@ -97,10 +97,7 @@ extension ImportCommand {
     }
 }
 
-/// `worldlayer export tour TOUR PATH`.
-struct ExportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export data as files.", subcommands: [TourBundleExport.self])
-
+extension ExportCommand {
     struct TourBundleExport: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "tour", abstract: "Write a tour as a bundle: a new folder, or a .zip when PATH ends in .zip.")

@@ -47,6 +47,16 @@ public enum MediaKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The formats accepted, as people name them.
+    public var formats: String {
+        switch self {
+        case .image: "PNG or JPEG"
+        case .audio: "MP3, M4A or Ogg"
+        case .video: "MP4 or WebM"
+        case .model: "binary glTF, .glb"
+        }
+    }
+
     public init?(contentType: String) {
         switch contentType {
         case "image/png", "image/jpeg": self = .image

@@ -6,10 +6,11 @@ import WorldLayerGeo
 ///
 /// Ranked by how well the name matches, then by distance from the searcher. The index
 /// holds every place's name keys in memory (a city's places fit in a few megabytes).
+/// The book catalogue uses it too, with titles and authors for names and no position.
 public struct PlaceSearchIndex: Sendable {
     public struct Entry: Sendable {
         public var id: UUID
-        public var position: Coordinate
+        public var position: Coordinate?
         /// Normalised names (main name first), each as its whole text and its words.
         fileprivate var keys: [(whole: String, words: [[UInt8]])]
     }
@@ -33,7 +34,7 @@ public struct PlaceSearchIndex: Sendable {
 
     public var count: Int { entries.count }
 
-    public mutating func add(id: UUID, names: [String], position: Coordinate) {
+    public mutating func add(id: UUID, names: [String], position: Coordinate?) {
         let keys = names.map(Self.normalize).filter { !$0.isEmpty }.map { ($0, Self.words($0)) }
         guard !keys.isEmpty else { return }
         entries.append(Entry(id: id, position: position, keys: keys))
@@ -51,7 +52,7 @@ public struct PlaceSearchIndex: Sendable {
                 if best == nil || m < best!.match { best = (m, key.whole.count) }
             }
             guard let best else { continue }
-            let d = near.map { Geodesic.wgs84.inverse($0, e.position).distance }
+            let d = near.flatMap { from in e.position.map { Geodesic.wgs84.inverse(from, $0).distance } }
             hits.append((Hit(id: e.id, match: best.match, distance: d), best.length))
         }
         hits.sort { a, b in

@@ -6,15 +6,7 @@ extension Tour {
 
     /// Everything wrong with the tour, by field path (`stops[2].radius`); empty when it may be saved.
     public func problems() -> [FieldError] {
-        var p: [FieldError] = []
-        if slug.range(of: #"^[a-z0-9]+(-[a-z0-9]+)*$"#, options: .regularExpression) == nil || slug.count > 64 {
-            p.append(FieldError("slug", "must be 1–64 lower-case letters, digits and single hyphens"))
-        }
-        if title.trimmingCharacters(in: .whitespaces).isEmpty || title.count > 200 { p.append(FieldError("title", "must be 1–200 characters")) }
-        if description.count > 10_000 { p.append(FieldError("description", "must be at most 10,000 characters")) }
-        if language.range(of: #"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"#, options: .regularExpression) == nil {
-            p.append(FieldError("language", "must be a BCP 47 language tag such as en, fi or en-GB"))
-        }
+        var p = CatalogueRules.problems(slug: slug, title: title, description: description, language: language)
         if let cover, cover.kind != .image { p.append(FieldError("cover", "must be a PNG or JPEG image")) }
         if !area.isValid { p.append(FieldError("area", "must be a polygon of at least 3 distinct points on Earth")) }
         if stops.isEmpty || stops.count > Self.maximumStops { p.append(FieldError("stops", "must hold 1 to \(Self.maximumStops) stops")) }

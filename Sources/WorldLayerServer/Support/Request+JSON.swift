@@ -28,6 +28,17 @@ extension Request {
     }
 }
 
+extension Request {
+    /// A raw body (a photo, a camera frame, a file), or 413 saying what it may be at most.
+    func bytes(upTo limit: Int, what: String) async throws -> Data {
+        do {
+            return Data(try await body.collect(upTo: limit).readableBytesView)
+        } catch {
+            throw APIError(.contentTooLarge, code: "body_too_large", message: "\(what) must be at most \(limit >> 20) MiB")
+        }
+    }
+}
+
 extension APIError {
     /// Explains a decoding failure in terms of the request's fields.
     static func decoding(_ error: DecodingError) -> APIError {

@@ -145,11 +145,7 @@ struct PlaceController {
         guard let kind = PhotoKind(rawValue: Query(request).items["kind"] ?? "exterior") else {
             throw APIError.badRequest("'kind' must be interior or exterior", code: "invalid_parameter")
         }
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: Self.maximumPhotoBytes) } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "a photo must be at most \(Self.maximumPhotoBytes >> 20) MiB")
-        }
-        let data = Data(buffer.readableBytesView)
+        let data = try await request.bytes(upTo: Self.maximumPhotoBytes, what: "a photo")
         guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a photo must be a PNG or JPEG image")
         }

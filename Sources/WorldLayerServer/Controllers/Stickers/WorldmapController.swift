@@ -138,11 +138,7 @@ struct WorldmapController {
     func putAsset(_ kind: WorldmapAssetKind, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let w = try await visibleWorldmap(context)
-        let buffer: ByteBuffer
-        do { buffer = try await request.body.collect(upTo: kind.maximumBytes) } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "a \(kind.rawValue) must be at most \(kind.maximumBytes >> 20) MiB")
-        }
-        let data = Data(buffer.readableBytesView)
+        let data = try await request.bytes(upTo: kind.maximumBytes, what: "a \(kind.rawValue)")
         guard !data.isEmpty else { throw APIError.badRequest("send the file as the request body", code: "empty_body") }
         let contentType: String
         switch kind {

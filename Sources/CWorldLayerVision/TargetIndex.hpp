@@ -1,0 +1,64 @@
+// The descriptors of every target in one place, with multi-table locality-sensitive hashing over them.
+#pragma once
+
+#include "Features.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace worldlayer::vision {
+
+/// A reference feature close to a frame feature.
+struct Neighbour {
+    uint32_t target;  // slot of the target in the index
+    uint32_t entry;   // the feature, across all targets
+    int distance;
+};
+
+/// Bit-sampling LSH (Indyk–Motwani) for Hamming space: each table keys a descriptor by a fixed
+/// random choice of its bits; a query reads its own bucket and the buckets one bit away
+/// (multi-probe), in every table. The work per query grows with the bucket size, which the key
+/// length keeps near constant as targets are added: sub-linear in the number of targets.
+class TargetIndex {
+public:
+    struct Target {
+        int64_t key;
+        int width;
+        int height;
+        uint32_t first;  // its first entry
+        uint32_t count;
+    };
+
+    void add(int64_t key, const Features &features);
+    void build();
+
+    /// Up to `perQuery` nearest features of distinct targets within `maxDistance`, nearest first,
+    /// and the second-nearest distance overall (for the ratio test).
+    void search(const uint8_t *descriptor, int maxDistance, std::vector<Neighbour> &out, int &secondBest, size_t perQuery) const;
+
+    const std::vector<Target> &targets() const { return targets_; }
+    cv::Point2f point(uint32_t entry) const { return points_[entry]; }
+    size_t entries() const { return points_.size(); }
+    size_t memory() const;
+
+private:
+    struct Table {
+        std::vector<uint8_t> bits;        // which descriptor bits make the key
+        std::vector<uint32_t> offsets;    // bucket b holds entries[offsets[b] ..< offsets[b + 1]]
+        std::vector<uint32_t> entries;
+        std::vector<uint8_t> descriptors;  // entries' descriptors, in the same order
+    };
+
+    uint32_t keyOf(const Table &table, const uint8_t *descriptor) const;
+    /// Keeps `n` if it is among the nearest `perQuery` targets (one entry per target).
+    static void consider(std::vector<Neighbour> &out, Neighbour n, size_t perQuery);
+
+    std::vector<Target> targets_;
+    std::vector<uint32_t> owner_;         // entry → target slot
+    std::vector<cv::Point2f> points_;     // entry → position in its reference image
+    std::vector<uint8_t> descriptors_;    // entry → descriptor, until build() spreads them into the tables
+    std::vector<Table> tables_;
+    int keyBits_ = 0;
+};
+
+}  // namespace worldlayer::vision

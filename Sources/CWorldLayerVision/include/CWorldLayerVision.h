@@ -1,0 +1,70 @@
+// Image-target recognition on OpenCV, behind a small C interface that Swift imports.
+// Reference images become feature blobs (stored with the book); an index over many blobs
+// recognizes which target a camera frame shows and where its corners are.
+#ifndef C_WORLDLAYER_VISION_H
+#define C_WORLDLAYER_VISION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What describing a reference image found.
+typedef struct {
+    int32_t width;          ///< Pixels of the image as given.
+    int32_t height;
+    int32_t keypoints;      ///< Local features kept.
+    double coverage;        ///< Share of an 8×8 grid over the image with at least one feature.
+    double distinct;        ///< Share of features unlike every other feature of the same image (not a repeated pattern).
+    double score;           ///< 0…1: how well the image can be recognized (features × spread × distinctness).
+    uint8_t *blob;          ///< The features, serialized; release with wl_vision_free.
+    size_t blobLength;
+} wl_reference;
+
+/// One recognition's answer. `target` is -1 when nothing was recognized.
+typedef struct {
+    int64_t target;
+    double corners[8];      ///< The target's corners in the frame (x, y): top-left, top-right, bottom-right, bottom-left.
+    double homography[9];   ///< Row-major, reference-image pixels → frame pixels.
+    int32_t inliers;        ///< Matches consistent with the homography.
+    int32_t matches;        ///< Candidate matches the homography was fitted to.
+    double confidence;      ///< 0…1, grows with the inliers.
+    int32_t frameWidth;
+    int32_t frameHeight;
+    int32_t frameFeatures;  ///< Local features found in the frame.
+} wl_recognition;
+
+typedef struct wl_index wl_index;
+
+/// Decodes an encoded image (JPEG, PNG…). Returns 0, or -1 when the bytes are not an image.
+int wl_vision_describe(const uint8_t *bytes, size_t length, wl_reference *out);
+
+/// Frees a blob returned by wl_vision_describe.
+void wl_vision_free(void *pointer);
+
+/// Caps the threads OpenCV may use inside one call (1 = one core).
+void wl_vision_set_threads(int32_t threads);
+
+wl_index *wl_index_create(void);
+void wl_index_free(wl_index *index);
+
+/// Adds one target's blob under the caller's key. Returns 0, or -1 for a blob this version cannot read.
+int wl_index_add(wl_index *index, int64_t target, const uint8_t *blob, size_t length);
+
+/// Builds the hash tables; call after the last add and before recognizing.
+void wl_index_build(wl_index *index);
+
+int32_t wl_index_count(const wl_index *index);
+/// Bytes the index holds (features, positions, hash tables).
+size_t wl_index_memory(const wl_index *index);
+
+/// Recognizes an encoded frame. Returns 0, or -1 when the bytes are not an image. Safe to call from several threads.
+int wl_index_recognize(const wl_index *index, const uint8_t *bytes, size_t length, wl_recognition *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,102 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerStore
+import WorldLayerVision
+
+/// Books that come alive: the catalogue with search, a book, its reference images for ARKit, and
+/// recognition of camera frames for browsers (which cannot track images themselves).
+struct BookController {
+    let store: Store
+    let recognizers: BookRecognizers
+
+    /// A 640×480 JPEG is ~50 KB; a phone's full-size photo ~4 MB.
+    static let maximumFrameBytes = 8 << 20
+
+    func register(_ routes: Routes) {
+        routes.on(.get, "/v1/books", use: list)
+        routes.on(.get, "/v1/books/{book}", use: get)
+        routes.on(.delete, "/v1/books/{book}", use: delete)
+        routes.on(.get, "/v1/books/{book}/reference-images", use: referenceImages)
+        routes.on(.post, "/v1/books/{book}/recognize", use: recognize)
+    }
+
+    /// Every book, or those whose title or authors match `q` (prefixes, accents and typos forgiven).
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var books = try await store.books()
+        if let q = Query(request).items["q"] {
+            let query = q.trimmingCharacters(in: .whitespaces)
+            guard (1...100).contains(query.count) else { throw APIError.badRequest("'q' must be 1 to 100 characters", code: "invalid_parameter") }
+            var index = PlaceSearchIndex()
+            for b in books { index.add(id: b.id, names: [b.title] + b.authors + [b.slug.replacingOccurrences(of: "-", with: " ")], position: nil) }
+            let byID = Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
+            books = index.search(query, limit: 50).compactMap { byID[$0.id] }
+        }
+        return try .json(["books": books.map(BookSummary.init)])
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(try await book(context))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        let book = try await book(context)
+        _ = try await store.deleteBook(id: book.id)
+        await recognizers.forget(book.id)
+        return Response(status: .noContent)
+    }
+
+    /// What an ARKit app needs to build `ARReferenceImage`s: each picture, its printed size, and what it shows.
+    @Sendable func referenceImages(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let book = try await book(context)
+        struct Image: Encodable {
+            var targetId: String
+            var name: String
+            var image: MediaRef
+            var url: String
+            var physicalWidth: Double
+            var physicalHeight: Double?
+            var content: TargetContent
+        }
+        let images = book.targets.map { t in
+            Image(
+                targetId: t.id.uuidString.lowercased(), name: t.name, image: t.image, url: "/v1/media/\(t.image.id)", physicalWidth: t.physicalWidth,
+                physicalHeight: t.quality.map { t.physicalWidth * Double($0.height) / Double(max($0.width, 1)) }, content: t.content)
+        }
+        struct Body: Encodable {
+            var bookId: String
+            var images: [Image]
+        }
+        return try .json(Body(bookId: book.id.uuidString.lowercased(), images: images))
+    }
+
+    /// Which of the book's pictures a camera frame shows, where its corners are, and how sure that is.
+    @Sendable func recognize(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let book = try await book(context)
+        let frame = try await request.bytes(upTo: Self.maximumFrameBytes, what: "a camera frame")
+        guard !frame.isEmpty else { throw APIError.badRequest("send the camera frame (JPEG or PNG) as the request body", code: "empty_body") }
+        guard MediaSniffer.imageType(frame) != nil else {
+            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a camera frame must be a JPEG or PNG image")
+        }
+        let entry = try await recognizers.recognizer(for: book)
+        let started = ContinuousClock.now
+        guard let found = entry.recognizer.recognize(encoded: frame) else {
+            throw APIError(.unprocessableContent, code: "undecodable_image", message: "the camera frame could not be decoded as an image")
+        }
+        let elapsed = ContinuousClock.now - started
+        let target = found.target.map { entry.targets[Int($0)] }.flatMap { book.target(id: $0) }
+        return try .json(
+            RecognitionBody(
+                recognized: target != nil, target: target.map(RecognizedTarget.init), corners: target == nil ? nil : found.corners,
+                homography: target == nil ? nil : found.homography, confidence: found.confidence, inliers: found.inliers,
+                frame: .init(width: found.frameWidth, height: found.frameHeight, features: found.frameFeatures),
+                milliseconds: Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15))
+    }
+
+    private func book(_ context: AppRequestContext) async throws -> Book {
+        guard let text = context.parameters.get("book"), let book = try await store.book(idOrSlug: text) else { throw APIError.notFound("no such book") }
+        return book
+    }
+}

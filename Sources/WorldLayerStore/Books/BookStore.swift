@@ -1,0 +1,85 @@
+import Foundation
+import SQLKit
+import WorldLayerCore
+
+public enum BookSaveError: Error, Equatable {
+    /// Another book already has this slug.
+    case slugTaken(String)
+    /// Media the book refers to that the library does not have.
+    case missingMedia([String])
+    /// A target without its features.
+    case missingFeatures(UUID)
+}
+
+extension Store {
+    /// Creates or replaces a book as a whole, with each target's local features (by target id).
+    public func saveBook(_ book: Book, features: [UUID: Data], now: Date = Date()) async throws {
+        var book = book
+        book.updatedAt = date(millis: millis(now))
+        let missing = try await missingMedia(book.media.map(\.id))
+        guard missing.isEmpty else { throw BookSaveError.missingMedia(missing) }
+        if let target = book.targets.first(where: { features[$0.id] == nil }) { throw BookSaveError.missingFeatures(target.id) }
+        let saved = book
+        do {
+            try await transaction { db in
+                let id = saved.id.text
+                let body = try StoreJSON.string(saved)
+                if try await db.raw("SELECT id FROM books WHERE id = \(bind: id)").first() != nil {
+                    try await db.raw(
+                        "UPDATE books SET slug = \(bind: saved.slug), body = \(bind: body), updated_at = \(bind: millis(now)) WHERE id = \(bind: id)"
+                    ).run()
+                } else {
+                    try await db.raw(
+                        "INSERT INTO books (id, slug, body, updated_at) VALUES (\(bind: id), \(bind: saved.slug), \(bind: body), \(bind: millis(now)))"
+                    ).run()
+                }
+                try await db.raw("DELETE FROM book_targets WHERE book_id = \(bind: id)").run()
+                for (position, target) in saved.targets.enumerated() {
+                    try await db.raw(
+                        """
+                        INSERT INTO book_targets (book_id, target_id, position, features)
+                        VALUES (\(bind: id), \(bind: target.id.text), \(bind: position), \(bind: features[target.id]!))
+                        """
+                    ).run()
+                }
+            }
+        } catch where Store.isUniqueViolation(error) {
+            throw BookSaveError.slugTaken(book.slug)
+        }
+    }
+
+    /// Every book, by title.
+    public func books() async throws -> [Book] {
+        try await withConnection { db in
+            try await db.raw("SELECT body FROM books").all().map { try StoreJSON.decode(Book.self, try $0.decode(column: "body", as: String.self)) }
+        }
+        .sorted { ($0.title, $0.id.text) < ($1.title, $1.id.text) }
+    }
+
+    /// A book by its id or its slug.
+    public func book(idOrSlug text: String) async throws -> Book? {
+        let condition: SQLQueryString = UUID(uuidString: text).map { "id = \(bind: $0.text)" } ?? "slug = \(bind: text.lowercased())"
+        return try await withConnection { db in
+            guard let row = try await db.raw("SELECT body FROM books WHERE \(condition)").first() else { return nil }
+            return try StoreJSON.decode(Book.self, try row.decode(column: "body", as: String.self))
+        }
+    }
+
+    /// Each target's features, in the book's order.
+    public func bookFeatures(bookID: UUID) async throws -> [(target: UUID, features: Data)] {
+        try await withConnection { db in
+            try await db.raw("SELECT target_id, features FROM book_targets WHERE book_id = \(bind: bookID.text) ORDER BY position").all().map { row in
+                (UUID(uuidString: try row.decode(column: "target_id", as: String.self))!, try row.decode(column: "features", as: Data.self))
+            }
+        }
+    }
+
+    public func deleteBook(id: UUID) async throws -> Bool {
+        try await transaction { db in
+            guard try await db.raw("SELECT id FROM books WHERE id = \(bind: id.text)").first() != nil else { return false }
+            try await db.raw("DELETE FROM book_targets WHERE book_id = \(bind: id.text)").run()
+            try await db.raw("DELETE FROM books WHERE id = \(bind: id.text)").run()
+            return true
+        }
+    }
+}

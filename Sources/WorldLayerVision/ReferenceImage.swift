@@ -1,0 +1,64 @@
+import CWorldLayerVision
+import Foundation
+
+/// A picture to be recognized (a book's page or figure), described by its local features.
+///
+/// Like ARKit's warnings for poor reference images, a picture that is too small, too plain or
+/// whose detail sits in one corner gets a low ``score`` and ``problems`` that say why.
+public struct ReferenceImage: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+    /// Local features found (at most 500).
+    public var keypoints: Int
+    /// Share of an 8×8 grid over the picture that holds a feature.
+    public var coverage: Double
+    /// Share of features unlike any other in the same picture (lattices, tiles and text repeat themselves).
+    public var distinct: Double
+    /// 0…1: features (up to 400) × spread (up to 60 % of the grid) × distinctness (up to 60 %).
+    public var score: Double
+    /// The features, serialized for the index; stored with the target.
+    public var features: Data
+
+    /// Describes an encoded image (JPEG or PNG); nil when the bytes are not an image.
+    public init?(encoded: Data) {
+        var reference = wl_reference()
+        let status = encoded.withUnsafeBytes { raw in
+            wl_vision_describe(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &reference)
+        }
+        guard status == 0, let blob = reference.blob else { return nil }
+        defer { wl_vision_free(blob) }
+        width = Int(reference.width)
+        height = Int(reference.height)
+        keypoints = Int(reference.keypoints)
+        coverage = reference.coverage
+        distinct = reference.distinct
+        score = reference.score
+        features = Data(bytes: blob, count: reference.blobLength)
+    }
+
+    public static let minimumSide = 200
+    public static let minimumKeypoints = 150
+    public static let minimumCoverage = 0.3
+    public static let minimumDistinct = 0.5
+
+    /// Why this picture would not be recognized reliably; empty when it will.
+    public var problems: [String] {
+        var problems: [String] = []
+        if min(width, height) < Self.minimumSide {
+            problems.append("too small: \(width)×\(height) pixels, the shorter side needs at least \(Self.minimumSide)")
+        }
+        if keypoints < Self.minimumKeypoints {
+            problems.append("too plain: \(keypoints) distinct points found, at least \(Self.minimumKeypoints) are needed (use a picture with more detail and contrast)")
+        } else if coverage < Self.minimumCoverage {
+            let percent = Int((coverage * 100).rounded())
+            problems.append("detail only in one part: features cover \(percent) % of the picture, at least \(Int(Self.minimumCoverage * 100)) % are needed")
+        }
+        if keypoints >= Self.minimumKeypoints && distinct < Self.minimumDistinct {
+            let percent = Int((distinct * 100).rounded())
+            problems.append(
+                "repetitive: only \(percent) % of its points look unlike the rest of the picture, at least \(Int(Self.minimumDistinct * 100)) % are needed (repeated patterns such as lattices, tiles or text confuse recognition)"
+            )
+        }
+        return problems
+    }
+}
