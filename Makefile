@@ -10,8 +10,12 @@ DATABASE ?= sqlite:./data/worldlayer.sqlite
 
 # OpenCV (Debian's) for recognizing book pages; the build links it, so it comes first.
 VISION_PACKAGES = libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev
+# The browser client's libraries, served from the system's copy at /vendor/.
+WEB_PACKAGES = libjs-leaflet libjs-three
+# The browser tests: headless Chromium driven by chromedriver, ffmpeg to make its fake camera's video.
+BROWSER_PACKAGES = chromium chromium-driver ffmpeg
 
-.PHONY: run test build bench-geo clean
+.PHONY: run test build screenshots bench-geo clean
 
 build:
 	scripts/install-packages $(VISION_PACKAGES)
@@ -21,13 +25,18 @@ build:
 # Helsinki extract, and the demo book) is loaded on every start; loading it again changes nothing.
 # espeak-ng and lame speak the demo tour's narration.
 run: build
-	scripts/install-packages espeak-ng lame
+	scripts/install-packages espeak-ng lame $(WEB_PACKAGES)
 	$(SWIFT) run --skip-build worldlayer demo seed --database $(DATABASE)
 	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE)
 
 test:
-	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES)
+	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES)
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test
+
+# Pictures of the browser client's main screens, taken by its Chromium tests (the README shows them).
+screenshots:
+	scripts/install-packages $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES)
+	WORLDLAYER_SCREENSHOTS=$(CURDIR)/docs/screenshots $(SWIFT) test --filter BrowserTests
 
 bench-geo:
 	bench/run geo

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Hummingbird
 import Logging
 import WorldLayerServer
@@ -30,6 +31,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Days the live change log and old worldmap asset versions are kept.")
     var historyDays = 7.0
 
+    @Option(help: "The browser client's folder, served at / (none when it does not exist).")
+    var web = "Web"
+
+    @Option(help: "Map tile URL template for the browser client ({z}/{x}/{y}); \"none\" draws only WorldLayer's own map data.")
+    var tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
@@ -47,6 +54,11 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.mediaDirectory = media.library.root
         configuration.bcryptCost = bcryptCost
         configuration.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: web, isDirectory: &isFolder), isFolder.boolValue {
+            configuration.webDirectory = URL(fileURLWithPath: web)
+        }
+        configuration.tileURL = tiles
         configuration.retention = RetentionPolicy(archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
         let app: any ApplicationProtocol
         do {

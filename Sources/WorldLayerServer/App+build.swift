@@ -41,6 +41,13 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     router.add(middleware: ErrorMiddleware(routes: table))
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: MetricsMiddleware())
+    if let web = configuration.webDirectory {
+        // The browser client: its own files re-checked on every load (no build step, so no
+        // hashed names), the system's libraries cached for a day. Only what no route answers.
+        router.add(middleware: FileMiddleware(web.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+        router.add(
+            middleware: FileMiddleware(configuration.vendorDirectory.path, urlBasePath: "/vendor", cacheControl: .init([(MediaType(type: .any), [.maxAge(86_400)])])))
+    }
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)
     OperationsController(store: store, metrics: MetricsBootstrap.registry).register(routes)
@@ -64,9 +71,11 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     let maps = MapService(store: store)
     PlaceController(store: store, maps: maps).register(routes)
     RouteController(store: store, maps: maps).register(routes)
+    WalkwayController(maps: maps).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
     BookController(store: store, recognizers: BookRecognizers(store: store)).register(routes)
+    ClientConfigController(tileURL: configuration.tileURL).register(routes)
     GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)
 }

@@ -18,6 +18,12 @@ public struct ServerConfiguration: Sendable {
     public var passkeyLimits = AttemptLimiter.Limits(perSubject: 30, perAddress: 10, window: 15 * 60)
     /// Where media files (tour audio, photos, video, models) are kept.
     public var mediaDirectory = URL(fileURLWithPath: "./data/media")
+    /// The browser client's files, served at `/`; nil serves no client.
+    public var webDirectory: URL? = nil
+    /// Where Debian installs JavaScript libraries (`libjs-leaflet`, `libjs-three`), served at `/vendor/`.
+    public var vendorDirectory = URL(fileURLWithPath: "/usr/share/javascript")
+    /// Map tiles the browser client draws under its layers; `{z}/{x}/{y}` as Leaflet takes them.
+    public var tileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     /// When position reports stamp a tour's stops.
     public var stampRule = StampRule()
     public var logLevel: Logger.Level = .info

@@ -22,7 +22,7 @@ struct SQLiteSource: ConnectionPoolSource {
                     "PRAGMA journal_mode = WAL",
                     "PRAGMA synchronous = FULL",
                     "PRAGMA foreign_keys = ON",
-                    "PRAGMA busy_timeout = 10000",
+                    "PRAGMA busy_timeout = 30000",
                     // 8 MiB of page cache per connection (the default is 2 MiB): spatial reads revisit the same cells.
                     "PRAGMA cache_size = -8192",
                 ]

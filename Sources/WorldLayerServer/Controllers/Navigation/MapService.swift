@@ -10,17 +10,27 @@ import WorldLayerStore
 /// since every server reads the version from the shared database.
 actor MapService {
     let store: Store
-    private var router: (version: Int64, router: WalkingRouter)?
+    private var router: (version: Int64, router: WalkingRouter, walkways: [Walkway])?
     private var search: (version: Int64, index: PlaceSearchIndex)?
 
     init(store: Store) { self.store = store }
 
     func currentRouter() async throws -> WalkingRouter {
+        try await current().router
+    }
+
+    /// The walkways the router was built from (the browser map draws them when it has no tiles).
+    func currentWalkways() async throws -> [Walkway] {
+        try await current().walkways
+    }
+
+    private func current() async throws -> (router: WalkingRouter, walkways: [Walkway]) {
         let version = try await store.mapVersions().network
-        if let router, router.version == version { return router.router }
-        let built = WalkingRouter(walkways: try await store.walkways())
-        router = (version, built)
-        return built
+        if let router, router.version == version { return (router.router, router.walkways) }
+        let walkways = try await store.walkways()
+        let built = WalkingRouter(walkways: walkways)
+        router = (version, built, walkways)
+        return (built, walkways)
     }
 
     func searchIndex() async throws -> PlaceSearchIndex {

@@ -19,6 +19,7 @@ struct StickerController {
         routes.on(.post, "/v1/stickers/{id}/place", use: place)
         routes.on(.get, "/v1/stickers/nearby", use: nearby)
         routes.on(.get, "/v1/cells/stickers", use: inCells)
+        routes.on(.get, "/v1/cells/cover", use: cover)
         routes.on(.get, "/v1/me/stickers", use: mine)
     }
 
@@ -123,6 +124,18 @@ struct StickerController {
         // Read the position first: anything after it will also arrive as a change.
         let seq = try await store.lastEventSeq()
         return try .json(CellPage(stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: seq))
+    }
+
+    /// The cells a disc touches: what a client around a point loads and subscribes to live.
+    @Sendable func cover(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let query = Query(request)
+        let center = try query.coordinate()
+        let radius = try query.double("radius", in: 1...1_000, default: 300)
+        do {
+            return try .json(["cells": try CellGrid.cover(center: center, radius: radius).map(\.description)])
+        } catch {
+            throw APIError.badRequest("cannot cover that disc with cells: \(error)", code: "invalid_parameter")
+        }
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+
+/// The browser client in a real headless Chromium against a real `worldlayer serve` with the demo
+/// world, at a phone's size. `WORLDLAYER_SCREENSHOTS=DIR` keeps a picture of each screen
+/// (`make screenshots` writes docs/screenshots/).
+@Suite("Browser client in headless Chromium", .serialized)
+struct BrowserTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+    static let seeded: String = {
+        let db = CLI.scratchDatabase(), media = CLI.scratchMedia()
+        _ = try? CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db, "--media", media])
+        return "\(db)|\(media)"
+    }()
+
+    /// A server on the demo world (seeded once for the suite; each test gets its own copy of nothing
+    /// it changes: sign-ups use fresh names) that serves the client, without map tiles.
+    static func server() async throws -> RunningServer {
+        let parts = seeded.split(separator: "|").map(String.init)
+        return try await RunningServer(database: parts[0], extra: ["--media", parts[1], "--web", root.appendingPathComponent("Web").path, "--tiles", "none"])
+    }
+
+    static func screenshot(_ browser: Browser, _ name: String) async throws {
+        guard let folder = ProcessInfo.processInfo.environment["WORLDLAYER_SCREENSHOTS"] else { return }
+        try await browser.screenshot(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).png"))
+    }
+
+    /// A .y4m video of one demo camera frame, for the browser's fake camera (made by Debian's ffmpeg).
+    static func camera(from frame: String) throws -> URL {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("wl-camera-\(UUID().uuidString).y4m")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", root.appendingPathComponent("demo/frames/\(frame)").path,
+                       "-frames:v", "10", "-pix_fmt", "yuv420p", out.path]
+        try p.run()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw CLIFailure("ffmpeg failed: scripts/install-packages ffmpeg") }
+        return out
+    }
+
+    @Test("sign up, see myself, log out and log in again through the Me tab")
+    func accounts() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        try await Browser.using { browser in
+            try await browser.open(server.base + "/#/me")
+            try await Self.screenshot(browser, "me")
+            try await browser.type("#signup-username", "browsa")
+            try await browser.type("#signup-displayName", "Browsa")
+            try await browser.type("#signup-email", "browsa@example.org")
+            _ = try await browser.run("document.querySelector('#signup-birthday').value = '1991-02-03'")
+            try await browser.type("#signup-password", "correct horse")
+            try await browser.click("#signup-form button[type=submit]")
+            #expect(try await browser.text("#hello") == "Signed in as Browsa (@browsa).")
+            try await browser.click("#logout")
+            try await browser.element("#login-form")
+            try await browser.type("#login-login", "browsa")
+            try await browser.type("#login-password", "wrong password")
+            try await browser.click("#login-form button[type=submit]")
+            #expect(try await browser.waitFor("a login error", "return document.querySelector('#login-form .error')?.textContent") as? String != nil)
+            _ = try await browser.run("document.querySelector('#login-password').value = ''")
+            try await browser.type("#login-password", "correct horse")
+            try await browser.click("#login-form button[type=submit]")
+            #expect(try await browser.text("#hello").hasPrefix("Signed in as Browsa"))
+            #expect(try await browser.consoleErrors().filter { !$0.contains("401") }.isEmpty)
+        }
+    }
+
+    @Test("a book's page seen by the camera plays its video over the page, fitted to the page's corners")
+    func bookComesAlive() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let camera = try Self.camera(from: "astronaut.jpg")
+        defer { try? FileManager.default.removeItem(at: camera) }
+        try await Browser.using(camera: camera) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.type("#book-search", "scence")  // a typo: still found
+            #expect(try await browser.waitFor("the book in the list", "return document.querySelector('#books a')?.textContent") as? String == "Pictures of ScienceWorldLayer demo, scikit-image contributors".replacingOccurrences(of: "WorldLayer", with: "by WorldLayer"))
+            try await Self.screenshot(browser, "discover")
+            try await browser.click("#books a")
+            try await Self.screenshot(browser, "book")
+            try await browser.click("#open-camera")
+            let target = try await browser.waitFor("the video overlay", "const v = document.querySelector('#overlay'); return v && !v.hidden && v.dataset.corners ? v.dataset.target : null")
+            #expect(target as? String == "f64a0b88-8a35-5a44-a513-97f6603bed08")
+            // The corners the client placed the video at are the page's true corners in the frame…
+            let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("demo/frames/truth.json"))) as! [[String: Any]]
+            let expected = (truth.first { $0["frame"] as? String == "astronaut.jpg" }!["corners"] as! [[Double]])
+            let placed = try await browser.run("return JSON.parse(document.querySelector('#overlay').dataset.corners)") as! [[String: Double]]
+            for (p, e) in zip(placed, expected) { #expect(hypot(p["x"]! - e[0], p["y"]! - e[1]) < 5, "\(p) vs \(e)") }
+            // …and the video element's own corners land there on screen (its transform maps them).
+            let onScreen = try await browser.run("""
+                const v = document.querySelector('#overlay'), cam = document.querySelector('#camera');
+                const m = new DOMMatrix(getComputedStyle(v).transform), w = v.offsetWidth, h = v.offsetHeight;
+                const sx = cam.clientWidth / 640, sy = cam.clientHeight / 480;
+                return [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => { const p = m.transformPoint(new DOMPoint(x, y)); return [p.x / p.w / sx, p.y / p.w / sy]; });
+                """) as! [[Double]]
+            for (p, e) in zip(onScreen, expected) { #expect(hypot(p[0] - e[0], p[1] - e[1]) < 6, "\(p) vs \(e)") }
+            #expect(try await browser.run("return document.querySelector('#overlay').loop") as? Bool == true)
+            try await Self.screenshot(browser, "book-camera")
+            let errors = try await browser.consoleErrors()
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+
+    @Test("the map draws WorldLayer's own streets without tiles; search a place, route there from my position")
+    func mapSearchAndRoute() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        try await Browser.using { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: 60.1710, 24.9414, accuracy: 8, origin: server.base)
+            try await browser.open(server.base + "/#/map")
+            let walkways = try await browser.waitFor("streets drawn from the API", "return Number(document.querySelector('#map')?.dataset.walkways || 0) > 50")
+            #expect(walkways as? Bool == true)
+            try await browser.type("#place-search", "tuomiokirkko")
+            try await browser.click(".place-result")
+            #expect(try await browser.text("#place-sheet h3").lowercased().contains("tuomiokirkko"))
+            try await browser.click("#route-here")
+            let summary = try await browser.waitFor("the route", "return document.querySelector('#route-summary')?.textContent")
+            #expect((summary as? String)?.contains("min on foot") == true)
+            #expect(try await browser.run("return Number(document.querySelector('#map').dataset.route)") as? Int ?? 0 > 2)
+            #expect(try await browser.run("return document.querySelectorAll('#route-steps li').length") as? Int ?? 0 >= 2)
+            try await Self.screenshot(browser, "map-route")
+            // The same route in AR: waypoints from where I stand to the destination marker.
+            try await browser.click("#view-in-ar")
+            let waypoints = try await browser.waitFor("waypoints in the AR scene", """
+                const o = window.worldlayerAR?.objects() ?? []; const w = o.filter(x => x.kind === 'waypoint' && x.distance !== undefined);
+                return w.length > 2 && o.some(x => x.kind === 'destination') ? w.length : null
+                """)
+            #expect(waypoints as? Int ?? 0 > 2)
+            let first = try await browser.run("return Math.min(...window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => Math.hypot(x.x, x.z)))") as? Double
+            #expect((first ?? 999) < 40, "the route starts where I stand")
+            try await Self.screenshot(browser, "ar-route")
+            let errors = try await browser.consoleErrors()
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+
+    @Test("the browser's placement math gives the Swift geo engine's numbers for the same inputs")
+    func placementMatchesSwift() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        try await Browser.using { browser in
+            try await browser.open(server.base + "/#/discover")
+            let cases: [[String: Double]] = [
+                ["lat": 60.1699, "lon": 24.9384, "alt": 20, "hdg": 0, "hacc": 5, "hdgacc": 10, "alat": 60.1702, "alon": 24.9390, "aalt": 2],
+                ["lat": 60.1699, "lon": 24.9384, "alt": 20, "hdg": 237.5, "hacc": 3, "hdgacc": 25, "alat": 60.1650, "alon": 24.9500, "aalt": 30],
+                ["lat": -33.8568, "lon": 151.2153, "alt": 5, "hdg": 90, "hacc": 8, "hdgacc": 5, "alat": -33.8523, "alon": 151.2108, "aalt": 0],
+                ["lat": 40.64, "lon": -73.78, "alt": 0, "hdg": 359.9, "hacc": 0, "hdgacc": 0, "alat": 51.47, "alon": -0.45, "aalt": 0],
+            ]
+            let fromBrowser = try await browser.runAsync("""
+                import('/js/geo.js').then(g => done(arguments[0].map(c => g.place(
+                  { latitude: c.lat, longitude: c.lon, altitude: c.alt, heading: c.hdg, horizontalAccuracy: c.hacc, headingAccuracy: c.hdgacc },
+                  { latitude: c.alat, longitude: c.alon, altitude: c.aalt, altitudeMode: 'relativeToGround' }))))
+                """, [cases]) as! [[String: Double]]
+            for (c, js) in zip(cases, fromBrowser) {
+                // `--name=value`: a negative value must not read as an option.
+                let r = try CLI.run([
+                    "geo", "place", "--device-latitude=\(c["lat"]!)", "--device-longitude=\(c["lon"]!)", "--device-altitude=\(c["alt"]!)",
+                    "--heading=\(c["hdg"]!)", "--horizontal-accuracy=\(c["hacc"]!)", "--heading-accuracy=\(c["hdgacc"]!)",
+                    "--anchor-latitude=\(c["alat"]!)", "--anchor-longitude=\(c["alon"]!)", "--anchor-altitude=\(c["aalt"]!)",
+                ])
+                try #require(r.status == 0, "\(r.stderr)")
+                let numbers = r.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
+                // x y z, distance ground bearing, horizontal vertical — printed to 4 (metres) and 3 decimals.
+                let swift = ["x": numbers[0], "y": numbers[1], "z": numbers[2], "distance": numbers[3], "horizontalUncertainty": numbers[6]]
+                for (key, value) in swift {
+                    #expect(abs(js[key]! - value) <= 0.0005 + abs(value) * 1e-12, "\(key): browser \(js[key]!) vs Swift \(value) for \(c)")
+                }
+            }
+        }
+    }
+
+    @Test("a sticker placed in the AR view of one browser appears live in another's, two metres in front of its maker")
+    func placeAndSeeLive() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let token = try await server.signUpAndLogIn("placer")
+        try await Browser.using { maker in
+            try await Browser.using { watcher in
+                for b in [maker, watcher] {
+                    try await b.open(server.base + "/#/discover")
+                    try await b.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
+                }
+                _ = try await maker.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+                for b in [maker, watcher] {
+                    try await b.open(server.base + "/#/ar")
+                    _ = try await b.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+                }
+                _ = try await watcher.waitFor("the stickers around", "return document.querySelector('#ar-accuracy')?.textContent.includes('±4 m')")
+                let before = try await watcher.run("return window.worldlayerAR.objects().filter(x => x.kind === 'sticker').map(x => x.id)") as? [String] ?? []
+                try await maker.click("#place-sticker")
+                try await maker.type("#place-text", "Live from the maker")
+                try await maker.type("#place-tags", "#browser")
+                try await maker.click("#place-submit")
+                do { try await maker.element("#placed") } catch {
+                    throw CLIFailure("not placed: \(try await maker.run("return document.querySelector('#ar-sheet')?.textContent + ' / ' + document.querySelector('#status')?.textContent") ?? "")")
+                }
+                let made = try await maker.waitFor("the new sticker in the maker's scene", """
+                    const s = window.worldlayerAR.objects().filter(x => x.kind === 'sticker' && !arguments[0].includes(x.id) && x.distance !== undefined);
+                    return s.length ? s[0] : null
+                    """, [before]) as? [String: Any]
+                let id = try #require(made?["id"] as? String)
+                #expect(abs((made?["distance"] as? Double ?? 0) - 2) < 0.05, "placed 2 m ahead: \(String(describing: made))")
+                #expect(try await watcher.waitFor("the sticker arriving live", "return window.worldlayerAR.objects().some(x => x.id === arguments[0])", [id]) as? Bool == true)
+                #expect(!before.contains(id))
+                try await Self.screenshot(maker, "ar-placed")
+                #expect(try await maker.consoleErrors().isEmpty)
+                #expect(try await watcher.consoleErrors().isEmpty)
+            }
+        }
+    }
+
+    @Test("a guided tour lets nobody past without a valid passkey; with one, the start page offers AR and questions")
+    func guidedTourPasskey() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let guide = try await server.signUpAndLogIn("guidee")
+        let db = Self.seeded.split(separator: "|").map(String.init)[0]
+        #expect(try CLI.run(["tour", "guide", "helsinki-guided", "guidee", "--database", db]).status == 0)
+        let group = try await server.request("POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Morning group","passkeys":2}"#, token: guide)
+        let keys = (try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["passkeys"] as? [String] ?? []
+        let key = try #require(keys.first, "\(group.body)")
+        try await Browser.using { browser in
+            try await browser.open(server.base + "/#/tours")
+            // A phone knows where it is (headless Chromium has no location provider of its own).
+            try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
+            try await browser.click("#tours a[href='#/tours/helsinki-guided']")
+            try await browser.type("#passkey", "AAAA-AAAA")
+            try await browser.click("#passkey-form button[type=submit]")
+            let refused = try await browser.waitFor("the refusal", "return document.querySelector('#passkey-error')?.textContent")
+            #expect(!(refused as? String ?? "").isEmpty)
+            #expect(try await browser.run("return document.querySelector('#start-ar') === null") as? Bool == true)
+            try await Self.screenshot(browser, "tour-passkey")
+            _ = try await browser.run("document.querySelector('#passkey').value = ''")
+            try await browser.type("#passkey", key)
+            try await browser.type("#passkey-name", "Ana")
+            try await browser.click("#passkey-form button[type=submit]")
+            #expect(try await browser.text("#welcome").contains("Ana"))
+            try await browser.element("#start-ar")
+            try await browser.type("#question", "How old is the statue?")
+            try await browser.click("#ask-form button[type=submit]")
+            let asked = try await browser.waitFor("my question listed", "return document.querySelector('#my-questions li')?.textContent")
+            #expect(asked as? String == "How old is the statue?")
+            try await Self.screenshot(browser, "tour-guided")
+            // The wrong passkey's refusal is logged by the browser as a failed request; nothing else may be.
+            let errors = try await browser.consoleErrors().filter { !$0.contains("/redeem") }
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+
+    @Test("walking an open tour: standing at its first stop stamps it in the stamp book")
+    func openTourStamps() async throws {
+        let server = try await Self.server()
+        defer { server.stop() }
+        let token = try await server.signUpAndLogIn("walker")
+        let tour = try JSONSerialization.jsonObject(with: Data(try await server.request("GET", "/v1/tours/helsinki-monuments").body.utf8)) as? [String: Any]
+        let first = try #require((tour?["stops"] as? [[String: Any]])?.first?["position"] as? [String: Double])
+        try await Browser.using { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+            try await browser.stand(at: first["latitude"]!, first["longitude"]!, accuracy: 5, origin: server.base)
+            try await browser.open(server.base + "/#/tours/helsinki-monuments")
+            #expect(try await browser.text("#stamp-count") == "0 of 8 stops stamped")
+            let stamped = try await browser.waitFor("the first stop stamped", timeout: 30, "return document.querySelector('#stamp-count')?.textContent === '1 of 8 stops stamped'")
+            #expect(stamped as? Bool == true)
+            try await browser.click("#tour-stops li button")
+            #expect(try await browser.run("return !!document.querySelector('#stop-detail audio')") as? Bool == true)
+            try await Self.screenshot(browser, "tour-open")
+            let errors = try await browser.consoleErrors()
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+}

@@ -1,0 +1,54 @@
+// The WorldLayer API: JSON in and out, the session token kept in localStorage, errors as messages.
+import { t } from "./strings.js";
+
+const tokenKey = "worldlayer.token";
+
+export const session = {
+  get token() { return localStorage.getItem(tokenKey); },
+  set token(value) { value ? localStorage.setItem(tokenKey, value) : localStorage.removeItem(tokenKey); },
+};
+
+export class APIError extends Error {
+  constructor(status, body) {
+    super(body?.error?.message ?? `HTTP ${status}`);
+    this.status = status;
+    this.code = body?.error?.code;
+    this.fields = body?.error?.fields ?? [];
+  }
+}
+
+/** A guided tour's participant token (from a passkey), kept per tour. */
+export const participants = {
+  get: (tourId) => JSON.parse(localStorage.getItem(`worldlayer.participant.${tourId}`) ?? "null"),
+  set: (tourId, value) => localStorage.setItem(`worldlayer.participant.${tourId}`, JSON.stringify(value)),
+};
+
+/** Calls the API; `body` is JSON unless it is a Blob (sent as is). `token` replaces the session's. */
+export async function api(method, path, body, token = session.token) {
+  const headers = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload;
+  if (body instanceof Blob) {
+    payload = body;
+    headers["Content-Type"] = body.type || "application/octet-stream";
+  } else if (body !== undefined) {
+    payload = JSON.stringify(body);
+    headers["Content-Type"] = "application/json";
+  }
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: payload });
+  } catch {
+    throw new APIError(0, { error: { message: t("error.network") } });
+  }
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : null;
+  if (!response.ok) {
+    if (response.status === 401 && token && token === session.token) session.token = null;  // the session ended elsewhere
+    throw new APIError(response.status, json);
+  }
+  return json;
+}
+
+export const get = (path, token) => api("GET", path, undefined, token);
+export const post = (path, body, token) => api("POST", path, body, token);

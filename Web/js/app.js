@@ -1,0 +1,50 @@
+// The shell: tabs, hash routes (#/map, #/books/{slug}…), offline notice. Each view renders into <main>.
+import { t, translate } from "./strings.js";
+import { say } from "./dom.js";
+import * as me from "./views/me.js";
+import * as discover from "./views/discover.js";
+import * as book from "./views/book.js";
+import * as map from "./views/map.js";
+import * as feed from "./views/feed.js";
+import * as ar from "./views/ar.js";
+import * as tours from "./views/tours.js";
+
+const routes = [
+  [/^#\/map$/, "map", () => map.render()],
+  [/^#\/discover$/, "discover", () => discover.render()],
+  [/^#\/books\/([^/]+)$/, "discover", (slug) => book.render(slug)],
+  [/^#\/books\/([^/]+)\/camera$/, "discover", (slug) => book.renderCamera(slug)],
+  [/^#\/tours$/, "discover", () => tours.renderList()],
+  [/^#\/tours\/([^/]+)$/, "discover", (slug) => tours.render(slug)],
+  [/^#\/feed$/, "feed", () => feed.render()],
+  [/^#\/me$/, "me", () => me.render()],
+  [/^#\/ar$/, "ar", () => ar.render()],
+];
+
+let leave = null;  // what the current view must stop (a camera, a timer) before the next one
+
+async function show() {
+  const hash = location.hash || "#/map";
+  const [, tab, render, match] = routes.map(([re, tab, render]) => [re, tab, render, hash.match(re)]).find(([, , , m]) => m) ?? [null, "map", () => map.render(), []];
+  for (const a of document.querySelectorAll(".tabs a")) a.toggleAttribute("aria-current", a.dataset.tab === tab) && a.setAttribute("aria-current", "page");
+  if (leave) { leave(); leave = null; }
+  const screen = document.getElementById("screen");
+  screen.replaceChildren();
+  say("");
+  try {
+    leave = (await render(...(match?.slice(1) ?? []).map(decodeURIComponent))) ?? null;
+  } catch (error) {
+    screen.replaceChildren(Object.assign(document.createElement("p"), { className: "error", textContent: error.message }));
+  }
+  screen.focus();
+}
+
+function connectivity() {
+  say(navigator.onLine ? "" : t("offline"));
+}
+
+translate();
+window.addEventListener("hashchange", show);
+window.addEventListener("online", connectivity);
+window.addEventListener("offline", connectivity);
+show();

@@ -1,0 +1,19 @@
+// Small helpers for building screens without a framework.
+
+/** h("button", {class: "x", onclick}, "text", child…) */
+export function h(tag, attributes = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) if (child !== null && child !== undefined) el.append(child instanceof Node ? child : String(child));
+  return el;
+}
+
+/** Shows a message in the header's live region (read out by screen readers). */
+export function say(message) {
+  document.getElementById("status").textContent = message ?? "";
+}

@@ -1,0 +1,252 @@
+// AR: the rear camera with a three.js scene over it, placed from geolocation and the compass through
+// the same math as WorldLayerGeo (../geo.js): stickers near me (live), the route's waypoints and
+// destination, and placing a sticker in front of me. Honest about accuracy: when the fix or the
+// heading is poor it says so and shows bigger, fewer things.
+import * as THREE from "/vendor/three/build/three.module.js";
+import { api, get, session } from "../api.js";
+import { h, say } from "../dom.js";
+import { LocalFrame, place } from "../geo.js";
+import { t } from "../strings.js";
+
+const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
+
+export async function render() {
+  const screen = document.getElementById("screen");
+  const video = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-hidden": "true" });
+  const badge = h("p", { class: "hint", id: "ar-accuracy", role: "status" }, t("ar.waiting"));
+  const view = h("div", { class: "ar", id: "ar" }, video, badge);
+  const sheet = h("section", { id: "ar-sheet", "aria-live": "polite" });
+  const placeButton = h("button", { id: "place-sticker" }, t("ar.place"));
+  screen.append(h("h2", {}, t("ar.title")), view, h("div", { class: "row", style: "margin-top:.5rem" }, placeButton), sheet);
+
+  // The scene: north-aligned world (x east, −z north, y up); the camera turns with the heading.
+  const renderer = new THREE.WebGLRenderer({ alpha: true, antialias: true });
+  renderer.setPixelRatio(window.devicePixelRatio);
+  view.append(renderer.domElement);
+  const scene = new THREE.Scene();
+  const camera = new THREE.PerspectiveCamera(60, 4 / 3, 0.1, 2000);
+  scene.add(new THREE.AmbientLight(0xffffff, 1));
+
+  const pose = { latitude: null, longitude: null, altitude: null, accuracy: 999, heading: 0, headingAccuracy: 45, pitch: 0 };
+  const objects = new Map();  // id → {kind, mesh, anchor, data}
+  let loadedAt = null, socket = null, seq = 0, running = true;
+
+  function poor() { return pose.accuracy > 20 || pose.headingAccuracy > 25; }
+
+  function device() {
+    return { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: 0,
+      horizontalAccuracy: pose.accuracy, headingAccuracy: pose.headingAccuracy };
+  }
+
+  /** Where an anchor sits in the scene (heading 0: the camera, not the world, turns). */
+  function position(anchor) {
+    const a = pose.altitude === null ? { ...anchor, altitude: 0, altitudeMode: "relativeToDevice" } : anchor;
+    return place(device(), a);
+  }
+
+  function label(text, colour) {
+    const canvas = document.createElement("canvas");
+    canvas.width = 256; canvas.height = 128;
+    const g = canvas.getContext("2d");
+    g.fillStyle = colour ?? "#FFD60A"; g.fillRect(0, 0, 256, 128);
+    g.fillStyle = "#1c1917"; g.font = "bold 28px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "middle";
+    const words = String(text || "★").split(/\s+/), lines = [];
+    for (const w of words) { const last = lines.at(-1); if (last && (last + " " + w).length <= 16) lines[lines.length - 1] = last + " " + w; else lines.push(w); }
+    lines.slice(0, 3).forEach((line, i, all) => g.fillText(line, 128, 64 + (i - (all.length - 1) / 2) * 34));
+    return new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas) });
+  }
+
+  function addSticker(sticker) {
+    remove(sticker.id);
+    const mesh = new THREE.Sprite(label(sticker.text || sticker.templateId, sticker.color));
+    mesh.userData = { kind: "sticker", id: sticker.id };
+    scene.add(mesh);
+    objects.set(sticker.id, { kind: "sticker", mesh, anchor: { latitude: sticker.anchor.latitude, longitude: sticker.anchor.longitude, altitude: sticker.anchor.altitude, altitudeMode: "absolute" }, data: sticker });
+  }
+
+  function remove(id) {
+    const o = objects.get(id);
+    if (o) { scene.remove(o.mesh); objects.delete(id); }
+  }
+
+  /** The route chosen on the map ("View in AR"): spheres every few metres and the destination marker. */
+  function addRoute() {
+    const saved = sessionStorage.getItem("worldlayer.route");
+    if (!saved) return;
+    const route = JSON.parse(saved);
+    route.waypoints.forEach((w, i) => {
+      const mesh = new THREE.Mesh(new THREE.SphereGeometry(0.15, 16, 12), new THREE.MeshBasicMaterial({ color: 0x22c55e }));
+      mesh.userData = { kind: "waypoint", id: `waypoint-${i}` };
+      scene.add(mesh);
+      objects.set(mesh.userData.id, { kind: "waypoint", mesh, anchor: { latitude: w.latitude, longitude: w.longitude, altitude: -1.2, altitudeMode: "relativeToDevice" }, data: w });
+    });
+    const d = route.destination;
+    const marker = new THREE.Mesh(new THREE.ConeGeometry(0.8, 2, 24), new THREE.MeshBasicMaterial({ color: 0xef4444 }));
+    marker.rotation.x = Math.PI;
+    marker.userData = { kind: "destination", id: "destination" };
+    scene.add(marker);
+    objects.set("destination", { kind: "destination", mesh: marker, anchor: { latitude: d.latitude, longitude: d.longitude, altitude: 2, altitudeMode: "relativeToDevice" }, data: { name: route.to?.name ?? "" } });
+  }
+
+  async function loadAround() {
+    loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
+    const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
+    const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
+    for (const s of page.stickers) addSticker(s);
+    seq = Math.max(seq, page.seq);
+    subscribe(cells);
+  }
+
+  function subscribe(cells) {
+    socket?.close();
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/live${session.token ? `?access_token=${encodeURIComponent(session.token)}` : ""}`);
+    socket.onopen = () => socket.send(JSON.stringify({ type: "subscribe", cells, since: seq }));
+    socket.onmessage = (message) => {
+      const m = JSON.parse(message.data);
+      if (m.seq) seq = Math.max(seq, m.seq);
+      if (m.type !== "event") return;
+      if (m.sticker && m.sticker.state === "published") addSticker(m.sticker); else remove(m.stickerId);
+    };
+  }
+
+  function layout() {
+    const forgiving = poor();
+    const width = view.clientWidth, height = view.clientHeight;
+    renderer.setSize(width, height, false);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    camera.rotation.set(0, 0, 0, "YXZ");
+    camera.rotation.y = -pose.heading * Math.PI / 180;
+    camera.rotation.x = pose.pitch * Math.PI / 180;
+    const nearest = [...objects.values()].filter((o) => o.kind === "sticker")
+      .map((o) => ({ o, d: position(o.anchor).distance })).sort((a, b) => a.d - b.d).slice(0, forgiving ? 5 : 50).map((x) => x.o);
+    for (const o of objects.values()) {
+      const p = position(o.anchor);
+      o.mesh.position.set(p.x, p.y, p.z);
+      o.placement = p;
+      if (o.kind === "sticker") {
+        const size = (o.data.size ?? 0.5) * (forgiving ? 2.5 : 1) * Math.max(1, p.distance / 15);
+        o.mesh.scale.set(size, size / 2, 1);
+        o.mesh.visible = nearest.includes(o);
+      }
+      // A waypoint under my feet would fill the screen: show those ahead.
+      if (o.kind === "waypoint") o.mesh.visible = p.distance > 5;
+    }
+    renderer.render(scene, camera);
+    badge.textContent = pose.latitude === null ? t("ar.waiting")
+      : (forgiving ? t("ar.poor", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) })
+        : t("ar.accuracy", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) }));
+    view.classList.toggle("forgiving", forgiving);
+  }
+
+  function loop() {
+    if (!running) return;
+    if (pose.latitude !== null) layout();
+    requestAnimationFrame(loop);
+  }
+
+  // Sensors.
+  let watch = null;
+  if (!navigator.geolocation) say(t("map.location.unsupported"));
+  else watch = navigator.geolocation.watchPosition(async (p) => {
+    Object.assign(pose, { latitude: p.coords.latitude, longitude: p.coords.longitude, altitude: p.coords.altitude, accuracy: p.coords.accuracy });
+    const moved = loadedAt ? new LocalFrame(loadedAt.latitude, loadedAt.longitude, 0).enu(pose.latitude, pose.longitude, 0) : null;
+    if (!moved || Math.hypot(moved.east, moved.north) > reloadAfter) await loadAround().catch((e) => say(e.message));
+  }, (error) => say(error.code === error.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported")), { enableHighAccuracy: true });
+  function orientation(e) {
+    // iOS gives a compass heading; others give alpha counter-clockwise from north (absolute events).
+    if (typeof e.webkitCompassHeading === "number") { pose.heading = e.webkitCompassHeading; pose.headingAccuracy = e.webkitCompassAccuracy ?? 15; }
+    else if (e.alpha !== null) { pose.heading = (360 - e.alpha) % 360; pose.headingAccuracy = e.absolute ? 15 : 45; }
+    if (e.beta !== null) pose.pitch = e.beta - 90;  // upright phone: beta 90 looks at the horizon
+  }
+  addEventListener("deviceorientationabsolute", orientation);
+  addEventListener("deviceorientation", orientation);
+
+  // Camera (the scene still works without it, over black).
+  let stream = null;
+  if (navigator.mediaDevices?.getUserMedia) {
+    navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false })
+      .then((s) => { stream = s; video.srcObject = s; return video.play(); })
+      .catch((error) => say(error.name === "NotAllowedError" ? t("camera.denied") : t("camera.unsupported")));
+  } else say(t("camera.unsupported"));
+
+  // Tapping a sticker opens its sheet.
+  renderer.domElement.addEventListener("click", (event) => {
+    const r = renderer.domElement.getBoundingClientRect();
+    const pointer = new THREE.Vector2(((event.clientX - r.left) / r.width) * 2 - 1, -((event.clientY - r.top) / r.height) * 2 + 1);
+    const ray = new THREE.Raycaster();
+    ray.setFromCamera(pointer, camera);
+    const hit = ray.intersectObjects([...objects.values()].map((o) => o.mesh))[0];
+    if (hit) showSheet(objects.get(hit.object.userData.id));
+  });
+
+  async function showSheet(o) {
+    if (!o) return;
+    if (o.kind !== "sticker") return sheet.replaceChildren(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))));
+    const s = o.data;
+    let mine = false;
+    if (session.token) try { mine = (await get("/v1/me")).id === s.author?.id; } catch { /* not signed in any more */ }
+    sheet.replaceChildren(h("div", { class: "card", id: "sticker-sheet" },
+      h("h3", {}, s.text || s.templateId), h("p", { class: "muted" }, `@${s.author?.username ?? "?"} · ${(s.tags ?? []).join(" ")}`),
+      h("p", {}, t("feed.distance", { distance: Math.round(o.placement?.distance ?? 0) })),
+      h("a", { href: `/s/${s.id}` }, t("ar.share")),
+      mine ? h("button", { class: "danger", onclick: async () => { await api("DELETE", `/v1/stickers/${s.id}`); remove(s.id); sheet.replaceChildren(); } }, t("ar.delete")) : null));
+  }
+
+  // Placing a sticker two metres in front of me.
+  placeButton.addEventListener("click", async () => {
+    if (!session.token) return say(t("ar.loginToPlace"));
+    if (pose.latitude === null) return say(t("ar.waiting"));
+    const templates = (await get("/v1/templates")).templates ?? [];
+    const select = h("select", { name: "templateId", id: "place-template" }, ...templates.map((x) => h("option", { value: x.id }, x.name)));
+    const text = h("input", { name: "text", id: "place-text", maxlength: 140 });
+    // Text only for templates that carry it; start with one that does.
+    select.value = (templates.find((x) => x.takesText) ?? templates[0])?.id ?? "";
+    const takesText = () => { text.disabled = !templates.find((x) => x.id === select.value)?.takesText; if (text.disabled) text.value = ""; };
+    select.addEventListener("change", takesText);
+    takesText();
+    const form = h("form", { class: "card", id: "place-form" },
+      h("label", {}, t("ar.template"), select),
+      h("label", {}, t("ar.text"), text),
+      h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
+      h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
+      h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
+      h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const data = Object.fromEntries(new FormData(form));
+      const frame = new LocalFrame(pose.latitude, pose.longitude, pose.altitude ?? 0);
+      const ahead = frame.geodetic({ east: 2 * Math.sin(pose.heading * Math.PI / 180), north: 2 * Math.cos(pose.heading * Math.PI / 180), up: 0 });
+      const id = crypto.randomUUID();
+      try {
+        const draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
+          size: Number(data.size), orientation: [0, 0, 0, 1], visibility: "public", sharedWith: [],
+          anchor: { latitude: ahead.latitude, longitude: ahead.longitude, altitude: pose.altitude ?? ahead.height, accuracy: Math.max(1, pose.accuracy) } };
+        await api("PUT", `/v1/stickers/${id}`, draft);
+        addSticker(await api("POST", `/v1/stickers/${id}/place`));
+        sheet.replaceChildren(h("p", { id: "placed", class: "notice" }, t("ar.placed")));
+      } catch (error) {
+        sheet.replaceChildren(form, h("p", { class: "error", role: "alert" }, error.fields?.length ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ") : error.message));
+      }
+    });
+    sheet.replaceChildren(form);
+  });
+
+  addRoute();
+  // For the browser tests: what is in the scene and where.
+  window.worldlayerAR = {
+    pose,
+    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, ...(o.placement ?? {}) })),
+  };
+  loop();
+  return () => {
+    running = false;
+    socket?.close();
+    if (watch !== null) navigator.geolocation.clearWatch(watch);
+    removeEventListener("deviceorientationabsolute", orientation);
+    removeEventListener("deviceorientation", orientation);
+    stream?.getTracks().forEach((track) => track.stop());
+    renderer.dispose();
+    delete window.worldlayerAR;
+  };
+}

@@ -1,0 +1,105 @@
+// A book, and its camera: frames go to the recognize endpoint at a steady rate; when a picture is
+// recognized, what it shows (a looping video) is drawn over it, fitted to its corners.
+import { get, post } from "../api.js";
+import { h, say } from "../dom.js";
+import { matrix3d, rectangleToQuad } from "../homography.js";
+import { t } from "../strings.js";
+
+const frameWidth = 640, frameHeight = 480, interval = 400;  // ms between frames sent (one in flight at a time)
+
+export async function render(slug) {
+  const book = await get(`/v1/books/${encodeURIComponent(slug)}`);
+  document.getElementById("screen").append(
+    h("h2", {}, book.title),
+    h("p", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })),
+    book.cover ? h("img", { src: `/v1/media/${book.cover.id}`, alt: "", style: "max-width:100%;border-radius:12px" }) : null,
+    h("p", {}, book.description),
+    h("p", {}, t("book.targets", { count: book.targets.length })),
+    h("a", { class: "button", id: "open-camera", href: `#/books/${encodeURIComponent(slug)}/camera` }, t("book.open")));
+}
+
+export async function renderCamera(slug) {
+  const book = await get(`/v1/books/${encodeURIComponent(slug)}`);
+  const feed = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-label": t("camera.looking") });
+  const hint = h("p", { class: "hint", id: "camera-hint", role: "status" }, t("camera.looking"));
+  const camera = h("div", { class: "camera", id: "camera" }, feed, hint);
+  const mute = h("button", { class: "secondary", id: "mute", hidden: true });
+  const start = h("button", { id: "start-camera" }, t("camera.start"));
+  document.getElementById("screen").append(h("h2", {}, book.title), camera, h("div", { class: "row", style: "margin-top:.5rem" }, start, mute));
+
+  let stream = null, timer = null, overlay = null, shown = null, muted = true;
+  const canvas = h("canvas", { width: frameWidth, height: frameHeight });
+
+  function setMute(value) {
+    muted = value;
+    if (overlay) overlay.muted = muted;
+    mute.textContent = muted ? t("camera.unmute") : t("camera.mute");
+    mute.setAttribute("aria-pressed", String(!muted));
+  }
+  mute.addEventListener("click", () => { setMute(!muted); overlay?.play(); });
+
+  /** Shows the target's video at its corners (frame pixels, scaled to the displayed camera). */
+  function place(result) {
+    const target = book.targets.find((x) => x.id === result.target.id);
+    const content = target.content;
+    if (content.kind !== "video") { hint.textContent = t("camera.found", { name: target.name }); return; }
+    if (shown !== target.id) {
+      overlay?.remove();
+      overlay = h("video", { class: "overlay", id: "overlay", src: `/v1/media/${content.media.id}`, playsinline: true, loop: content.loop, autoplay: true,
+        "aria-label": target.name, dataset: { target: target.id } });
+      setMute(content.muted || muted);
+      mute.hidden = false;
+      camera.append(overlay);
+      overlay.play().catch(() => { setMute(true); overlay.play(); });  // sound needs a tap on some phones
+      shown = target.id;
+    }
+    const sx = camera.clientWidth / result.frame.width, sy = camera.clientHeight / result.frame.height;
+    const corners = result.corners.map((c) => ({ x: c.x * sx, y: c.y * sy }));
+    // The video element keeps the picture's proportions; the homography stretches it onto the corners.
+    const w = target.quality?.width ?? 640, hgt = target.quality?.height ?? 480;
+    overlay.style.width = `${w}px`;
+    overlay.style.height = `${hgt}px`;
+    overlay.style.transform = matrix3d(rectangleToQuad(w, hgt, corners));
+    overlay.dataset.corners = JSON.stringify(result.corners);
+    overlay.hidden = false;
+    hint.textContent = t("camera.found", { name: target.name });
+  }
+
+  async function tick() {
+    if (!stream) return;
+    canvas.getContext("2d").drawImage(feed, 0, 0, frameWidth, frameHeight);
+    const frame = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.8));
+    try {
+      const result = await post(`/v1/books/${encodeURIComponent(book.slug)}/recognize`, frame);
+      if (result.recognized) place(result);
+      else if (overlay) { overlay.hidden = true; hint.textContent = t("camera.looking"); }
+    } catch (error) { say(error.message); }
+    if (stream) timer = setTimeout(tick, interval);
+  }
+
+  async function open() {
+    if (!navigator.mediaDevices?.getUserMedia) { say(t("camera.unsupported")); return; }
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment", width: frameWidth, height: frameHeight }, audio: false });
+    } catch (error) {
+      say(error.name === "NotAllowedError" ? t("camera.denied") : t("camera.unsupported"));
+      return;
+    }
+    feed.srcObject = stream;
+    await feed.play();
+    start.textContent = t("camera.stop");
+    tick();
+  }
+
+  function close() {
+    clearTimeout(timer);
+    stream?.getTracks().forEach((track) => track.stop());
+    stream = null;
+    overlay?.pause();
+    start.textContent = t("camera.start");
+  }
+
+  start.addEventListener("click", () => (stream ? close() : open()));
+  await open();
+  return close;
+}

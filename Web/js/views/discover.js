@@ -1,0 +1,51 @@
+// Discover: the book catalogue (search as you type) and people to follow.
+import { api, get, session } from "../api.js";
+import { h } from "../dom.js";
+import { t } from "../strings.js";
+
+export async function render() {
+  const screen = document.getElementById("screen");
+  const books = h("ul", { class: "list", id: "books", "aria-live": "polite" });
+  const bookSearch = h("input", { type: "search", id: "book-search", "aria-label": t("discover.books.search"), placeholder: t("discover.books.search") });
+  const people = h("ul", { class: "list", id: "people", "aria-live": "polite" });
+  const peopleSearch = h("input", { type: "search", id: "people-search", "aria-label": t("discover.people.search"), placeholder: t("discover.people.search") });
+  screen.append(h("h2", {}, t("discover.title")),
+    h("section", { "aria-labelledby": "books-title" }, h("h3", { id: "books-title" }, t("discover.books")), bookSearch, books),
+    h("section", { "aria-labelledby": "tours-title" }, h("h3", { id: "tours-title" }, t("tours.title")),
+      h("a", { class: "button secondary", id: "open-tours", href: "#/tours" }, t("discover.tours"))),
+    h("section", { "aria-labelledby": "people-title" }, h("h3", { id: "people-title" }, t("discover.people")), peopleSearch, people));
+
+  let latest = 0;
+  async function searchBooks() {
+    const q = bookSearch.value.trim(), mine = ++latest;
+    const found = (await get(`/v1/books${q ? `?q=${encodeURIComponent(q)}` : ""}`)).books;
+    if (mine !== latest) return;  // a newer keystroke already asked
+    books.replaceChildren(...(found.length ? found.map(bookItem) : [h("li", { class: "muted" }, t("discover.noBooks", { q }))]));
+  }
+  bookSearch.addEventListener("input", searchBooks);
+  peopleSearch.addEventListener("input", async () => {
+    const q = peopleSearch.value.trim();
+    if (!q) return people.replaceChildren();
+    const found = (await get(`/v1/search/people?q=${encodeURIComponent(q)}`)).people ?? [];
+    people.replaceChildren(...found.map(personItem));
+  });
+  await searchBooks();
+}
+
+function bookItem(book) {
+  return h("li", { class: "card" }, h("a", { href: `#/books/${encodeURIComponent(book.slug)}` },
+    book.cover ? h("img", { src: `/v1/media/${book.cover.id}`, alt: "" }) : null,
+    h("span", {}, h("strong", {}, book.title), h("br"), h("span", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })))));
+}
+
+function personItem(person) {
+  const button = h("button", { class: person.following ? "secondary" : "" }, person.following ? t("discover.following") : t("discover.follow"));
+  button.addEventListener("click", async () => {
+    if (!session.token) return (button.textContent = t("discover.loginToFollow"));
+    await api(person.following ? "DELETE" : "PUT", `/v1/me/follows/${encodeURIComponent(person.username)}`);
+    person.following = !person.following;
+    button.textContent = person.following ? t("discover.following") : t("discover.follow");
+  });
+  return h("li", { class: "card row" }, h("span", {}, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
+    person.acceptsFollows === false ? null : button);
+}

@@ -1,0 +1,107 @@
+// Map: Leaflet with the configured tiles — or, when tiles cannot load, WorldLayer's own streets
+// and paths, so the map is never blank — my position, places search with a detail sheet, and
+// walking routes (from a searched place's "Route here", or a long press anywhere).
+import { get, post } from "../api.js";
+import { h, say } from "../dom.js";
+import { t } from "../strings.js";
+
+const helsinki = [60.1699, 24.9384];
+let here = null;  // my last position {latitude, longitude, accuracy}
+
+export async function render() {
+  const screen = document.getElementById("screen");
+  const search = h("input", { type: "search", id: "place-search", "aria-label": t("map.search"), placeholder: t("map.search"), autocomplete: "off" });
+  const results = h("ul", { class: "list", id: "place-results", "aria-live": "polite" });
+  const sheet = h("section", { class: "sheet", id: "sheet", "aria-live": "polite" });
+  const mapElement = h("div", { id: "map", role: "application", "aria-label": t("map.title") });
+  screen.append(search, results, mapElement, h("p", { class: "muted" }, t("map.longPress")), sheet);
+
+  const config = await get("/v1/client-config");
+  const map = L.map(mapElement, { zoomControl: true }).setView(helsinki, 16);
+  window.worldlayerMap = map;  // for the browser tests
+  const ownData = L.layerGroup().addTo(map);
+  const routeLayer = L.layerGroup().addTo(map);
+  const placeLayer = L.layerGroup().addTo(map);
+  let drawOwn = !config.tileURL, failures = 0;
+  if (config.tileURL) {
+    const tiles = L.tileLayer(config.tileURL, { maxZoom: 19, attribution: config.tileAttribution }).addTo(map);
+    tiles.on("tileerror", () => {
+      if (++failures === 3 && !drawOwn) { drawOwn = true; say(t("map.noTiles")); map.removeLayer(tiles); loadWalkways(); }
+    });
+  } else {
+    map.attributionControl.addAttribution(config.tileAttribution);
+    say(t("map.noTiles"));
+  }
+
+  async function loadWalkways() {
+    if (!drawOwn || map.getZoom() < 14) return;
+    const b = map.getBounds();
+    const data = await get(`/v1/map/walkways?south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`);
+    ownData.clearLayers();
+    L.geoJSON(data, { style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? "#a16207" : "#57534e", weight: f.properties.highway === "footway" ? 2 : 4 }) })
+      .addTo(ownData);
+    mapElement.dataset.walkways = String(data.features.length);
+  }
+  map.on("moveend", loadWalkways);
+  await loadWalkways();
+
+  // Stickers and tour stops around the view.
+  const c = map.getCenter();
+  get(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=1000`).then(({ stickers }) => {
+    for (const s of stickers ?? []) L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }).bindTooltip(s.text || s.templateId).addTo(map);
+  }).catch(() => {});
+
+  // My position, with its uncertainty.
+  let meMarker = null;
+  let watch = null;
+  if (!navigator.geolocation) say(t("map.location.unsupported"));
+  else watch = navigator.geolocation.watchPosition((p) => {
+    here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
+    meMarker?.remove();
+    meMarker = L.circle([here.latitude, here.longitude], { radius: Math.max(here.accuracy, 3), color: "#2563eb" })
+      .bindTooltip(t("map.here", { accuracy: Math.round(here.accuracy) })).addTo(map);
+  }, (error) => say(error.code === error.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported")), { enableHighAccuracy: true });
+
+  async function route(to, label) {
+    const from = here ?? { latitude: map.getCenter().lat, longitude: map.getCenter().lng };
+    try {
+      const r = await post("/v1/routes", { from: { latitude: from.latitude, longitude: from.longitude }, to });
+      routeLayer.clearLayers();
+      L.geoJSON(r.geometry, { style: { color: "#14532d", weight: 6, opacity: .85 } }).addTo(routeLayer);
+      map.fitBounds(L.geoJSON(r.geometry).getBounds(), { padding: [30, 30] });
+      sheet.replaceChildren(h("div", { class: "card", id: "route" },
+        h("h3", {}, label ?? r.to.name ?? ""), h("p", { id: "route-summary" }, t("map.routeSummary", { distance: Math.round(r.length), minutes: Math.max(1, Math.round(r.duration / 60)) })),
+        h("ol", { id: "route-steps" }, ...r.steps.map((s) => h("li", {}, s.instruction))),
+        h("a", { class: "button", id: "view-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify(r)) }, t("map.viewInAR"))));
+      mapElement.dataset.route = String(r.geometry.coordinates.length);
+    } catch (error) { say(error.message); }
+  }
+
+  map.on("contextmenu", (e) => route({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
+
+  let latest = 0;
+  search.addEventListener("input", async () => {
+    const q = search.value.trim(), mine = ++latest;
+    if (q.length < 2) return results.replaceChildren();
+    const center = map.getCenter();
+    const found = await get(`/v1/places/search?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`);
+    if (mine !== latest) return;
+    results.replaceChildren(...(found.results.length ? found.results.slice(0, 6).map((hit) => h("li", {},
+      h("button", { class: "secondary place-result", style: "width:100%;text-align:left", onclick: () => showPlace(hit.place) }, hit.place.name,
+        hit.distance != null ? h("span", { class: "muted" }, ` · ${Math.round(hit.distance)} m`) : null))) : [h("li", { class: "muted" }, t("map.noResults", { q }))]));
+  });
+
+  function showPlace(place) {
+    results.replaceChildren();
+    placeLayer.clearLayers();
+    L.marker([place.position.latitude, place.position.longitude], { title: place.name }).addTo(placeLayer);
+    map.setView([place.position.latitude, place.position.longitude], 17);
+    sheet.replaceChildren(h("div", { class: "card", id: "place-sheet" },
+      h("h3", {}, place.name), place.description ? h("p", {}, place.description) : null,
+      place.openingHours ? h("p", { class: "muted" }, place.openingHours) : null,
+      ...place.photos.map((p) => h("img", { src: `/v1/places/${place.id}/photos/${p.id}`, alt: "", style: "max-width:100%;border-radius:8px" })),
+      h("button", { id: "route-here", onclick: () => route({ place: place.id }, place.name) }, t("map.route"))));
+  }
+
+  return () => { if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
+}
