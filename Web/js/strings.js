@@ -7,7 +7,11 @@ const en = {
   "me.username": "Username", "me.email": "Email", "me.password": "Password", "me.displayName": "Name shown to others",
   "me.birthday": "Birthday", "me.login.field": "Username or email", "me.hello": "Signed in as {name} (@{username}).",
   "me.haveAccount": "Already have an account?", "me.noAccount": "New here?", "me.settings.private": "Private account (nobody can follow me)",
-  "me.saved": "Saved.",
+  "me.saved": "Saved.", "me.settings.digest": "Weekly email: new stickers around my home (here)",
+  "me.digest.needsHome": "The weekly email needs your position as home: allow location access.", "me.stickers": "My stickers",
+  "me.noStickers": "No stickers yet: place one in AR.", "me.delete": "Delete", "me.blocks": "Blocked people", "me.block": "Block",
+  "me.block.who": "Username to block", "me.unblock": "Unblock", "me.deleteAccount": "Delete my account",
+  "me.deleteAccount.confirm": "Your password, to delete your account and everything it owns",
   "discover.title": "Discover", "discover.books": "Books", "discover.books.search": "Search books by title or author",
   "discover.people": "People", "discover.tours": "Walking tours near you", "discover.people.search": "Search people", "discover.noBooks": "No book matches “{q}”.",
   "discover.follow": "Follow", "discover.following": "Following", "discover.loginToFollow": "Log in to follow people.",
@@ -36,8 +40,9 @@ const en = {
   "ar.poor": "Position ±{accuracy} m · heading ±{heading}°: rough, so things may be off; showing fewer and bigger.",
   "ar.place": "Place a sticker here", "ar.placeHere": "Place it 2 m in front of me", "ar.placed": "Placed: others here see it now.",
   "ar.loginToPlace": "Log in (Me) to place stickers.", "ar.template": "Template", "ar.text": "Text", "ar.tags": "Tags",
-  "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.share": "Share link", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint",
-  "map.viewInAR": "View in AR",
+  "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.share": "Share link", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around",
+  "map.viewInAR": "View in AR", "map.layer.stickers": "Stickers", "map.layer.places": "Places", "map.layer.tours": "Tour stops",
+  "discover.tags": "Tags", "discover.tags.search": "Search tags", "discover.loginToFollowTags": "Log in to follow tags.",
 };
 
 export function t(key, values = {}) {

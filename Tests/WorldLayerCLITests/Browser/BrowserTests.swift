@@ -38,12 +38,14 @@ struct BrowserTests {
         return out
     }
 
-    @Test("sign up, see myself, log out and log in again through the Me tab")
+    @Test("sign up, log out and in, settings, my stickers, blocking, and deleting the account through the Me tab")
     func accounts() async throws {
         let server = try await Self.server()
         defer { server.stop() }
+        _ = try await server.signUpAndLogIn("pest")
         try await Browser.using { browser in
             try await browser.open(server.base + "/#/me")
+            try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
             try await Self.screenshot(browser, "me")
             try await browser.type("#signup-username", "browsa")
             try await browser.type("#signup-displayName", "Browsa")
@@ -62,7 +64,26 @@ struct BrowserTests {
             try await browser.type("#login-password", "correct horse")
             try await browser.click("#login-form button[type=submit]")
             #expect(try await browser.text("#hello").hasPrefix("Signed in as Browsa"))
-            #expect(try await browser.consoleErrors().filter { !$0.contains("401") }.isEmpty)
+            #expect(try await browser.text("#my-stickers") == "No stickers yet: place one in AR.")
+
+            // Settings go to the server: the weekly digest takes where I am as home.
+            try await browser.click("#digest")
+            _ = try await browser.waitFor("the digest saved", "return document.querySelector('#status').textContent === 'Saved.'")
+            let token = try #require(try await browser.run("return localStorage.getItem('worldlayer.token')") as? String)
+            let settings = try await server.request("GET", "/v1/me/settings", token: token).body
+            #expect(settings.contains("\"weeklyDigest\":true") && settings.contains("60.1699"), "\(settings)")
+            try await browser.type("#block-name", "@pest")
+            try await browser.click("#block-form button[type=submit]")
+            #expect(try await browser.waitFor("the block listed", "return document.querySelector('#blocked li')?.textContent") as? String == "@pestUnblock")
+            try await Self.screenshot(browser, "me-signed-in")
+
+            // Deleting the account asks for the password, then nothing of it is left to log in to.
+            try await browser.type("#delete-password", "correct horse")
+            try await browser.click("#delete-form button[type=submit]")
+            try await browser.element("#signup-form")
+            #expect(try await server.request("POST", "/v1/sessions", json: #"{"login":"browsa","password":"correct horse"}"#).status == 401)
+            let errors = try await browser.consoleErrors().filter { !$0.contains("401") }
+            #expect(errors.isEmpty, "\(errors)")
         }
     }
 
@@ -76,6 +97,8 @@ struct BrowserTests {
             try await browser.open(server.base + "/#/discover")
             try await browser.type("#book-search", "scence")  // a typo: still found
             #expect(try await browser.waitFor("the book in the list", "return document.querySelector('#books a')?.textContent") as? String == "Pictures of ScienceWorldLayer demo, scikit-image contributors".replacingOccurrences(of: "WorldLayer", with: "by WorldLayer"))
+            try await browser.type("#tag-search", "hels")
+            #expect(try await browser.waitFor("the tag", "return document.querySelector('#tags li strong')?.textContent") as? String == "#helsinki")
             try await Self.screenshot(browser, "discover")
             try await browser.click("#books a")
             try await Self.screenshot(browser, "book")
@@ -112,6 +135,9 @@ struct BrowserTests {
             try await browser.open(server.base + "/#/map")
             let walkways = try await browser.waitFor("streets drawn from the API", "return Number(document.querySelector('#map')?.dataset.walkways || 0) > 50")
             #expect(walkways as? Bool == true)
+            // The layers: places around, and the open tour's eight stops.
+            #expect(try await browser.waitFor("the places layer", "return Number(document.querySelector('#map').dataset.places || 0)") as? Int ?? 0 > 10)
+            #expect(try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)") as? Int == 8)
             try await browser.type("#place-search", "tuomiokirkko")
             try await browser.click(".place-result")
             #expect(try await browser.text("#place-sheet h3").lowercased().contains("tuomiokirkko"))
@@ -130,6 +156,14 @@ struct BrowserTests {
             #expect(waypoints as? Int ?? 0 > 2)
             let first = try await browser.run("return Math.min(...window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => Math.hypot(x.x, x.z)))") as? Double
             #expect((first ?? 999) < 40, "the route starts where I stand")
+            // Place names over the camera, laid out by the server: some, and no two overlapping.
+            let labels = try await browser.waitFor("place labels in AR", """
+                const r = [...document.querySelectorAll('#ar-labels .place-label')].map(e => e.getBoundingClientRect());
+                if (!r.length) return null;
+                const overlap = r.some((a, i) => r.some((b, j) => i < j && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5));
+                return overlap ? -1 : r.length
+                """)
+            #expect(labels as? Int ?? 0 > 0, "labels: \(labels)")
             try await Self.screenshot(browser, "ar-route")
             let errors = try await browser.consoleErrors()
             #expect(errors.isEmpty, "\(errors)")

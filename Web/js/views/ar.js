@@ -3,7 +3,7 @@
 // destination, and placing a sticker in front of me. Honest about accuracy: when the fix or the
 // heading is poor it says so and shows bigger, fewer things.
 import * as THREE from "/vendor/three/build/three.module.js";
-import { api, get, session } from "../api.js";
+import { api, get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { LocalFrame, place } from "../geo.js";
 import { t } from "../strings.js";
@@ -14,7 +14,8 @@ export async function render() {
   const screen = document.getElementById("screen");
   const video = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-hidden": "true" });
   const badge = h("p", { class: "hint", id: "ar-accuracy", role: "status" }, t("ar.waiting"));
-  const view = h("div", { class: "ar", id: "ar" }, video, badge);
+  const labels = h("div", { class: "labels", id: "ar-labels", "aria-label": t("ar.places") });
+  const view = h("div", { class: "ar", id: "ar" }, video, labels, badge);
   const sheet = h("section", { id: "ar-sheet", "aria-live": "polite" });
   const placeButton = h("button", { id: "place-sticker" }, t("ar.place"));
   screen.append(h("h2", {}, t("ar.title")), view, h("div", { class: "row", style: "margin-top:.5rem" }, placeButton), sheet);
@@ -88,8 +89,12 @@ export async function render() {
     objects.set("destination", { kind: "destination", mesh: marker, anchor: { latitude: d.latitude, longitude: d.longitude, altitude: 2, altitudeMode: "relativeToDevice" }, data: { name: route.to?.name ?? "" } });
   }
 
+  const placeNames = new Map();  // place id → name, for the labels the server lays out
+  let labelsAsked = null, labelsBusy = false;
   async function loadAround() {
     loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
+    get(`/v1/places/nearby?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
+      .then(({ places }) => { for (const p of places) placeNames.set(p.place.id, p.place.name); labelsAsked = null; }).catch(() => {});
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
     const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
     for (const s of page.stickers) addSticker(s);
@@ -139,9 +144,30 @@ export async function render() {
     view.classList.toggle("forgiving", forgiving);
   }
 
+  // Place names, laid out by the server so that none overlap (nearest and most important first;
+  // the rest are dropped rather than piled up). Asked again when I turn or walk, at most every second.
+  async function placeLabels() {
+    const here = { latitude: pose.latitude, longitude: pose.longitude, heading: pose.heading, pitch: pose.pitch };
+    if (labelsBusy || (labelsAsked && Date.now() - labelsAsked.at < 1000) ||
+        (labelsAsked && Math.abs(labelsAsked.heading - here.heading) < 3 && Math.abs(labelsAsked.pitch - here.pitch) < 3 &&
+         Math.hypot(labelsAsked.latitude - here.latitude, labelsAsked.longitude - here.longitude) < 2e-5)) return;
+    labelsBusy = true;
+    labelsAsked = { ...here, at: Date.now() };
+    const width = view.clientWidth, height = view.clientHeight;
+    const horizontalFieldOfView = 2 * Math.atan(Math.tan(camera.fov * Math.PI / 360) * width / height) * 180 / Math.PI;
+    try {
+      const layout = await post("/v1/places/labels", { latitude: here.latitude, longitude: here.longitude, altitude: pose.altitude ?? 0,
+        heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch } });
+      labels.replaceChildren(...layout.placed.map((l) => h("div", { class: "place-label", dataset: { place: l.id },
+        style: `left:${l.x}px;top:${l.y}px;width:${l.width}px;height:${l.height}px;font-size:${Math.round(14 * l.scale)}px` },
+        placeNames.get(l.id) ?? "", h("span", { class: "muted" }, ` ${Math.round(l.distance)} m`))));
+    } catch { /* labels are a nicety; the scene goes on without them */ }
+    labelsBusy = false;
+  }
+
   function loop() {
     if (!running) return;
-    if (pose.latitude !== null) layout();
+    if (pose.latitude !== null) { layout(); placeLabels(); }
     requestAnimationFrame(loop);
   }
 

@@ -1,4 +1,4 @@
-// Discover: the book catalogue (search as you type) and people to follow.
+// Discover: the book catalogue (search as you type), tours, and people and tags to follow.
 import { api, get, session } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../strings.js";
@@ -8,12 +8,15 @@ export async function render() {
   const books = h("ul", { class: "list", id: "books", "aria-live": "polite" });
   const bookSearch = h("input", { type: "search", id: "book-search", "aria-label": t("discover.books.search"), placeholder: t("discover.books.search") });
   const people = h("ul", { class: "list", id: "people", "aria-live": "polite" });
+  const tags = h("ul", { class: "list", id: "tags", "aria-live": "polite" });
+  const tagSearch = h("input", { type: "search", id: "tag-search", "aria-label": t("discover.tags.search"), placeholder: t("discover.tags.search") });
   const peopleSearch = h("input", { type: "search", id: "people-search", "aria-label": t("discover.people.search"), placeholder: t("discover.people.search") });
   screen.append(h("h2", {}, t("discover.title")),
     h("section", { "aria-labelledby": "books-title" }, h("h3", { id: "books-title" }, t("discover.books")), bookSearch, books),
     h("section", { "aria-labelledby": "tours-title" }, h("h3", { id: "tours-title" }, t("tours.title")),
       h("a", { class: "button secondary", id: "open-tours", href: "#/tours" }, t("discover.tours"))),
-    h("section", { "aria-labelledby": "people-title" }, h("h3", { id: "people-title" }, t("discover.people")), peopleSearch, people));
+    h("section", { "aria-labelledby": "people-title" }, h("h3", { id: "people-title" }, t("discover.people")), peopleSearch, people),
+    h("section", { "aria-labelledby": "tags-title" }, h("h3", { id: "tags-title" }, t("discover.tags")), tagSearch, tags));
 
   let latest = 0;
   async function searchBooks() {
@@ -29,7 +32,24 @@ export async function render() {
     const found = (await get(`/v1/search/people?q=${encodeURIComponent(q)}`)).people ?? [];
     people.replaceChildren(...found.map(personItem));
   });
+  tagSearch.addEventListener("input", async () => {
+    const q = tagSearch.value.trim().replace(/^#/, "");
+    if (!q) return tags.replaceChildren();
+    const found = (await get(`/v1/search/tags?q=${encodeURIComponent(q)}`)).tags ?? [];
+    tags.replaceChildren(...found.map(tagItem));
+  });
   await searchBooks();
+}
+
+function tagItem(tag) {
+  const button = h("button", { class: tag.following ? "secondary" : "" }, tag.following ? t("discover.following") : t("discover.follow"));
+  button.addEventListener("click", async () => {
+    if (!session.token) return (button.textContent = t("discover.loginToFollowTags"));
+    await api(tag.following ? "DELETE" : "PUT", `/v1/me/tags/${encodeURIComponent(tag.tag.replace(/^#/, ""))}`);
+    tag.following = !tag.following;
+    button.textContent = tag.following ? t("discover.following") : t("discover.follow");
+  });
+  return h("li", { class: "card row" }, h("strong", {}, `#${tag.tag.replace(/^#/, "")}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`), button);
 }
 
 function bookItem(book) {

@@ -45,10 +45,30 @@ export async function render() {
   map.on("moveend", loadWalkways);
   await loadWalkways();
 
-  // Stickers and tour stops around the view.
+  // Layers: stickers, places and the open tours' stops around the view, each switchable.
   const c = map.getCenter();
+  const stickerLayer = L.layerGroup().addTo(map), placesLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
+  L.control.layers(null, { [t("map.layer.stickers")]: stickerLayer, [t("map.layer.places")]: placesLayer, [t("map.layer.tours")]: tourLayer }).addTo(map);
   get(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=1000`).then(({ stickers }) => {
-    for (const s of stickers ?? []) L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }).bindTooltip(s.text || s.templateId).addTo(map);
+    for (const s of stickers ?? []) L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }).bindTooltip(s.text || s.templateId).addTo(stickerLayer);
+    mapElement.dataset.stickers = String(stickers?.length ?? 0);
+  }).catch(() => {});
+  get(`/v1/places/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=600&limit=200`).then(({ places }) => {
+    for (const p of places) L.circleMarker([p.place.position.latitude, p.place.position.longitude], { radius: 4, color: "#2563eb", weight: 1 })
+      .bindTooltip(p.place.name).on("click", () => showPlace(p.place)).addTo(placesLayer);
+    mapElement.dataset.places = String(places.length);
+  }).catch(() => {});
+  get("/v1/tours").then(async ({ tours }) => {
+    let count = 0;
+    for (const summary of tours.filter((x) => x.mode === "open")) {
+      const tour = await get(`/v1/tours/${summary.id}`);
+      for (const stop of tour.stops.filter((x) => x.position)) {
+        L.marker([stop.position.latitude, stop.position.longitude], { title: stop.title, icon: L.divIcon({ className: "tour-stop", html: "★", iconSize: [22, 22] }) })
+          .bindTooltip(`${tour.title}: ${stop.title}`).on("click", () => { location.hash = `#/tours/${encodeURIComponent(tour.slug)}`; }).addTo(tourLayer);
+        count++;
+      }
+    }
+    mapElement.dataset.tourStops = String(count);
   }).catch(() => {});
 
   // My position, with its uncertainty.

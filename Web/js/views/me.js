@@ -1,4 +1,4 @@
-// Me: sign up, log in, log out, and my settings.
+// Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, blocks, deleting the account.
 import { api, get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
@@ -9,28 +9,71 @@ export async function render() {
   if (session.token) {
     try {
       const me = await get("/v1/me");
-      return signedIn(screen, me);
+      return await signedIn(screen, me);
     } catch { /* the session ended: fall through to logging in */ }
   }
   screen.append(loginForm(), signUpForm());
 }
 
-function signedIn(screen, me) {
-  const privateBox = h("input", { type: "checkbox", id: "private", checked: me.privateAccount });
-  privateBox.addEventListener("change", async () => {
-    await api("PATCH", "/v1/me/settings", { privateAccount: privateBox.checked });
-    say(t("me.saved"));
+async function signedIn(screen, me) {
+  const settings = await get("/v1/me/settings");
+  const save = async (change) => { await api("PATCH", "/v1/me/settings", change); say(t("me.saved")); };
+  const privateBox = h("input", { type: "checkbox", id: "private", checked: settings.privateAccount });
+  privateBox.addEventListener("change", () => save({ privateAccount: privateBox.checked }));
+  // The digest is about stickers near home: home is where I am when I turn it on.
+  const digestBox = h("input", { type: "checkbox", id: "digest", checked: settings.weeklyDigest });
+  digestBox.addEventListener("change", () => {
+    if (!digestBox.checked) return save({ weeklyDigest: false });
+    if (!navigator.geolocation) { digestBox.checked = false; return say(t("map.location.unsupported")); }
+    navigator.geolocation.getCurrentPosition((p) => save({ weeklyDigest: true, home: { latitude: p.coords.latitude, longitude: p.coords.longitude } }),
+      () => { digestBox.checked = false; say(t("me.digest.needsHome")); });
   });
+
+  const stickers = h("ul", { class: "list", id: "my-stickers" });
+  const showStickers = async () => {
+    const mine = (await get("/v1/me/stickers")).stickers ?? [];
+    stickers.replaceChildren(...(mine.length ? mine.map((s) => h("li", { class: "card row" }, h("span", {}, s.text || s.templateId, h("span", { class: "muted" }, ` · ${s.state}`)),
+      h("button", { class: "secondary", onclick: async () => { await api("DELETE", `/v1/stickers/${s.id}`); showStickers(); } }, t("me.delete")))) : [h("li", { class: "muted" }, t("me.noStickers"))]));
+  };
+
+  const blocked = h("ul", { class: "list", id: "blocked" });
+  const showBlocked = async () => {
+    const names = (await get("/v1/me/blocks")).blocked ?? [];
+    blocked.replaceChildren(...names.map((name) => h("li", { class: "row" }, `@${name}`,
+      h("button", { class: "secondary", onclick: async () => { await api("DELETE", `/v1/me/blocks/${encodeURIComponent(name)}`); showBlocked(); } }, t("me.unblock")))));
+  };
+  const blockName = h("input", { id: "block-name", "aria-label": t("me.block.who"), placeholder: t("me.block.who") });
+  const blockForm = h("form", { class: "row", id: "block-form" }, blockName, h("button", { type: "submit", class: "secondary" }, t("me.block")));
+  blockForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try { await api("PUT", `/v1/me/blocks/${encodeURIComponent(blockName.value.trim().replace(/^@/, ""))}`); blockName.value = ""; showBlocked(); } catch (e) { say(e.message); }
+  });
+
+  const password = h("input", { type: "password", id: "delete-password", autocomplete: "current-password", "aria-label": t("me.password") });
+  const deleteForm = h("form", { class: "card", id: "delete-form" }, h("label", {}, t("me.deleteAccount.confirm"), password),
+    h("button", { type: "submit", class: "danger" }, t("me.deleteAccount")));
+  deleteForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      await api("DELETE", "/v1/me", { password: password.value });
+      session.token = null;
+      dispatchEvent(new HashChangeEvent("hashchange"));
+    } catch (e) { say(e.message); }
+  });
+
   screen.append(
     h("p", { id: "hello" }, t("me.hello", { name: me.displayName || me.username, username: me.username })),
-    h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private"))),
-    h("button", { class: "secondary", id: "logout", onclick: async () => {
+    h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
+    h("h3", {}, t("me.stickers")), stickers,
+    h("h3", {}, t("me.blocks")), blocked, blockForm,
+    h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }
       session.token = null;
-      location.hash = "#/me";
       dispatchEvent(new HashChangeEvent("hashchange"));
-    } }, t("me.logout")),
+    } }, t("me.logout"))),
+    deleteForm,
   );
+  await Promise.all([showStickers(), showBlocked()]);
 }
 
 function field(name, label, attributes = {}) {
