@@ -40,7 +40,7 @@ const en = {
   "ar.poor": "Position ±{accuracy} m · heading ±{heading}°: rough, so things may be off; showing fewer and bigger.",
   "ar.place": "Place a sticker here", "ar.placeHere": "Place it 2 m in front of me", "ar.placed": "Placed: others here see it now.",
   "ar.loginToPlace": "Log in (Me) to place stickers.", "ar.template": "Template", "ar.text": "Text", "ar.tags": "Tags",
-  "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.share": "Share link", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around",
+  "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.share": "Share link", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around", "ar.openTour": "Open the tour", "ar.save": "Save", "ar.saved": "Saved and placed again.",
   "map.viewInAR": "View in AR", "map.layer.stickers": "Stickers", "map.layer.places": "Places", "map.layer.tours": "Tour stops",
   "discover.tags": "Tags", "discover.tags.search": "Search tags", "discover.loginToFollowTags": "Log in to follow tags.",
 };

@@ -156,6 +156,7 @@ struct BrowserTests {
             #expect(waypoints as? Int ?? 0 > 2)
             let first = try await browser.run("return Math.min(...window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => Math.hypot(x.x, x.z)))") as? Double
             #expect((first ?? 999) < 40, "the route starts where I stand")
+            #expect(try await browser.waitFor("the tour's stops in AR", "return window.worldlayerAR.objects().filter(x => x.kind === 'tour-stop').length") as? Int == 8)
             // Place names over the camera, laid out by the server: some, and no two overlapping.
             let labels = try await browser.waitFor("place labels in AR", """
                 const r = [...document.querySelectorAll('#ar-labels .place-label')].map(e => e.getBoundingClientRect());
@@ -222,6 +223,9 @@ struct BrowserTests {
                     _ = try await b.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
                 }
                 _ = try await watcher.waitFor("the stickers around", "return document.querySelector('#ar-accuracy')?.textContent.includes('±4 m')")
+                // Stickers made with 3D templates show their glTF models.
+                let models = try await watcher.waitFor("a 3D sticker's model loaded", "return window.worldlayerAR.objects().filter(x => x.model && x.parts > 0).length")
+                #expect(models as? Int ?? 0 > 0)
                 let before = try await watcher.run("return window.worldlayerAR.objects().filter(x => x.kind === 'sticker').map(x => x.id)") as? [String] ?? []
                 try await maker.click("#place-sticker")
                 try await maker.type("#place-text", "Live from the maker")
@@ -238,6 +242,17 @@ struct BrowserTests {
                 #expect(abs((made?["distance"] as? Double ?? 0) - 2) < 0.05, "placed 2 m ahead: \(String(describing: made))")
                 #expect(try await watcher.waitFor("the sticker arriving live", "return window.worldlayerAR.objects().some(x => x.id === arguments[0])", [id]) as? Bool == true)
                 #expect(!before.contains(id))
+                // The maker edits it (tapping it opens its sheet): the watcher sees the new text, live.
+                _ = try await maker.run("window.worldlayerAR.open(arguments[0])", [id])
+                try await maker.element("#edit-text")
+                _ = try await maker.run("document.querySelector('#edit-text').value = ''")
+                try await maker.type("#edit-text", "Edited live")
+                try await maker.click("#edit-form button[type=submit]")
+                do { try await maker.element("#edited") } catch {
+                    throw CLIFailure("not edited: \(try await maker.run("return document.querySelector('#status')?.textContent + ' / ' + document.querySelector('#ar-sheet')?.textContent") ?? "")")
+                }
+                let edited = try await watcher.waitFor("the edit arriving live", "return window.worldlayerAR.objects().find(x => x.id === arguments[0])?.text === 'Edited live'", [id])
+                #expect(edited as? Bool == true)
                 try await Self.screenshot(maker, "ar-placed")
                 #expect(try await maker.consoleErrors().isEmpty)
                 #expect(try await watcher.consoleErrors().isEmpty)

@@ -3,6 +3,7 @@
 // destination, and placing a sticker in front of me. Honest about accuracy: when the fix or the
 // heading is poor it says so and shows bigger, fewer things.
 import * as THREE from "/vendor/three/build/three.module.js";
+import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { LocalFrame, place } from "../geo.js";
@@ -45,24 +46,56 @@ export async function render() {
     return place(device(), a);
   }
 
-  function label(text, colour) {
+  const templates = new Map();  // id → template (kind, takesText, previewUrl, assetUrl)
+  const templatesLoaded = get("/v1/templates").then(({ templates: list }) => { for (const x of list) templates.set(x.id, x); }).catch(() => {});
+  const gltf = new GLTFLoader();
+
+  /** A sticker's card: its template's picture (if it has one) with its text over it, in its colour. */
+  function card(text, colour, template) {
     const canvas = document.createElement("canvas");
     canvas.width = 256; canvas.height = 128;
-    const g = canvas.getContext("2d");
-    g.fillStyle = colour ?? "#FFD60A"; g.fillRect(0, 0, 256, 128);
-    g.fillStyle = "#1c1917"; g.font = "bold 28px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "middle";
-    const words = String(text || "★").split(/\s+/), lines = [];
-    for (const w of words) { const last = lines.at(-1); if (last && (last + " " + w).length <= 16) lines[lines.length - 1] = last + " " + w; else lines.push(w); }
-    lines.slice(0, 3).forEach((line, i, all) => g.fillText(line, 128, 64 + (i - (all.length - 1) / 2) * 34));
-    return new THREE.SpriteMaterial({ map: new THREE.CanvasTexture(canvas) });
+    const g = canvas.getContext("2d"), texture = new THREE.CanvasTexture(canvas);
+    const write = (picture) => {
+      g.clearRect(0, 0, 256, 128);
+      if (picture) g.drawImage(picture, 64, 0, 128, 128);
+      else { g.fillStyle = colour ?? "#FFD60A"; g.fillRect(0, 0, 256, 128); }
+      if (text) {
+        g.font = "bold 28px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "middle";
+        const words = String(text).split(/\s+/), lines = [];
+        for (const w of words) { const last = lines.at(-1); if (last && (last + " " + w).length <= 16) lines[lines.length - 1] = last + " " + w; else lines.push(w); }
+        lines.slice(0, 3).forEach((line, i, all) => {
+          const y = 64 + (i - (all.length - 1) / 2) * 34;
+          if (picture) { g.lineWidth = 6; g.strokeStyle = "#ffffff"; g.strokeText(line, 128, y); }
+          g.fillStyle = "#1c1917"; g.fillText(line, 128, y);
+        });
+      }
+      texture.needsUpdate = true;
+    };
+    write(null);
+    if (template?.kind === "image" && template.assetUrl) {
+      const picture = new Image();
+      picture.onload = () => write(picture);
+      picture.src = template.assetUrl;
+    }
+    return new THREE.SpriteMaterial({ map: texture, transparent: true });
   }
 
-  function addSticker(sticker) {
+  async function addSticker(sticker) {
+    await templatesLoaded;
     remove(sticker.id);
-    const mesh = new THREE.Sprite(label(sticker.text || sticker.templateId, sticker.color));
-    mesh.userData = { kind: "sticker", id: sticker.id };
+    const template = templates.get(sticker.templateId);
+    const anchor = { latitude: sticker.anchor.latitude, longitude: sticker.anchor.longitude, altitude: sticker.anchor.altitude, altitudeMode: "absolute" };
+    let mesh;
+    if (template?.kind === "model" && template.assetUrl) {
+      // A 3D template: its glTF model, in a group so that raycasts find the sticker from any part.
+      mesh = new THREE.Group();
+      gltf.load(template.assetUrl, (model) => mesh.add(model.scene), undefined, () => mesh.add(new THREE.Sprite(card(sticker.text || template.name, sticker.color))));
+    } else {
+      mesh = new THREE.Sprite(card(sticker.text || (template?.kind === "image" ? "" : sticker.templateId), sticker.color, template));
+    }
+    mesh.userData = { kind: "sticker", id: sticker.id, model: template?.kind === "model" };
     scene.add(mesh);
-    objects.set(sticker.id, { kind: "sticker", mesh, anchor: { latitude: sticker.anchor.latitude, longitude: sticker.anchor.longitude, altitude: sticker.anchor.altitude, altitudeMode: "absolute" }, data: sticker });
+    objects.set(sticker.id, { kind: "sticker", mesh, anchor, data: sticker });
   }
 
   function remove(id) {
@@ -91,13 +124,31 @@ export async function render() {
 
   const placeNames = new Map();  // place id → name, for the labels the server lays out
   let labelsAsked = null, labelsBusy = false;
+  /** The open tours' stops near me: tall amber markers (tap for the stop). */
+  async function addTourStops() {
+    const { tours } = await get("/v1/tours");
+    for (const summary of tours.filter((x) => x.mode === "open")) {
+      const tour = await get(`/v1/tours/${summary.id}`);
+      for (const stop of tour.stops.filter((x) => x.position)) {
+        const id = `stop-${stop.id}`;
+        if (objects.has(id)) continue;
+        const mesh = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.3, 3, 16), new THREE.MeshBasicMaterial({ color: 0xf59e0b }));
+        mesh.userData = { kind: "tour-stop", id };
+        scene.add(mesh);
+        objects.set(id, { kind: "tour-stop", mesh, anchor: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 1.5, altitudeMode: "relativeToGround" },
+          data: { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug } });
+      }
+    }
+  }
+
   async function loadAround() {
+    addTourStops().catch(() => {});
     loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
     get(`/v1/places/nearby?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
       .then(({ places }) => { for (const p of places) placeNames.set(p.place.id, p.place.name); labelsAsked = null; }).catch(() => {});
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
     const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
-    for (const s of page.stickers) addSticker(s);
+    await Promise.all(page.stickers.map(addSticker));
     seq = Math.max(seq, page.seq);
     subscribe(cells);
   }
@@ -131,7 +182,7 @@ export async function render() {
       o.placement = p;
       if (o.kind === "sticker") {
         const size = (o.data.size ?? 0.5) * (forgiving ? 2.5 : 1) * Math.max(1, p.distance / 15);
-        o.mesh.scale.set(size, size / 2, 1);
+        if (o.mesh.userData.model) o.mesh.scale.setScalar(size); else o.mesh.scale.set(size, size / 2, 1);
         o.mesh.visible = nearest.includes(o);
       }
       // A waypoint under my feet would fill the screen: show those ahead.
@@ -202,12 +253,18 @@ export async function render() {
     const pointer = new THREE.Vector2(((event.clientX - r.left) / r.width) * 2 - 1, -((event.clientY - r.top) / r.height) * 2 + 1);
     const ray = new THREE.Raycaster();
     ray.setFromCamera(pointer, camera);
-    const hit = ray.intersectObjects([...objects.values()].map((o) => o.mesh))[0];
-    if (hit) showSheet(objects.get(hit.object.userData.id));
+    const hit = ray.intersectObjects([...objects.values()].map((o) => o.mesh), true)[0];
+    let target = hit?.object;
+    while (target && !target.userData.id) target = target.parent;  // a model's part → its sticker
+    if (target) showSheet(objects.get(target.userData.id));
   });
 
   async function showSheet(o) {
     if (!o) return;
+    if (o.kind === "tour-stop") {
+      return sheet.replaceChildren(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name), h("p", {}, o.data.text),
+        h("a", { class: "button", href: `#/tours/${encodeURIComponent(o.data.slug)}` }, t("ar.openTour"))));
+    }
     if (o.kind !== "sticker") return sheet.replaceChildren(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))));
     const s = o.data;
     let mine = false;
@@ -216,7 +273,29 @@ export async function render() {
       h("h3", {}, s.text || s.templateId), h("p", { class: "muted" }, `@${s.author?.username ?? "?"} · ${(s.tags ?? []).join(" ")}`),
       h("p", {}, t("feed.distance", { distance: Math.round(o.placement?.distance ?? 0) })),
       h("a", { href: `/s/${s.id}` }, t("ar.share")),
+      mine ? editForm(s) : null,
       mine ? h("button", { class: "danger", onclick: async () => { await api("DELETE", `/v1/stickers/${s.id}`); remove(s.id); sheet.replaceChildren(); } }, t("ar.delete")) : null));
+  }
+
+  /** Editing returns a sticker to unpublished (StickARs' state diagram); saving places it again. */
+  function editForm(s) {
+    const text = h("input", { id: "edit-text", value: s.text ?? "", maxlength: 140, disabled: !templates.get(s.templateId)?.takesText });
+    const tags = h("input", { id: "edit-tags", value: (s.tags ?? []).join(" ") });
+    const form = h("form", { class: "row", id: "edit-form" }, h("label", {}, t("ar.text"), text), h("label", {}, t("ar.tags"), tags),
+      h("button", { type: "submit", class: "secondary" }, t("ar.save")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const draft = { templateId: s.templateId, color: s.color, size: s.size, orientation: s.orientation, anchor: s.anchor, visibility: s.visibility,
+          sharedWith: s.sharedWith ?? [], sharedWithGroups: s.sharedWithGroups ?? undefined, worldmapId: s.worldmapIsPrivate ? s.worldmapId : undefined, expiresAt: s.expiresAt ?? undefined,
+          text: text.disabled ? "" : text.value, tags: tags.value.split(/[\s,]+/).filter(Boolean), version: s.version };
+        const edited = await api("PUT", `/v1/stickers/${s.id}`, draft);
+        const placed = await api("POST", `/v1/stickers/${s.id}/place`);
+        await addSticker(placed ?? edited);
+        sheet.replaceChildren(h("p", { class: "notice", id: "edited" }, t("ar.saved")));
+      } catch (e) { say(e.message); }
+    });
+    return form;
   }
 
   // Placing a sticker two metres in front of me.
@@ -249,7 +328,7 @@ export async function render() {
           size: Number(data.size), orientation: [0, 0, 0, 1], visibility: "public", sharedWith: [],
           anchor: { latitude: ahead.latitude, longitude: ahead.longitude, altitude: pose.altitude ?? ahead.height, accuracy: Math.max(1, pose.accuracy) } };
         await api("PUT", `/v1/stickers/${id}`, draft);
-        addSticker(await api("POST", `/v1/stickers/${id}/place`));
+        await addSticker(await api("POST", `/v1/stickers/${id}/place`));
         sheet.replaceChildren(h("p", { id: "placed", class: "notice" }, t("ar.placed")));
       } catch (error) {
         sheet.replaceChildren(form, h("p", { class: "error", role: "alert" }, error.fields?.length ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ") : error.message));
@@ -262,7 +341,9 @@ export async function render() {
   // For the browser tests: what is in the scene and where.
   window.worldlayerAR = {
     pose,
-    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, ...(o.placement ?? {}) })),
+    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text,
+      model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
+    open: (id) => showSheet(objects.get(id)),  // what a tap on the object does
   };
   loop();
   return () => {
