@@ -43,9 +43,17 @@ struct BrowserTests {
         let server = try await Self.server()
         defer { server.stop() }
         _ = try await server.signUpAndLogIn("pest")
+        _ = try await server.signUpAndLogIn("mate")
         try await Browser.using { browser in
             try await browser.open(server.base + "/#/me")
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
+            // Installable: a manifest whose icons all load.
+            let icons = try await browser.runAsync("""
+                fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())
+                  .then(m => Promise.all(m.icons.map(i => fetch(i.src).then(r => r.ok && r.headers.get('content-type').startsWith('image/')))))
+                  .then(done)
+                """) as? [Bool]
+            #expect(icons == [true, true, true])
             try await Self.screenshot(browser, "me")
             try await browser.type("#signup-username", "browsa")
             try await browser.type("#signup-displayName", "Browsa")
@@ -75,6 +83,16 @@ struct BrowserTests {
             try await browser.type("#block-name", "@pest")
             try await browser.click("#block-form button[type=submit]")
             #expect(try await browser.waitFor("the block listed", "return document.querySelector('#blocked li')?.textContent") as? String == "@pestUnblock")
+            // A private map made here, with a member.
+            try await browser.type("#map-name", "Our corner")
+            try await browser.click("#map-form button[type=submit]")
+            try await browser.type("#my-maps form input", "mate")
+            try await browser.click("#my-maps form button[type=submit]")
+            let members = try await browser.waitFor("the member listed", """
+                const m = [...document.querySelectorAll('#my-maps .members li')].map(e => e.firstChild.textContent);
+                return m.includes('@mate') ? m.join(',') : null
+                """)
+            #expect((members as? String ?? "").contains("@mate"))
             try await Self.screenshot(browser, "me-signed-in")
 
             // Deleting the account asks for the password, then nothing of it is left to log in to.
@@ -157,6 +175,9 @@ struct BrowserTests {
             let first = try await browser.run("return Math.min(...window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => Math.hypot(x.x, x.z)))") as? Double
             #expect((first ?? 999) < 40, "the route starts where I stand")
             #expect(try await browser.waitFor("the tour's stops in AR", "return window.worldlayerAR.objects().filter(x => x.kind === 'tour-stop').length") as? Int == 8)
+            // Tapping a stop shows its text and its narration player.
+            _ = try await browser.run("window.worldlayerAR.open(window.worldlayerAR.objects().find(x => x.kind === 'tour-stop').id)")
+            try await browser.element("#stop-sheet audio")
             // Place names over the camera, laid out by the server: some, and no two overlapping.
             let labels = try await browser.waitFor("place labels in AR", """
                 const r = [...document.querySelectorAll('#ar-labels .place-label')].map(e => e.getBoundingClientRect());

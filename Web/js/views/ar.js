@@ -136,7 +136,7 @@ export async function render() {
         mesh.userData = { kind: "tour-stop", id };
         scene.add(mesh);
         objects.set(id, { kind: "tour-stop", mesh, anchor: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 1.5, altitudeMode: "relativeToGround" },
-          data: { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug } });
+          data: { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug, media: stop.media } });
       }
     }
   }
@@ -263,6 +263,8 @@ export async function render() {
     if (!o) return;
     if (o.kind === "tour-stop") {
       return sheet.replaceChildren(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name), h("p", {}, o.data.text),
+        ...(o.data.media ?? []).map((m) => m.contentType.startsWith("image/") ? h("img", { src: `/v1/media/${m.id}`, alt: o.data.name, style: "max-width:100%" })
+          : m.contentType.startsWith("audio/") ? h("audio", { controls: true, src: `/v1/media/${m.id}`, "aria-label": o.data.name }) : null),
         h("a", { class: "button", href: `#/tours/${encodeURIComponent(o.data.slug)}` }, t("ar.openTour"))));
     }
     if (o.kind !== "sticker") return sheet.replaceChildren(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))));

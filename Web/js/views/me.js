@@ -1,4 +1,5 @@
-// Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, blocks, deleting the account.
+// Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
+// their members, blocks, deleting the account.
 import { api, get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
@@ -49,6 +50,34 @@ async function signedIn(screen, me) {
     try { await api("PUT", `/v1/me/blocks/${encodeURIComponent(blockName.value.trim().replace(/^@/, ""))}`); blockName.value = ""; showBlocked(); } catch (e) { say(e.message); }
   });
 
+  // Private worldmaps: a place only their members see (created where I stand).
+  const maps = h("ul", { class: "list", id: "my-maps" });
+  const showMaps = async () => {
+    const mine = (await get("/v1/me/worldmaps")).worldmaps ?? [];
+    maps.replaceChildren(...await Promise.all(mine.map(async (w) => {
+      const members = (await get(`/v1/worldmaps/${w.id}/members`)).members ?? [];
+      const who = h("input", { "aria-label": t("me.maps.addWho"), placeholder: t("me.maps.addWho") });
+      const add = h("form", { class: "row" }, who, h("button", { type: "submit", class: "secondary" }, t("me.maps.add")));
+      add.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        try { await api("PUT", `/v1/worldmaps/${w.id}/members/${encodeURIComponent(who.value.trim().replace(/^@/, ""))}`); showMaps(); } catch (e) { say(e.message); }
+      });
+      return h("li", { class: "card", dataset: { map: w.id } }, h("strong", {}, w.name),
+        h("ul", { class: "members" }, ...members.map((m) => h("li", { class: "row" }, `@${m.username}`,
+          m.id === me.id ? null : h("button", { class: "secondary", onclick: async () => { await api("DELETE", `/v1/worldmaps/${w.id}/members/${encodeURIComponent(m.username)}`); showMaps(); } }, t("me.maps.remove"))))),
+        add);
+    })));
+  };
+  const mapName = h("input", { id: "map-name", "aria-label": t("me.maps.name"), placeholder: t("me.maps.name") });
+  const mapForm = h("form", { class: "row", id: "map-form" }, mapName, h("button", { type: "submit", class: "secondary" }, t("me.maps.create")));
+  mapForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!navigator.geolocation) return say(t("map.location.unsupported"));
+    navigator.geolocation.getCurrentPosition(async (p) => {
+      try { await post("/v1/worldmaps", { name: mapName.value, latitude: p.coords.latitude, longitude: p.coords.longitude }); mapName.value = ""; showMaps(); } catch (e) { say(e.message); }
+    }, () => say(t("map.location.denied")));
+  });
+
   const password = h("input", { type: "password", id: "delete-password", autocomplete: "current-password", "aria-label": t("me.password") });
   const deleteForm = h("form", { class: "card", id: "delete-form" }, h("label", {}, t("me.deleteAccount.confirm"), password),
     h("button", { type: "submit", class: "danger" }, t("me.deleteAccount")));
@@ -65,6 +94,7 @@ async function signedIn(screen, me) {
     h("p", { id: "hello" }, t("me.hello", { name: me.displayName || me.username, username: me.username })),
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,
+    h("h3", {}, t("me.maps")), maps, mapForm,
     h("h3", {}, t("me.blocks")), blocked, blockForm,
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }
@@ -73,7 +103,7 @@ async function signedIn(screen, me) {
     } }, t("me.logout"))),
     deleteForm,
   );
-  await Promise.all([showStickers(), showBlocked()]);
+  await Promise.all([showStickers(), showBlocked(), showMaps()]);
 }
 
 function field(name, label, attributes = {}) {
