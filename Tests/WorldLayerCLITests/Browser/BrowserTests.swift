@@ -186,6 +186,14 @@ struct BrowserTests {
                 return overlap ? -1 : r.length
                 """)
             #expect(labels as? Int ?? 0 > 0, "labels: \(labels)")
+            // A place chosen on the map ("View in AR") is the one label picked out in AR.
+            let seen = try await browser.run("const l = document.querySelector('#ar-labels .place-label'); return [l.dataset.place, l.firstChild.textContent]") as! [String]
+            try await browser.open(server.base + "/#/map")
+            try await browser.type("#place-search", seen[1])
+            try await browser.click(".place-result[data-place='\(seen[0])']")
+            try await browser.click("#place-in-ar")
+            let chosen = try await browser.waitFor("the chosen place's label", "return document.querySelector('#ar-labels .place-label.chosen')?.dataset.place")
+            #expect(chosen as? String == seen[0])
             try await Self.screenshot(browser, "ar-route")
             let errors = try await browser.consoleErrors()
             #expect(errors.isEmpty, "\(errors)")
@@ -308,6 +316,10 @@ struct BrowserTests {
             try await browser.click("#passkey-form button[type=submit]")
             #expect(try await browser.text("#welcome").contains("Ana"))
             try await browser.element("#start-ar")
+            // Joined: the guided tour's four stops stand in the AR view.
+            try await browser.click("#start-ar")
+            #expect(try await browser.waitFor("the guided stops in AR", "return window.worldlayerAR?.objects().filter(x => x.tour === 'helsinki-guided').length || null") as? Int == 4)
+            try await browser.open(server.base + "/#/tours/helsinki-guided")
             try await browser.type("#question", "How old is the statue?")
             try await browser.click("#ask-form button[type=submit]")
             let asked = try await browser.waitFor("my question listed", "return document.querySelector('#my-questions li')?.textContent")

@@ -4,7 +4,7 @@
 // heading is poor it says so and shows bigger, fewer things.
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
-import { api, get, post, session } from "../api.js";
+import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { LocalFrame, place } from "../geo.js";
 import { t } from "../strings.js";
@@ -124,13 +124,13 @@ export async function render() {
 
   const placeNames = new Map();  // place id → name, for the labels the server lays out
   let labelsAsked = null, labelsBusy = false;
-  /** The open tours' stops near me: tall amber markers (tap for the stop). */
+  /** The stops of the open tours, and of guided tours I joined with a passkey: tall amber markers. */
   async function addTourStops() {
     const { tours } = await get("/v1/tours");
-    for (const summary of tours.filter((x) => x.mode === "open")) {
-      const tour = await get(`/v1/tours/${summary.id}`);
+    for (const summary of tours.filter((x) => x.mode === "open" || participants.get(x.id))) {
+      const tour = await get(`/v1/tours/${summary.id}`, summary.mode === "open" ? session.token : participants.get(summary.id).token);
       for (const stop of tour.stops.filter((x) => x.position)) {
-        const id = `stop-${stop.id}`;
+        const id = `stop-${tour.id}-${stop.id}`;  // a guided tour may share stops with an open one
         if (objects.has(id)) continue;
         const mesh = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.3, 3, 16), new THREE.MeshBasicMaterial({ color: 0xf59e0b }));
         mesh.userData = { kind: "tour-stop", id };
@@ -207,9 +207,10 @@ export async function render() {
     const width = view.clientWidth, height = view.clientHeight;
     const horizontalFieldOfView = 2 * Math.atan(Math.tan(camera.fov * Math.PI / 360) * width / height) * 180 / Math.PI;
     try {
+      const highlight = sessionStorage.getItem("worldlayer.highlight");
       const layout = await post("/v1/places/labels", { latitude: here.latitude, longitude: here.longitude, altitude: pose.altitude ?? 0,
-        heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch } });
-      labels.replaceChildren(...layout.placed.map((l) => h("div", { class: "place-label", dataset: { place: l.id },
+        heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch }, highlight: highlight ? [highlight] : [] });
+      labels.replaceChildren(...layout.placed.map((l) => h("div", { class: l.id === highlight ? "place-label chosen" : "place-label", dataset: { place: l.id },
         style: `left:${l.x}px;top:${l.y}px;width:${l.width}px;height:${l.height}px;font-size:${Math.round(14 * l.scale)}px` },
         placeNames.get(l.id) ?? "", h("span", { class: "muted" }, ` ${Math.round(l.distance)} m`))));
     } catch { /* labels are a nicety; the scene goes on without them */ }
@@ -343,7 +344,7 @@ export async function render() {
   // For the browser tests: what is in the scene and where.
   window.worldlayerAR = {
     pose,
-    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text,
+    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, tour: o.data?.slug,
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => showSheet(objects.get(id)),  // what a tap on the object does
   };

@@ -88,7 +88,8 @@ export async function render() {
       const r = await post("/v1/routes", { from: { latitude: from.latitude, longitude: from.longitude }, to });
       routeLayer.clearLayers();
       L.geoJSON(r.geometry, { style: { color: "#14532d", weight: 6, opacity: .85 } }).addTo(routeLayer);
-      map.fitBounds(L.geoJSON(r.geometry).getBounds(), { padding: [30, 30] });
+      // No animation: leaving the map mid-animation makes Leaflet throw (its timers outlive the map).
+      map.fitBounds(L.geoJSON(r.geometry).getBounds(), { padding: [30, 30], animate: false });
       sheet.replaceChildren(h("div", { class: "card", id: "route" },
         h("h3", {}, label ?? r.to.name ?? ""), h("p", { id: "route-summary" }, t("map.routeSummary", { distance: Math.round(r.length), minutes: Math.max(1, Math.round(r.duration / 60)) })),
         h("ol", { id: "route-steps" }, ...r.steps.map((s) => h("li", {}, s.instruction))),
@@ -107,7 +108,7 @@ export async function render() {
     const found = await get(`/v1/places/search?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`);
     if (mine !== latest) return;
     results.replaceChildren(...(found.results.length ? found.results.slice(0, 6).map((hit) => h("li", {},
-      h("button", { class: "secondary place-result", style: "width:100%;text-align:left", onclick: () => showPlace(hit.place) }, hit.place.name,
+      h("button", { class: "secondary place-result", style: "width:100%;text-align:left", dataset: { place: hit.place.id }, onclick: () => showPlace(hit.place) }, hit.place.name,
         hit.distance != null ? h("span", { class: "muted" }, ` · ${Math.round(hit.distance)} m`) : null))) : [h("li", { class: "muted" }, t("map.noResults", { q }))]));
   });
 
@@ -115,13 +116,14 @@ export async function render() {
     results.replaceChildren();
     placeLayer.clearLayers();
     L.marker([place.position.latitude, place.position.longitude], { title: place.name }).addTo(placeLayer);
-    map.setView([place.position.latitude, place.position.longitude], 17);
+    map.setView([place.position.latitude, place.position.longitude], 17, { animate: false });
     sheet.replaceChildren(h("div", { class: "card", id: "place-sheet" },
       h("h3", {}, place.name), place.description ? h("p", {}, place.description) : null,
       place.openingHours ? h("p", { class: "muted" }, place.openingHours) : null,
       ...place.photos.map((p) => h("img", { src: `/v1/places/${place.id}/photos/${p.id}`, alt: "", style: "max-width:100%;border-radius:8px" })),
-      h("button", { id: "route-here", onclick: () => route({ place: place.id }, place.name) }, t("map.route"))));
+      h("div", { class: "row" }, h("button", { id: "route-here", onclick: () => route({ place: place.id }, place.name) }, t("map.route")),
+        h("a", { class: "button secondary", id: "place-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.highlight", place.id) }, t("map.viewInAR")))));
   }
 
-  return () => { if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
+  return () => { if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
 }
