@@ -101,6 +101,14 @@ final class Browser {
         _ = try await call("POST", "/session/\(session)/element/\(id)/value", ["text": text])
     }
 
+    /// Presses a key (WebDriver's code, e.g. "\u{E004}" Tab, "\u{E007}" Enter) in the focused element.
+    func press(_ key: String) async throws {
+        guard let active = try await call("GET", "/session/\(session)/element/active") as? [String: Any], let id = active.values.first as? String else {
+            throw Failure(description: "nothing has the focus")
+        }
+        _ = try await call("POST", "/session/\(session)/element/\(id)/value", ["text": key])
+    }
+
     func text(_ css: String) async throws -> String {
         let id = try await element(css)
         return try await call("GET", "/session/\(session)/element/\(id)/text") as? String ?? ""

@@ -72,7 +72,7 @@ export async function render() {
   }).catch(() => {});
 
   // My position, with its uncertainty.
-  let meMarker = null;
+  let meMarker = null, centred = false;
   let watch = null;
   if (!navigator.geolocation) say(t("map.location.unsupported"));
   else watch = navigator.geolocation.watchPosition((p) => {
@@ -80,6 +80,8 @@ export async function render() {
     meMarker?.remove();
     meMarker = L.circle([here.latitude, here.longitude], { radius: Math.max(here.accuracy, 3), color: "#2563eb" })
       .bindTooltip(t("map.here", { accuracy: Math.round(here.accuracy) })).addTo(map);
+    // The first fix brings the map to me (searches then rank what is near me first).
+    if (!centred && !routeLayer.getLayers().length && !placeLayer.getLayers().length) { centred = true; map.setView([here.latitude, here.longitude], 17, { animate: false }); }
   }, (error) => say(error.code === error.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported")), { enableHighAccuracy: true });
 
   async function route(to, label) {
