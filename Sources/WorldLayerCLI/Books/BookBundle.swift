@@ -53,21 +53,15 @@ enum BookBundle {
 
     /// Imports a bundle: files into the media library, then the book (created or replaced) with its targets' features.
     static func importBundle(_ url: URL, store: Store, library: MediaLibrary) async throws -> Book {
-        let scratch = BundleFolder.scratch()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let contents: Contents
-        do {
-            contents = try read(url, library: library, scratch: scratch)
-        } catch let problem as BundleProblem {
-            throw CommandFailure("\(url.lastPathComponent): \(problem); nothing was imported")
+        try await BundleFolder.importing(url, read: { try read(url, library: library, scratch: $0) }) { contents in
+            try await BundleFolder.store(contents.book.media, files: contents.files, library: library, in: store)
+            do {
+                try await store.saveBook(contents.book, features: contents.features)
+            } catch BookSaveError.slugTaken(let slug) {
+                throw CommandFailure("\(url.lastPathComponent): another book already has the slug “\(slug)”; nothing was imported")
+            }
+            return contents.book
         }
-        try await BundleFolder.store(contents.book.media, files: contents.files, library: library, in: store)
-        do {
-            try await store.saveBook(contents.book, features: contents.features)
-        } catch BookSaveError.slugTaken(let slug) {
-            throw CommandFailure("\(url.lastPathComponent): another book already has the slug “\(slug)”; nothing was imported")
-        }
-        return contents.book
     }
 
     static func export(_ book: Book, library: MediaLibrary, to url: URL) throws {

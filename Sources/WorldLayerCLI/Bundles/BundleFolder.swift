@@ -47,6 +47,22 @@ enum BundleFolder {
         }
     }
 
+    /// Imports a bundle: `read` checks it whole (a zip is unpacked into a scratch folder that lives
+    /// until `save` is done), then `save` stores it. A problem `read` finds becomes the one-line refusal.
+    static func importing<Contents, Result>(
+        _ url: URL, read: (URL) throws -> Contents, save: (Contents) async throws -> Result
+    ) async throws -> Result {
+        let scratch = scratch()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let contents: Contents
+        do {
+            contents = try read(scratch)
+        } catch let problem as BundleProblem {
+            throw CommandFailure("\(url.lastPathComponent): \(problem); nothing was imported")
+        }
+        return try await save(contents)
+    }
+
     /// Copies the bundle's files into the media library (those it lacks) and registers them.
     static func store(_ refs: [MediaRef], files: [String: URL], library: MediaLibrary, in store: Store) async throws {
         for ref in refs where !library.contains(ref.id) {
@@ -72,6 +88,6 @@ enum BundleFolder {
         if zip { try FileManager.default.zipItem(at: folder, to: url, shouldKeepParent: false) }
     }
 
-    /// A scratch folder for unpacking a zip, removed by the caller.
-    static func scratch() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-bundle-\(UUID().uuidString)") }
+    /// A scratch folder for unpacking a zip.
+    private static func scratch() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-bundle-\(UUID().uuidString)") }
 }

@@ -40,21 +40,15 @@ enum TourBundle {
 
     /// Imports a bundle: media into the library, then the tour (created or replaced) in one step.
     static func importBundle(_ url: URL, store: Store, library: MediaLibrary) async throws -> Tour {
-        let scratch = BundleFolder.scratch()
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let contents: Contents
-        do {
-            contents = try read(url, library: library, scratch: scratch)
-        } catch let problem as BundleProblem {
-            throw CommandFailure("\(url.lastPathComponent): \(problem); nothing was imported")
+        try await BundleFolder.importing(url, read: { try read(url, library: library, scratch: $0) }) { contents in
+            try await BundleFolder.store(contents.tour.media, files: contents.files, library: library, in: store)
+            do {
+                try await store.saveTour(contents.tour)
+            } catch TourSaveError.slugTaken(let slug) {
+                throw CommandFailure("\(url.lastPathComponent): another tour already has the slug “\(slug)”; nothing was imported")
+            }
+            return contents.tour
         }
-        try await BundleFolder.store(contents.tour.media, files: contents.files, library: library, in: store)
-        do {
-            try await store.saveTour(contents.tour)
-        } catch TourSaveError.slugTaken(let slug) {
-            throw CommandFailure("\(url.lastPathComponent): another tour already has the slug “\(slug)”; nothing was imported")
-        }
-        return contents.tour
     }
 
     /// Writes a tour as a bundle folder, or as a .zip when the path ends in `.zip`.
