@@ -84,7 +84,7 @@ struct DemoCommand: AsyncParsableCommand {
         private func installBook(_ store: Store) async throws -> String {
             let bundle = book.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: osm).deletingLastPathComponent().appendingPathComponent("book")
             let parsed = try BookYAML.parse(try BundleFolder.text(of: BookYAML.fileName, in: bundle, bundle: bundle))
-            if let existing = try await store.book(idOrSlug: parsed.book.id.uuidString) {
+            if let existing = try await store.book(idOrSlug: parsed.value.id.uuidString) {
                 return "book “\(existing.title)” (\(existing.targets.count) pictures) is loaded"
             }
             let imported = try await BookBundle.importBundle(bundle, store: store, library: media.library)

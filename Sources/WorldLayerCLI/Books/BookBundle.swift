@@ -17,10 +17,8 @@ enum BookBundle {
     static func read(_ url: URL, library: MediaLibrary, scratch: URL) throws -> Contents {
         let folder = try BundleFolder.open(url, fileName: BookYAML.fileName, scratch: scratch)
         let parsed = try BookYAML.parse(try BundleFolder.text(of: BookYAML.fileName, in: folder, bundle: url))
-        func problem(_ field: String, _ message: String) -> BundleProblem {
-            BundleProblem(file: BookYAML.fileName, line: parsed.line(of: field), field: field, message: message)
-        }
-        var book = parsed.book
+        let problem = parsed.problem
+        var book = parsed.value
         var files: [String: URL] = [:]
         func identify(_ ref: MediaRef, _ field: String) throws -> MediaRef {
             let (identified, file) = try BundleFolder.identify(ref, in: folder, library: library) { problem(field, $0) }

@@ -34,15 +34,7 @@ enum BookYAML {
         return out
     }
 
-    /// A book whose files are named by bundle path only, with the line of each field.
-    struct Parsed {
-        var book: Book
-        var lines: [String: Int]
-
-        func line(of field: String) -> Int? { BundleYAML.line(of: field, in: lines) }
-    }
-
-    static func parse(_ text: String) throws(BundleProblem) -> Parsed {
+    static func parse(_ text: String) throws(BundleProblem) -> ParsedBundle<Book> {
         let root = try BundleYAML.root(text, file: fileName)
         var r = BundleReader(file: fileName)
         do {
@@ -59,7 +51,7 @@ enum BookYAML {
                 authors: authors, description: try top["description"].map { try r.string($0, "description") } ?? "",
                 language: try r.string(top["language"]!, "language"), cover: try top["cover"].map { BookYAML.unread(try r.mediaPath($0, "cover")) },
                 targets: targets)
-            return Parsed(book: book, lines: r.lines)
+            return ParsedBundle(value: book, file: fileName, lines: r.lines)
         } catch let p as BundleProblem {
             throw p
         } catch {

@@ -14,6 +14,19 @@ struct BundleProblem: Error, CustomStringConvertible, Equatable {
     }
 }
 
+/// What a bundle's YAML says (files named by path only, identified once they are read), with the
+/// line each field came from, for problems found after parsing.
+struct ParsedBundle<Value> {
+    var value: Value
+    var file: String
+    var lines: [String: Int]
+
+    /// A problem with a field (a missing file, a broken rule), at its line or its nearest enclosing field's.
+    func problem(_ field: String, _ message: String) -> BundleProblem {
+        BundleProblem(file: file, line: BundleYAML.line(of: field, in: lines), field: field, message: message)
+    }
+}
+
 /// Writing and reading the YAML files of bundles (tour.yaml, book.yaml).
 enum BundleYAML {
     /// A YAML double-quoted scalar; JSON's string escapes are a subset of YAML's.

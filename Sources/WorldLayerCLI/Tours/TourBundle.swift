@@ -17,12 +17,10 @@ enum TourBundle {
     static func read(_ url: URL, library: MediaLibrary, scratch: URL) throws -> Contents {
         let folder = try BundleFolder.open(url, fileName: TourYAML.fileName, scratch: scratch)
         let parsed = try TourYAML.parse(try BundleFolder.text(of: TourYAML.fileName, in: folder, bundle: url))
-        var tour = parsed.tour
+        var tour = parsed.value
         var files: [String: URL] = [:]
         func identify(_ ref: MediaRef, _ field: String) throws -> MediaRef {
-            let (identified, file) = try BundleFolder.identify(ref, in: folder, library: library) {
-                BundleProblem(file: TourYAML.fileName, line: parsed.line(of: field), field: field, message: $0)
-            }
+            let (identified, file) = try BundleFolder.identify(ref, in: folder, library: library) { parsed.problem(field, $0) }
             files[ref.name] = file
             return identified
         }
@@ -33,7 +31,7 @@ enum TourBundle {
             }
         }
         if let first = tour.problems().first {
-            throw BundleProblem(file: TourYAML.fileName, line: parsed.line(of: first.field), field: first.field, message: first.message)
+            throw parsed.problem(first.field, first.message)
         }
         return Contents(tour: tour, files: files)
     }

@@ -47,17 +47,7 @@ enum TourYAML {
 
     // MARK: Reading
 
-    /// A tour whose media are named by bundle path only (ids filled in once the files are read),
-    /// and the line each field came from, for reporting problems found later.
-    struct Parsed {
-        var tour: Tour
-        var lines: [String: Int]
-
-        /// The line of a field, or of the nearest enclosing field that has one.
-        func line(of field: String) -> Int? { BundleYAML.line(of: field, in: lines) }
-    }
-
-    static func parse(_ text: String) throws(BundleProblem) -> Parsed {
+    static func parse(_ text: String) throws(BundleProblem) -> ParsedBundle<Tour> {
         let root = try BundleYAML.root(text, file: fileName)
         var r = BundleReader(file: fileName)
         do {
@@ -76,7 +66,7 @@ enum TourYAML {
                 id: try r.uuid(top["id"]!, "id"), slug: try r.string(top["slug"]!, "slug"), title: try r.string(top["title"]!, "title"),
                 description: try top["description"].map { try r.string($0, "description") } ?? "", language: try r.string(top["language"]!, "language"),
                 mode: mode, cover: cover, area: GeoPolygon(area), stops: stops)
-            return Parsed(tour: tour, lines: r.lines)
+            return ParsedBundle(value: tour, file: fileName, lines: r.lines)
         } catch let p as BundleProblem {
             throw p
         } catch {

@@ -85,10 +85,9 @@ async function walk(summary, token, participant) {
     book.replaceChildren(h("p", { id: "stamp-count" }, t("tours.stamped", { done: b.visited.length, total: b.visited.length + b.remaining.length })),
       h("ul", {}, ...b.visited.map((s) => h("li", { class: "stamped", dataset: { stop: s.stopId } }, `✓ ${s.title}`))),
       b.completedAt ? h("p", { class: "notice" }, t("tours.complete")) : null);
-    return new Set(b.visited.map((s) => s.stopId));
   }
 
-  let stamped = await showBook();
+  await showBook();
   stops.replaceChildren(...tour.stops.map((s) => h("li", {}, h("button", { class: "secondary", onclick: () => showStop(s) }, s.title))));
 
   // Position reports stamp stops (the server decides, after a few seconds at a stop); a phone
@@ -101,7 +100,7 @@ async function walk(summary, token, participant) {
       if (r.stamped) {
         const stop = tour.stops.find((s) => s.id === r.stamped);
         say(t("tours.justStamped", { title: stop?.title ?? "" }));
-        stamped = await showBook();
+        await showBook();
       }
       where.textContent = r.atStop ? t("tours.atStop", { title: tour.stops.find((s) => s.id === r.atStop)?.title ?? "" }) : t("tours.walking");
     } catch (e) { where.textContent = e.message; }
@@ -112,6 +111,5 @@ async function walk(summary, token, participant) {
     report();
   }, (e) => { where.textContent = e.code === e.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported"); }, { enableHighAccuracy: true });
   else where.textContent = t("map.location.unsupported");
-  void stamped;
   return () => { clearInterval(timer); if (watch !== null) navigator.geolocation.clearWatch(watch); };
 }

@@ -25,9 +25,9 @@ struct BookController {
     /// Every book, or those whose title or authors match `q` (prefixes, accents and typos forgiven).
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         var books = try await store.books()
-        if let q = Query(request).items["q"] {
-            let query = q.trimmingCharacters(in: .whitespaces)
-            guard (1...100).contains(query.count) else { throw APIError.badRequest("'q' must be 1 to 100 characters", code: "invalid_parameter") }
+        let parameters = Query(request)
+        if parameters.items["q"] != nil {
+            let query = try parameters.searchText()
             var index = PlaceSearchIndex()
             for b in books { index.add(id: b.id, names: [b.title] + b.authors + [b.slug.replacingOccurrences(of: "-", with: " ")], position: nil) }
             let byID = Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
