@@ -2,11 +2,12 @@ import Foundation
 import WorldLayerCore
 import WorldLayerGeo
 
-/// What an import takes from an OSM file: the walkable ways and the named places,
-/// and the area the file covers (so that a re-import can drop what has gone from it).
+/// What an import takes from an OSM file: the walkable ways, the named places, the buildings'
+/// outlines, and the area the file covers (so that a re-import can drop what has gone from it).
 public struct OSMMapData: Sendable {
     public var walkways: [Walkway] = []
     public var places: [Place] = []
+    public var buildings: [Building] = []
     /// South-west and north-east corners of every node in the file.
     public var bounds: (south: Double, west: Double, north: Double, east: Double)?
 
@@ -27,7 +28,7 @@ public struct OSMMapData: Sendable {
                     data.places.append(place)
                 }
             case .way(let w):
-                if OSMWalking.walkableHighway(w.tags) != nil || OSMPlaces.isPlace(w.tags) { ways.append(w) }
+                if OSMWalking.walkableHighway(w.tags) != nil || OSMPlaces.isPlace(w.tags) || OSMPlaces.isBuilding(w.tags) { ways.append(w) }
             case .relation:
                 break
             }
@@ -43,6 +44,10 @@ public struct OSMMapData: Sendable {
             let points = w.nodes.compactMap { coordinates[$0] }
             guard points.count == w.nodes.count, points.count >= 2 else { continue }  // Clipped at the extract's edge.
             let outline = w.isClosed ? points : nil
+            if let outline, outline.count >= 4, OSMPlaces.isBuilding(w.tags) {
+                data.buildings.append(
+                    Building(id: w.id, name: w.tags["name"], kind: w.tags["building"]!, outline: outline, levels: w.tags["building:levels"].flatMap { Int($0) }))
+            }
             let position = outline.map(OSMPlaces.centroid) ?? points[points.count / 2]
             if let place = OSMPlaces.place(tags: w.tags, source: "osm:way/\(w.id)", position: position, footprint: outline, now: now) {
                 data.places.append(place)
@@ -101,6 +106,11 @@ public struct OSMMapData: Sendable {
 public enum OSMPlaces {
     /// Tag keys that make a named feature a place, most telling first.
     static let kindKeys = ["tourism", "historic", "amenity", "leisure", "shop", "building"]
+
+    /// A way drawn as a building: `building=*` other than `no` (multipolygon buildings, relations, are not read).
+    static func isBuilding(_ tags: [String: String]) -> Bool {
+        tags["building"].map { $0 != "no" } ?? false
+    }
 
     static func isPlace(_ tags: [String: String]) -> Bool {
         tags["name"] != nil && kindKeys.contains { tags[$0] != nil && tags[$0] != "no" }

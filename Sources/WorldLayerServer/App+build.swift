@@ -71,7 +71,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     let maps = MapService(store: store)
     PlaceController(store: store, maps: maps).register(routes)
     RouteController(store: store, maps: maps).register(routes)
-    WalkwayController(maps: maps).register(routes)
+    MapFeatureController(maps: maps, store: store).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
     BookController(store: store, recognizers: BookRecognizers(store: store)).register(routes)

@@ -62,6 +62,8 @@ extension Migration {
         Migration(version: 8, name: "weekly digests", statements: digests),
         Migration(version: 9, name: "advertisers and ads", statements: ads),
         Migration(version: 10, name: "books and their targets' features", statements: books(blob: "BLOB"), postgres: books(blob: "BYTEA")),
+        clusteredStickers,
+        buildings,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -6,20 +6,20 @@ extension Store {
     /// The newest schema version this build knows.
     public static var schemaVersion: Int { Migration.all.last?.version ?? 0 }
 
-    /// Applies every migration not yet applied, each in its own transaction, and
-    /// returns the versions applied. Safe when several servers start at once: on
-    /// PostgreSQL they queue on an advisory lock; on SQLite on the write lock.
+    /// Applies every migration not yet applied (up to `last`, which tests of one step use), all in
+    /// one transaction, and returns the versions applied. Safe when several servers start at once:
+    /// on PostgreSQL they queue on an advisory lock; on SQLite on the write lock.
     @discardableResult
-    public func migrate() async throws -> [Int] {
+    public func migrate(through last: Int = Store.schemaVersion) async throws -> [Int] {
         switch engine {
         case .sqlite:
-            return try await transaction { db in try await Store.applyPending(db, engine: .sqlite) }
+            return try await transaction { db in try await Store.applyPending(db, engine: .sqlite, through: last) }
         case .postgres:
             return try await withConnection { db in
                 try await db.raw("SELECT pg_advisory_lock(7301)").run()
                 do {
                     try await db.raw("BEGIN").run()
-                    let applied = try await Store.applyPending(db, engine: .postgres)
+                    let applied = try await Store.applyPending(db, engine: .postgres, through: last)
                     try await db.raw("COMMIT").run()
                     try await db.raw("SELECT pg_advisory_unlock(7301)").run()
                     return applied
@@ -53,14 +53,14 @@ extension Store {
         ).run()
     }
 
-    private static func applyPending(_ db: any SQLDatabase, engine: Engine) async throws -> [Int] {
+    private static func applyPending(_ db: any SQLDatabase, engine: Engine, through last: Int) async throws -> [Int] {
         try await ensureMigrationTable(db)
         let done = Set(try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) })
         if let newest = done.max(), newest > schemaVersion {
             throw StoreError.unavailable("the database is at schema version \(newest), newer than this build (\(schemaVersion)); upgrade WorldLayer")
         }
         var applied: [Int] = []
-        for m in Migration.all where !done.contains(m.version) {
+        for m in Migration.all where !done.contains(m.version) && m.version <= last {
             for statement in m.statements(for: engine) {
                 try await db.raw(SQLQueryString(statement)).run()
             }

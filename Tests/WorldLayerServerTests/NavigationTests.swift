@@ -16,7 +16,7 @@ enum DemoMap {
     static func importInto(_ url: DatabaseURL, data: OSMMapData = data) async throws -> MapImportSummary {
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
         _ = try await store.migrate()
-        let summary = try await store.importMap(walkways: data.walkways, places: data.places, bounds: data.bounds)
+        let summary = try await store.importMap(walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds)
         try await store.close()
         return summary
     }
@@ -180,6 +180,42 @@ struct NavigationTests {
         }
     }
 
+    @Test("the map's own layers: walkways and building outlines in a box as GeoJSON; a bad box is a 400", arguments: ScratchDatabase.engines)
+    func mapFeatures(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        let summary = try await DemoMap.importInto(url)
+        #expect(summary.buildings > 300)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            // Around Senate Square: the cathedral is a building, Unioninkatu a street.
+            let box = "south=60.1680&west=24.9480&north=60.1715&east=24.9550"
+            let buildings = try await api.call(.get, "/v1/map/buildings?\(box)")
+            #expect(buildings.status == .ok && buildings.json["type"] as? String == "FeatureCollection")
+            let features = try #require(buildings.json["features"] as? [[String: Any]])
+            #expect(features.count > 20 && buildings.json["truncated"] as? Bool == false)
+            for f in features {
+                let geometry = try #require(f["geometry"] as? [String: Any])
+                let ring = try #require((geometry["coordinates"] as? [[[Double]]])?.first)
+                #expect(geometry["type"] as? String == "Polygon" && ring.count >= 4 && ring.first == ring.last)
+                // Every outline meets the box (GeoJSON order: longitude, latitude).
+                let lons = ring.map { $0[0] }, lats = ring.map { $0[1] }
+                #expect(lons.min()! <= 24.9550 && lons.max()! >= 24.9480 && lats.min()! <= 60.1715 && lats.max()! >= 60.1680)
+            }
+            let names = features.compactMap { ($0["properties"] as? [String: String])?["name"] }
+            #expect(names.contains("Helsingin tuomiokirkko"), "\(names)")
+            let walkways = try await api.call(.get, "/v1/map/walkways?\(box)")
+            let lines = try #require(walkways.json["features"] as? [[String: Any]])
+            #expect(lines.contains { ($0["properties"] as? [String: String])?["name"] == "Unioninkatu" })
+            #expect(lines.allSatisfy { ($0["geometry"] as? [String: Any])?["type"] as? String == "LineString" })
+            // Nothing there: an empty collection. Bad boxes: 400 with a JSON error.
+            let sea = try await api.call(.get, "/v1/map/buildings?south=10&west=-30&north=10.1&east=-29.9")
+            #expect(sea.status == .ok && (sea.json["features"] as? [Any])?.isEmpty == true)
+            for bad in ["south=60.2&west=24.9&north=60.1&east=25", "south=60&west=24&north=61&east=25", "west=24.9&north=60.2&east=25", "south=x&west=24.9&north=60.2&east=25"] {
+                let r = try await api.call(.get, "/v1/map/buildings?\(bad)")
+                #expect(r.status == .badRequest && (r.json["error"] as? [String: Any])?["code"] != nil, "\(bad)")
+            }
+        }
+    }
+
     @Test("a re-import updates without duplicates and drops what left the file", arguments: ScratchDatabase.engines)
     func reimport(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
@@ -187,14 +223,17 @@ struct NavigationTests {
         var smaller = DemoMap.data
         smaller.walkways.removeFirst(10)
         smaller.places.removeFirst(5)
+        smaller.buildings.removeFirst(7)
         let second = try await DemoMap.importInto(url, data: smaller)
-        #expect(second.removedWalkways == 10 && second.removedPlaces == 5)
+        #expect(second.removedWalkways == 10 && second.removedPlaces == 5 && second.removedBuildings == 7)
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
         #expect(try await store.walkways().count == first.walkways - 10)
         #expect(try await store.allPlaces().count == first.places - 5)
         _ = try await DemoMap.importInto(url)
         #expect(try await store.walkways().count == first.walkways)
         #expect(try await store.allPlaces().count == first.places)
+        let all = try await store.buildings(south: -90, west: -180, north: 90, east: 180, limit: 1_000_000)
+        #expect(all.count == first.buildings && Set(all.map(\.id)).count == all.count)
         try await store.close()
     }
 }

@@ -49,3 +49,49 @@ struct MigrationTests {
         #expect(try DatabaseURL(parsing: "postgres://u:secret@h/d").description == "postgres://u:***@h/d")
     }
 }
+
+@Suite("Migration 11: stickers stored in place order")
+struct ClusteredStickersMigrationTests {
+    @Test("stickers keep every row, share and tag, and deleting one still cascades to its shares")
+    func keepsRowsAndReferences() async throws {
+        let store = try Store.open(try await ScratchDatabase.makeURL(.sqlite), logger: ScratchDatabase.quietLogger)
+        try await store.migrate(through: 10)
+        let ids = (0..<3).map { _ in UUID().uuidString.lowercased() }
+        try await store.withConnection { db in
+            for sql: SQLQueryString in [
+                "INSERT INTO accounts (id, username, username_key, email, email_key, display_name, birthday, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'ann', 'a@x', 'a@x', 'Ann', '1990-01-01', '!', 0, 0), ('b', 'bob', 'bob', 'b@x', 'b@x', 'Bob', '1990-01-01', '!', 0, 0)",
+                "INSERT INTO blobs (id, content_type, size, data, created_at) VALUES ('p', 'image/png', 1, x'00', 0)",
+                "INSERT INTO templates (id, name, kind, takes_text, status, preview_blob, created_at) VALUES ('t', 'T', 'text', 1, 'approved', 'p', 0)",
+                "INSERT INTO worldmaps (id, is_private, cell, name, created_at) VALUES ('w', 0, 7, 'Public', 0)",
+            ] { try await db.raw(sql).run() }
+            for (n, id) in ids.enumerated() {
+                try await db.raw(
+                    """
+                    INSERT INTO stickers (id, author_id, state, visibility, worldmap_id, template_id, cell, strip, latitude, longitude, version, body, created_at, updated_at)
+                    VALUES (\(bind: id), 'a', 'published', 'shared', 'w', 't', 7, \(bind: 100 - n), \(bind: 60.0 + Double(n) / 1000), 24.9, 1, '{}', 0, 0)
+                    """
+                ).run()
+                try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: id), 'b')").run()
+                try await db.raw("INSERT INTO sticker_tags (sticker_id, tag) VALUES (\(bind: id), 'old')").run()
+                try await db.raw("INSERT INTO reports (id, sticker_id, reporter_id, reason, status, created_at) VALUES (\(bind: "r\(n)"), \(bind: id), 'b', 'spam', 'open', 0)").run()
+            }
+        }
+        #expect(try await store.migrate() == Array(11...Store.schemaVersion))
+        try await store.withConnection { db in
+            func count(_ sql: SQLQueryString) async throws -> Int { try await db.raw(sql).first()!.decode(column: "n", as: Int.self) }
+            #expect(try await count("SELECT COUNT(*) AS n FROM stickers") == 3)
+            #expect(try await count("SELECT COUNT(*) AS n FROM sticker_shares") == 3)
+            #expect(try await count("SELECT COUNT(*) AS n FROM sticker_tags") == 3)
+            #expect(try await count("SELECT COUNT(*) AS n FROM reports") == 3)
+            // Stored in place order: the table is its (cell, strip, latitude, id) B-tree.
+            let schema = try await db.raw("SELECT sql FROM sqlite_master WHERE name = 'stickers'").first()!.decode(column: "sql", as: String.self)
+            #expect(schema.contains("PRIMARY KEY (cell, strip, latitude, id)") && schema.hasSuffix("WITHOUT ROWID"))
+            #expect(try await db.raw("PRAGMA foreign_key_check").all().isEmpty)
+            try await db.raw("DELETE FROM stickers WHERE id = \(bind: ids[0])").run()
+            #expect(try await count("SELECT COUNT(*) AS n FROM sticker_shares") == 2)
+            #expect(try await count("SELECT COUNT(*) AS n FROM sticker_tags") == 2)
+            #expect(try await count("SELECT COUNT(*) AS n FROM reports") == 2)
+        }
+        try await store.close()
+    }
+}

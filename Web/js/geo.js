@@ -87,3 +87,14 @@ export function place(device, anchor) {
     verticalUncertainty: anchor.altitudeMode === "relativeToDevice" ? 0 : (device.verticalAccuracy ?? 0),
   };
 }
+
+/**
+ * The inverse of `place`: the geodetic point at an offset in the AR frame (+x right of the heading,
+ * +y up, −z along it) from the device — where a surface a WebXR hit test found lies on the globe.
+ */
+export function unplace(device, { x, y, z }) {
+  const frame = new LocalFrame(device.latitude, device.longitude, device.altitude);
+  const [sh, ch] = sinCosDegrees(device.heading ?? 0);
+  const forward = -z;
+  return frame.geodetic({ east: x * ch + forward * sh, north: forward * ch - x * sh, up: y });
+}

@@ -22,7 +22,7 @@ const en = {
   "camera.found": "{name}", "camera.mute": "Sound off", "camera.unmute": "Sound on",
   "camera.denied": "The camera is blocked for this site. Allow camera access in your browser's settings to see the pictures come alive.",
   "camera.unsupported": "This browser cannot open the camera.",
-  "map.title": "Map", "map.search": "Search places", "map.route": "Route here", "map.noTiles": "Map tiles are unavailable; showing WorldLayer's own streets and paths.",
+  "map.title": "Map", "map.search": "Search places", "map.route": "Route here", "map.noTiles": "Map tiles are unavailable; showing WorldLayer's own streets, paths and buildings.",
   "map.routeSummary": "{distance} m, about {minutes} min on foot", "map.noResults": "No place matches “{q}”.",
   "map.location.denied": "Location services are off for this site: the map cannot show where you are. Allow location access to route from here.",
   "map.location.unsupported": "This browser cannot tell where you are.", "map.longPress": "Long-press the map to route to any point.",

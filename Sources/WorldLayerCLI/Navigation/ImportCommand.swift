@@ -38,14 +38,15 @@ enum MapImporter {
             throw CommandFailure("\(file): \(error.description); nothing was imported")
         }
         reading.finish()
-        let writing = ProgressBar(label: "writing \(data.walkways.count) ways and \(data.places.count) places", quiet: quiet)
+        let writing = ProgressBar(
+            label: "writing \(data.walkways.count) ways, \(data.places.count) places and \(data.buildings.count) buildings", quiet: quiet)
         defer { writing.finish() }
-        let summary = try await store.importMap(walkways: data.walkways, places: data.places, bounds: data.bounds) { done, total in
-            writing.update(done, of: total)
+        let summary = try await store.importMap(walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds) {
+            done, total in writing.update(done, of: total)
         }
         return String(
-            format: "imported %d walkable ways and %d places from %@ in %.1f s (removed %d ways and %d places no longer in the file)",
-            summary.walkways, summary.places, url.lastPathComponent, Date().timeIntervalSince(started), summary.removedWalkways,
-            summary.removedPlaces)
+            format: "imported %d walkable ways, %d places and %d buildings from %@ in %.1f s (removed %d ways, %d places and %d buildings no longer in the file)",
+            summary.walkways, summary.places, summary.buildings, url.lastPathComponent, Date().timeIntervalSince(started), summary.removedWalkways,
+            summary.removedPlaces, summary.removedBuildings)
     }
 }

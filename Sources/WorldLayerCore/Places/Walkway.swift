@@ -3,7 +3,7 @@ import WorldLayerGeo
 
 /// A way people may walk along, as imported from OpenStreetMap: the routing graph is
 /// built from these.
-public struct Walkway: Codable, Sendable, Equatable {
+public struct Walkway: Codable, Sendable, Equatable, Identifiable {
     /// The OSM way id.
     public var id: Int64
     public var name: String?

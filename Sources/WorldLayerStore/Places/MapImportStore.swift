@@ -7,9 +7,11 @@ import WorldLayerGeo
 public struct MapImportSummary: Sendable, Equatable, Codable {
     public var walkways: Int
     public var places: Int
+    public var buildings: Int
     /// Rows inside the file's area that the file no longer has.
     public var removedWalkways: Int
     public var removedPlaces: Int
+    public var removedBuildings: Int
 }
 
 /// Which generation of the walking network and of the places a server has loaded.
@@ -23,24 +25,17 @@ extension Store {
     /// id, and what lies inside `bounds` but is gone from the file is removed — except places
     /// an admin has edited, which are kept. Admin edits are stored apart and never overwritten.
     public func importMap(
-        walkways: [Walkway], places: [Place], bounds: (south: Double, west: Double, north: Double, east: Double)?,
+        walkways: [Walkway], places: [Place], buildings: [Building], bounds: (south: Double, west: Double, north: Double, east: Double)?,
         now: Date = Date(), progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> MapImportSummary {
         let importID = UUID().text
-        let total = walkways.count + places.count
+        let total = walkways.count + places.count + buildings.count
         return try await transaction { db in
-            for (n, chunk) in walkways.chunked(200).enumerated() {
-                try await db.raw(
-                    """
-                    INSERT INTO walkways (id, body, south, west, north, east, import_id) VALUES \(SQLList(try chunk.map { w in
-                        let lats = w.coordinates.map(\.latitude), lons = w.coordinates.map(\.longitude)
-                        return SQLQueryString("(\(bind: w.id), \(bind: try StoreJSON.string(w)), \(bind: lats.min()!), \(bind: lons.min()!), \(bind: lats.max()!), \(bind: lons.max()!), \(bind: importID))")
-                    }))
-                    ON CONFLICT (id) DO UPDATE SET body = excluded.body, south = excluded.south, west = excluded.west,
-                      north = excluded.north, east = excluded.east, import_id = excluded.import_id
-                    """
-                ).run()
-                progress(min(walkways.count, (n + 1) * 200), total)
+            try await Store.upsertByBox(walkways, into: "walkways", importID: importID, on: db, points: \.coordinates) { done in
+                progress(done, total)
+            }
+            try await Store.upsertByBox(buildings, into: "buildings", importID: importID, on: db, points: \.outline) { done in
+                progress(walkways.count + done, total)
             }
             for (n, chunk) in places.chunked(200).enumerated() {
                 try await db.raw(
@@ -54,13 +49,17 @@ extension Store {
                       cell = CASE WHEN places.position_edited = 1 THEN places.cell ELSE excluded.cell END
                     """
                 ).run()
-                progress(walkways.count + min(places.count, (n + 1) * 200), total)
+                progress(walkways.count + buildings.count + min(places.count, (n + 1) * 200), total)
             }
-            var removedWalkways = 0, removedPlaces = 0
+            var removedWalkways = 0, removedPlaces = 0, removedBuildings = 0
             if let b = bounds {
                 let inside: SQLQueryString = "south >= \(bind: b.south) AND north <= \(bind: b.north) AND west >= \(bind: b.west) AND east <= \(bind: b.east)"
-                removedWalkways = try await Store.count(db, "SELECT COUNT(*) AS n FROM walkways WHERE \(inside) AND import_id <> \(bind: importID)")
-                try await db.raw("DELETE FROM walkways WHERE \(inside) AND import_id <> \(bind: importID)").run()
+                for table in ["walkways", "buildings"] {
+                    let stale: SQLQueryString = "FROM \(ident: table) WHERE \(inside) AND import_id <> \(bind: importID)"
+                    let removed = try await Store.count(db, "SELECT COUNT(*) AS n \(stale)")
+                    try await db.raw("DELETE \(stale)").run()
+                    if table == "walkways" { removedWalkways = removed } else { removedBuildings = removed }
+                }
                 let gone: SQLQueryString = """
                     source LIKE 'osm:%' AND edit IS NULL AND import_id <> \(bind: importID)
                     AND latitude BETWEEN \(bind: b.south) AND \(bind: b.north) AND longitude BETWEEN \(bind: b.west) AND \(bind: b.east)
@@ -69,7 +68,42 @@ extension Store {
                 try await db.raw("DELETE FROM places WHERE \(gone)").run()
             }
             try await db.raw("UPDATE map_versions SET version = version + 1").run()
-            return MapImportSummary(walkways: walkways.count, places: places.count, removedWalkways: removedWalkways, removedPlaces: removedPlaces)
+            return MapImportSummary(
+                walkways: walkways.count, places: places.count, buildings: buildings.count, removedWalkways: removedWalkways,
+                removedPlaces: removedPlaces, removedBuildings: removedBuildings)
+        }
+    }
+
+    /// Inserts or updates OSM ways (walkways, buildings) by id, with the bounding box of their points, 200 to a statement.
+    private static func upsertByBox<Way: Encodable & Identifiable>(
+        _ ways: [Way], into table: String, importID: String, on db: any SQLDatabase, points: KeyPath<Way, [Coordinate]>,
+        progress: (Int) -> Void
+    ) async throws where Way.ID == Int64 {
+        for (n, chunk) in ways.chunked(200).enumerated() {
+            try await db.raw(
+                """
+                INSERT INTO \(ident: table) (id, body, south, west, north, east, import_id) VALUES \(SQLList(try chunk.map { w in
+                    let lats = w[keyPath: points].map(\.latitude), lons = w[keyPath: points].map(\.longitude)
+                    return SQLQueryString("(\(bind: w.id), \(bind: try StoreJSON.string(w)), \(bind: lats.min()!), \(bind: lons.min()!), \(bind: lats.max()!), \(bind: lons.max()!), \(bind: importID))")
+                }))
+                ON CONFLICT (id) DO UPDATE SET body = excluded.body, south = excluded.south, west = excluded.west,
+                  north = excluded.north, east = excluded.east, import_id = excluded.import_id
+                """
+            ).run()
+            progress(min(ways.count, (n + 1) * 200))
+        }
+    }
+
+    /// Buildings whose bounding boxes meet the box, at most `limit` of them.
+    public func buildings(south: Double, west: Double, north: Double, east: Double, limit: Int) async throws -> [Building] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                SELECT body FROM buildings
+                WHERE south <= \(bind: north) AND north >= \(bind: south) AND west <= \(bind: east) AND east >= \(bind: west)
+                ORDER BY id LIMIT \(bind: limit)
+                """
+            ).all().map { try StoreJSON.decode(Building.self, try $0.decode(column: "body", as: String.self)) }
         }
     }
 

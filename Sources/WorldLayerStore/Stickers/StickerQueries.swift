@@ -41,8 +41,9 @@ extension Store {
         /// The stored text form, kept for ordering ties without formatting UUIDs again.
         var idText: String
         var version: Int
-        /// SQLite's rowid, which every index entry carries: fetching bodies by it skips a descent of the id index.
-        var rowid: Int64?
+        /// The table's key on SQLite (cell, strip, latitude, id; migration 11), which every index entry
+        /// carries: fetching bodies by it reads them where they lie, side by side, without the id index.
+        var place: (cell: Int64, strip: Int64)?
         var audience: StickerAudience
         var coordinate: Coordinate
     }
@@ -141,7 +142,7 @@ extension Store {
         let band = box.map { Store.bandFilter($0, table: "s.") } ?? ""
         let rows = try await db.raw(
             """
-            SELECT \(unsafeRaw: sqlite ? "s.rowid AS row_id, " : "")s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
+            SELECT \(unsafeRaw: sqlite ? "s.cell, s.strip, " : "")s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
               CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
             FROM stickers s
@@ -153,7 +154,7 @@ extension Store {
             let idText = try row.decode(column: "id", as: String.self)
             return Candidate(
                 id: UUID(storedText: idText) ?? UUID(), idText: idText, version: try row.decode(column: "version", as: Int.self),
-                rowid: sqlite ? try row.decode(column: "row_id", as: Int64.self) : nil,
+                place: sqlite ? (try row.decode(column: "cell", as: Int64.self), try row.decode(column: "strip", as: Int64.self)) : nil,
                 audience: try Store.audience(from: row, viewer: viewer),
                 coordinate: Coordinate(
                     latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self)))
@@ -209,10 +210,18 @@ extension Store {
             if let s = bodyCache.sticker(c.id, version: c.version) { result[c.id] = s } else { missing.append(c) }
         }
         guard !missing.isEmpty else { return result }
-        let rowids = missing.compactMap(\.rowid)
-        let key: SQLQueryString = rowids.count == missing.count
-            ? "rowid IN (\(SQLList(rowids.map { SQLBind($0) })))" : "id IN (\(SQLList(missing.map { SQLBind($0.idText) })))"
-        let rows = try await db.raw("SELECT body FROM stickers WHERE \(key)").all()
+        let keys: [SQLQueryString] = missing.compactMap { c in
+            c.place.map { "(\(bind: $0.cell), \(bind: $0.strip), \(bind: c.coordinate.latitude), \(bind: c.idText))" }
+        }
+        // On SQLite a join from the keys (CROSS JOIN keeps them outer) is one primary-key probe each;
+        // the planner scans the table for `(…) IN (VALUES …)`.
+        let query: SQLQueryString = keys.count == missing.count
+            ? """
+              SELECT s.body FROM (VALUES \(keys.joined(separator: ", "))) k CROSS JOIN stickers s
+              ON s.cell = k.column1 AND s.strip = k.column2 AND s.latitude = k.column3 AND s.id = k.column4
+              """
+            : "SELECT body FROM stickers WHERE id IN (\(SQLList(missing.map { SQLBind($0.idText) })))"
+        let rows = try await db.raw(query).all()
         for row in rows {
             let s = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
             result[s.id] = s

@@ -143,7 +143,7 @@ struct BrowserTests {
         }
     }
 
-    @Test("the map draws WorldLayer's own streets without tiles; search a place, route there from my position")
+    @Test("the map draws WorldLayer's own streets and buildings without tiles; search a place, route there from my position")
     func mapSearchAndRoute() async throws {
         let server = try await Self.server()
         defer { server.stop() }
@@ -153,6 +153,9 @@ struct BrowserTests {
             try await browser.open(server.base + "/#/map")
             let walkways = try await browser.waitFor("streets drawn from the API", "return Number(document.querySelector('#map')?.dataset.walkways || 0) > 50")
             #expect(walkways as? Bool == true)
+            // Buildings as filled outlines under the streets: Leaflet draws each as an SVG path with a fill.
+            #expect(try await browser.run("return Number(document.querySelector('#map').dataset.buildings)") as? Int ?? 0 > 50)
+            #expect(try await browser.run("return document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length") as? Int ?? 0 > 50)
             // The layers: places around, and the open tour's eight stops.
             #expect(try await browser.waitFor("the places layer", "return Number(document.querySelector('#map').dataset.places || 0)") as? Int ?? 0 > 10)
             #expect(try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)") as? Int == 8)

@@ -1,5 +1,5 @@
-// Map: Leaflet with the configured tiles — or, when tiles cannot load, WorldLayer's own streets
-// and paths, so the map is never blank — my position, places search with a detail sheet, and
+// Map: Leaflet with the configured tiles — or, when tiles cannot load, WorldLayer's own streets,
+// paths and buildings, so the map is never blank — my position, places search with a detail sheet, and
 // walking routes (from a searched place's "Route here", or a long press anywhere).
 import { get, post } from "../api.js";
 import { h, say } from "../dom.js";
@@ -26,24 +26,28 @@ export async function render() {
   if (config.tileURL) {
     const tiles = L.tileLayer(config.tileURL, { maxZoom: 19, attribution: config.tileAttribution }).addTo(map);
     tiles.on("tileerror", () => {
-      if (++failures === 3 && !drawOwn) { drawOwn = true; say(t("map.noTiles")); map.removeLayer(tiles); loadWalkways(); }
+      if (++failures === 3 && !drawOwn) { drawOwn = true; say(t("map.noTiles")); map.removeLayer(tiles); loadOwnMap(); }
     });
   } else {
     map.attributionControl.addAttribution(config.tileAttribution);
     say(t("map.noTiles"));
   }
 
-  async function loadWalkways() {
+  // Buildings first, so the walkways are drawn over them.
+  async function loadOwnMap() {
     if (!drawOwn || map.getZoom() < 14) return;
     const b = map.getBounds();
-    const data = await get(`/v1/map/walkways?south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`);
+    const box = `south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`;
+    const [buildings, walkways] = await Promise.all([get(`/v1/map/buildings?${box}`), get(`/v1/map/walkways?${box}`)]);
     ownData.clearLayers();
-    L.geoJSON(data, { style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? "#a16207" : "#57534e", weight: f.properties.highway === "footway" ? 2 : 4 }) })
+    L.geoJSON(buildings, { interactive: false, style: { color: "#a8a29e", weight: 1, fillColor: "#d6d3d1", fillOpacity: 0.8 } }).addTo(ownData);
+    L.geoJSON(walkways, { style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? "#a16207" : "#57534e", weight: f.properties.highway === "footway" ? 2 : 4 }) })
       .addTo(ownData);
-    mapElement.dataset.walkways = String(data.features.length);
+    mapElement.dataset.buildings = String(buildings.features.length);
+    mapElement.dataset.walkways = String(walkways.features.length);
   }
-  map.on("moveend", loadWalkways);
-  await loadWalkways();
+  map.on("moveend", loadOwnMap);
+  await loadOwnMap();
 
   // Layers: stickers, places and the open tours' stops around the view, each switchable.
   const c = map.getCenter();
