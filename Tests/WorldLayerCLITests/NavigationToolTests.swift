@@ -7,10 +7,10 @@ struct NavigationToolTests {
     func importOSM() throws {
         let db = CLI.scratchDatabase()
         let first = try CLI.run(["import", "osm", ZoneToolTests.demo, "--database", db])
-        #expect(first.status == 0 && first.stdout.contains("imported 2431 walkable ways and 1259 places"), "\(first.stderr)")
+        #expect(first.status == 0 && first.stdout.contains("imported 2431 walkable ways, 1259 places and 385 buildings"), "\(first.stderr)")
         #expect(first.stderr.contains("reading helsinki.osm.pbf 100%") && first.stderr.contains("100%"))
         let again = try CLI.run(["import", "osm", ZoneToolTests.demo, "--database", db])
-        #expect(again.status == 0 && again.stdout.contains("removed 0 ways and 0 places"))
+        #expect(again.status == 0 && again.stdout.contains("removed 0 ways, 0 places and 0 buildings"))
 
         let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("wl-truncated-\(UUID().uuidString).osm.pbf")
         try Data(try Data(contentsOf: URL(fileURLWithPath: ZoneToolTests.demo)).prefix(200_000)).write(to: truncated)

@@ -39,7 +39,7 @@ const en = {
   "feed.distance": "{distance} m away",
   "ar.title": "AR", "ar.waiting": "Waiting for your position…", "ar.accuracy": "Position ±{accuracy} m · heading ±{heading}°",
   "ar.poor": "Position ±{accuracy} m · heading ±{heading}°: rough, so things may be off; showing fewer and bigger.",
-  "ar.place": "Place a sticker here", "ar.placeHere": "Place it 2 m in front of me", "ar.placed": "Placed: others here see it now.",
+  "ar.place": "Place a sticker here", "ar.placeHere": "Place it 2 m in front of me", "ar.placeOnSurface": "Place it on a surface (AR)", "ar.tapSurface": "Point at a surface and tap where the sticker goes.", "ar.cancel": "Cancel", "ar.placed": "Placed: others here see it now.",
   "ar.loginToPlace": "Log in (Me) to place stickers.", "ar.template": "Template", "ar.text": "Text", "ar.tags": "Tags",
   "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.share": "Share link", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around", "ar.openTour": "Open the tour", "ar.save": "Save", "ar.saved": "Saved and placed again.",
   "map.viewInAR": "View in AR", "map.layer.stickers": "Stickers", "map.layer.places": "Places", "map.layer.tours": "Tour stops",

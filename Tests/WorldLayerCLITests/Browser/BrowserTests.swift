@@ -203,7 +203,7 @@ struct BrowserTests {
         }
     }
 
-    @Test("the browser's placement math gives the Swift geo engine's numbers for the same inputs")
+    @Test("the browser's placement math, and its inverse for WebXR surface hits, agree with the Swift geo engine")
     func placementMatchesSwift() async throws {
         let server = try await Self.server()
         defer { server.stop() }
@@ -234,6 +234,17 @@ struct BrowserTests {
                 for (key, value) in swift {
                     #expect(abs(js[key]! - value) <= 0.0005 + abs(value) * 1e-12, "\(key): browser \(js[key]!) vs Swift \(value) for \(c)")
                 }
+                // The way back (a WebXR surface hit → latitude, longitude, height): Swift's offset leads to the anchor.
+                let back = try await browser.runAsync("""
+                    import('/js/geo.js').then(g => done(g.unplace(
+                      { latitude: arguments[0].lat, longitude: arguments[0].lon, altitude: arguments[0].alt, heading: arguments[0].hdg },
+                      { x: arguments[1][0], y: arguments[1][1], z: arguments[1][2] })))
+                    """, [c, Array(numbers[0..<3])]) as! [String: Double]
+                let metresPerDegree = 111_320.0
+                #expect(abs(back["latitude"]! - c["alat"]!) * metresPerDegree < 0.001, "latitude back \(back) for \(c)")
+                #expect(abs(back["longitude"]! - c["alon"]!) * metresPerDegree * cos(c["alat"]! * .pi / 180) < 0.001, "longitude back \(back) for \(c)")
+                // relativeToGround: the anchor's height is the device's, less 1.5 m to the ground, plus its altitude.
+                #expect(abs(back["height"]! - (c["alt"]! - 1.5 + c["aalt"]!)) < 0.001, "height back \(back) for \(c)")
             }
         }
     }

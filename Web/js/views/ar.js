@@ -8,6 +8,7 @@ import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { LocalFrame, place } from "../geo.js";
 import { t } from "../strings.js";
+import { pickSurface, surfacePlacementSupported } from "../xr.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
 
@@ -301,7 +302,7 @@ export async function render() {
     return form;
   }
 
-  // Placing a sticker two metres in front of me.
+  // Placing a sticker two metres in front of me, or (WebXR) on the surface I tap.
   placeButton.addEventListener("click", async () => {
     if (!session.token) return say(t("ar.loginToPlace"));
     if (pose.latitude === null) return say(t("ar.waiting"));
@@ -320,16 +321,33 @@ export async function render() {
       h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
       h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
       h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
+    // On phones with WebXR hit testing, the sticker can go on the surface I tap instead.
+    if (await surfacePlacementSupported()) {
+      form.append(h("button", { type: "submit", id: "place-on-surface", class: "secondary", value: "surface" }, t("ar.placeOnSurface")));
+    }
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = Object.fromEntries(new FormData(form));
-      const frame = new LocalFrame(pose.latitude, pose.longitude, pose.altitude ?? 0);
-      const ahead = frame.geodetic({ east: 2 * Math.sin(pose.heading * Math.PI / 180), north: 2 * Math.cos(pose.heading * Math.PI / 180), up: 0 });
+      let spot;
+      if (event.submitter?.value === "surface") {
+        const overlay = h("div", { class: "xr-overlay" }, h("p", { class: "hint" }, t("ar.tapSurface")),
+          h("button", { class: "secondary", onclick: () => renderer.xr.getSession()?.end() }, t("ar.cancel")));
+        document.body.append(overlay);
+        try {
+          const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: pose.heading };
+          spot = await pickSurface({ renderer, scene, device: fix, overlay });
+        } catch (error) { say(error.message); } finally { overlay.remove(); }
+        if (!spot) return;
+      } else {
+        const frame = new LocalFrame(pose.latitude, pose.longitude, pose.altitude ?? 0);
+        spot = frame.geodetic({ east: 2 * Math.sin(pose.heading * Math.PI / 180), north: 2 * Math.cos(pose.heading * Math.PI / 180), up: 0 });
+        if (pose.altitude !== null) spot.height = pose.altitude;
+      }
       const id = crypto.randomUUID();
       try {
         const draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
           size: Number(data.size), orientation: [0, 0, 0, 1], visibility: "public", sharedWith: [],
-          anchor: { latitude: ahead.latitude, longitude: ahead.longitude, altitude: pose.altitude ?? ahead.height, accuracy: Math.max(1, pose.accuracy) } };
+          anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
         await api("PUT", `/v1/stickers/${id}`, draft);
         await addSticker(await api("POST", `/v1/stickers/${id}/place`));
         sheet.replaceChildren(h("p", { id: "placed", class: "notice" }, t("ar.placed")));
