@@ -192,6 +192,9 @@ struct BrowserTests {
             // A place chosen on the map ("View in AR") is the one label picked out in AR.
             let seen = try await browser.run("const l = document.querySelector('#ar-labels .place-label'); return [l.dataset.place, l.firstChild.textContent]") as! [String]
             try await browser.open(server.base + "/#/map")
+            // Search ranks places of the same name by distance from the map's centre: wait until it is on me
+            // (the previous screen's map may still be the one on `window` for a moment).
+            _ = try await browser.waitFor("the map centred on me", "try { return window.worldlayerMap.getCenter().distanceTo([60.1710, 24.9414]) < 30 } catch { return false }")
             try await browser.type("#place-search", seen[1])
             try await browser.click(".place-result[data-place='\(seen[0])']")
             try await browser.click("#place-in-ar")
