@@ -16,16 +16,18 @@ export async function surfacePlacementSupported() {
 /**
  * Runs an `immersive-ar` session over `scene` (laid out for `device`, heading 0) until the person
  * taps a surface, then resolves with its latitude, longitude and ellipsoidal height; resolves null
- * when the session ends without one. `overlay` stays on screen (DOM overlay) to close the session.
+ * when the session ends without one. `overlay` stays on screen (DOM overlay); `cancel` ends the session.
  */
-export async function pickSurface({ renderer, scene, device, overlay }) {
+export async function pickSurface({ renderer, scene, camera, device, overlay, cancel }) {
+  const xr = renderer.xr ?? renderer.vr;  // three.js r111 (Debian 12) calls its WebXR manager `vr`
   const session = await navigator.xr.requestSession("immersive-ar", {
     requiredFeatures: ["hit-test"], optionalFeatures: ["dom-overlay"], domOverlay: { root: overlay } });
-  renderer.xr.enabled = true;
-  renderer.xr.setReferenceSpaceType("local");
-  await renderer.xr.setSession(session);
-  const viewer = await session.requestReferenceSpace("viewer");
-  const source = await session.requestHitTestSource({ space: viewer });
+  cancel.onclick = () => session.end();
+  xr.enabled = true;
+  xr.setReferenceSpaceType("local");
+  await xr.setSession(session);
+  const local = await session.requestReferenceSpace("local");
+  const source = await session.requestHitTestSource({ space: await session.requestReferenceSpace("viewer") });
 
   // The scene is north-up; the session's space faces the heading: turn the scene into it.
   const turn = (device.heading ?? 0) * Math.PI / 180;
@@ -36,24 +38,28 @@ export async function pickSurface({ renderer, scene, device, overlay }) {
   reticle.visible = false;
   scene.add(reticle);
   const unturn = new THREE.Matrix4().makeRotationY(-turn);
-  let hit = null;
 
-  renderer.setAnimationLoop((time, frame) => {
-    const result = frame?.getHitTestResults(source)[0];
-    const p = result?.getPose(renderer.xr.getReferenceSpace());
-    hit = p ? p.transform.position : null;
-    reticle.visible = Boolean(p);
-    if (p) reticle.matrix.multiplyMatrices(unturn, new THREE.Matrix4().fromArray(p.transform.matrix));
-    renderer.render(scene, renderer.xr.getCamera());
-  });
+  // three.js draws the scene from the phone's pose; a frame callback of our own reads the hit test.
+  let hit = null, live = true;
+  const track = (time, frame) => {
+    if (!live) return;
+    const pose = frame.getHitTestResults(source)[0]?.getPose(local);
+    hit = pose ? pose.transform.position : null;
+    reticle.visible = Boolean(pose);
+    if (pose) reticle.matrix.multiplyMatrices(unturn, new THREE.Matrix4().fromArray(pose.transform.matrix));
+    session.requestAnimationFrame(track);
+  };
+  session.requestAnimationFrame(track);
+  renderer.setAnimationLoop(() => renderer.render(scene, camera));
 
   const picked = await new Promise((resolve) => {
     session.addEventListener("select", () => { if (hit) { resolve(unplace(device, { x: hit.x, y: hit.y, z: hit.z })); session.end(); } });
     session.addEventListener("end", () => resolve(null));
   });
-  source.cancel();
+  live = false;
+  try { source.cancel(); } catch { /* gone with the session */ }
   renderer.setAnimationLoop(null);
-  renderer.xr.enabled = false;
+  xr.enabled = false;
   scene.remove(reticle);
   scene.rotation.y = before;
   return picked;

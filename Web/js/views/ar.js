@@ -32,7 +32,7 @@ export async function render() {
 
   const pose = { latitude: null, longitude: null, altitude: null, accuracy: 999, heading: 0, headingAccuracy: 45, pitch: 0 };
   const objects = new Map();  // id → {kind, mesh, anchor, data}
-  let loadedAt = null, socket = null, seq = 0, running = true;
+  let loadedAt = null, socket = null, seq = 0, running = true, inXR = false;
 
   function poor() { return pose.accuracy > 20 || pose.headingAccuracy > 25; }
 
@@ -220,7 +220,7 @@ export async function render() {
 
   function loop() {
     if (!running) return;
-    if (pose.latitude !== null) { layout(); placeLabels(); }
+    if (pose.latitude !== null && !inXR) { layout(); placeLabels(); }
     requestAnimationFrame(loop);
   }
 
@@ -330,13 +330,14 @@ export async function render() {
       const data = Object.fromEntries(new FormData(form));
       let spot;
       if (event.submitter?.value === "surface") {
-        const overlay = h("div", { class: "xr-overlay" }, h("p", { class: "hint" }, t("ar.tapSurface")),
-          h("button", { class: "secondary", onclick: () => renderer.xr.getSession()?.end() }, t("ar.cancel")));
+        const cancel = h("button", { type: "button", class: "secondary" }, t("ar.cancel"));
+        const overlay = h("div", { class: "xr-overlay" }, h("p", { class: "hint" }, t("ar.tapSurface")), cancel);
         document.body.append(overlay);
+        inXR = true;  // the session draws the scene as it stood; the page's own loop waits
         try {
           const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: pose.heading };
-          spot = await pickSurface({ renderer, scene, device: fix, overlay });
-        } catch (error) { say(error.message); } finally { overlay.remove(); }
+          spot = await pickSurface({ renderer, scene, camera, device: fix, overlay, cancel });
+        } catch (error) { say(error.message); } finally { overlay.remove(); inXR = false; }
         if (!spot) return;
       } else {
         const frame = new LocalFrame(pose.latitude, pose.longitude, pose.altitude ?? 0);
