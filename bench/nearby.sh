@@ -49,6 +49,13 @@ ANALYZE;
 SQL
   load_postgis=$!
   wait $load_sqlite && wait $load_pg && wait $load_postgis
+  # Freshly loaded tables make work in the background (autovacuum, hint bits written on first
+  # read, a checkpoint of gigabytes of WAL) that would land on whichever engine is queried then.
+  echo "[nearby] $n: settling the databases (VACUUM ANALYZE, CHECKPOINT, SQLite WAL checkpoint)…" >&2
+  psql_do "$base/wl_bench" -c "VACUUM ANALYZE"
+  psql_do "$base/postgis_bench" -c "VACUUM ANALYZE"
+  psql_do "$pg" -c "CHECKPOINT"
+  python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')" "$work/ours.sqlite"
   # Queries run one engine at a time on a quiet machine; QUIET tells other work on the machine to wait.
   touch "$work/QUIET"
   for engine in sqlite postgres postgis; do
