@@ -6,7 +6,7 @@ import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
-import { LocalFrame, place } from "../geo.js";
+import { LocalFrame, place, unplace } from "../geo.js";
 import { t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
 
@@ -328,21 +328,16 @@ export async function render() {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const data = Object.fromEntries(new FormData(form));
-      let spot;
+      const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: pose.heading };
+      let spot = unplace(fix, { x: 0, y: 0, z: -2 });
       if (event.submitter?.value === "surface") {
         const cancel = h("button", { type: "button", class: "secondary" }, t("ar.cancel"));
         const overlay = h("div", { class: "xr-overlay" }, h("p", { class: "hint" }, t("ar.tapSurface")), cancel);
         document.body.append(overlay);
         inXR = true;  // the session draws the scene as it stood; the page's own loop waits
-        try {
-          const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: pose.heading };
-          spot = await pickSurface({ renderer, scene, camera, device: fix, overlay, cancel });
-        } catch (error) { say(error.message); } finally { overlay.remove(); inXR = false; }
+        try { spot = await pickSurface({ renderer, scene, camera, device: fix, overlay, cancel }); }
+        catch (error) { spot = null; say(error.message); } finally { overlay.remove(); inXR = false; }
         if (!spot) return;
-      } else {
-        const frame = new LocalFrame(pose.latitude, pose.longitude, pose.altitude ?? 0);
-        spot = frame.geodetic({ east: 2 * Math.sin(pose.heading * Math.PI / 180), north: 2 * Math.cos(pose.heading * Math.PI / 180), up: 0 });
-        if (pose.altitude !== null) spot.height = pose.altitude;
       }
       const id = crypto.randomUUID();
       try {
