@@ -54,12 +54,14 @@ extension Store {
             var removedWalkways = 0, removedPlaces = 0, removedBuildings = 0
             if let b = bounds {
                 let inside: SQLQueryString = "south >= \(bind: b.south) AND north <= \(bind: b.north) AND west >= \(bind: b.west) AND east <= \(bind: b.east)"
-                for table in ["walkways", "buildings"] {
+                func removeStale(from table: String) async throws -> Int {
                     let stale: SQLQueryString = "FROM \(ident: table) WHERE \(inside) AND import_id <> \(bind: importID)"
                     let removed = try await Store.count(db, "SELECT COUNT(*) AS n \(stale)")
                     try await db.raw("DELETE \(stale)").run()
-                    if table == "walkways" { removedWalkways = removed } else { removedBuildings = removed }
+                    return removed
                 }
+                removedWalkways = try await removeStale(from: "walkways")
+                removedBuildings = try await removeStale(from: "buildings")
                 let gone: SQLQueryString = """
                     source LIKE 'osm:%' AND edit IS NULL AND import_id <> \(bind: importID)
                     AND latitude BETWEEN \(bind: b.south) AND \(bind: b.north) AND longitude BETWEEN \(bind: b.west) AND \(bind: b.east)
