@@ -37,7 +37,19 @@ for n in ${NEARBY_SIZES:-1000000 10000000}; do
 CREATE EXTENSION postgis;
 CREATE UNLOGGED TABLE raw (id uuid, author int, visibility text, lat float8, lon float8, shared text);
 \copy raw FROM '$work/stickers.tsv'
-CREATE TABLE bench_stickers AS SELECT id, author, visibility, ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography AS geog FROM raw;
+-- Each sticker carries a body of the shape and size WorldLayer stores (its JSON, ~590 bytes), which
+-- the query returns: both sides hand back the same 50 stickers, not ids alone.
+CREATE TABLE bench_stickers AS SELECT id, author, visibility, ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography AS geog,
+  json_build_object(
+    'anchor', json_build_object('accuracy', 5, 'altitude', 20, 'latitude', lat, 'longitude', lon),
+    'author', json_build_object('displayName', 'User ' || author, 'id', '00000000-0000-4000-8000-' || lpad(to_hex(author), 12, '0'), 'username', 'user' || author),
+    'cell', left(md5(id::text), 8), 'color', '#FFD60A', 'createdAt', 1795394209572.1167, 'id', id,
+    'orientation', json_build_array(0, 0, 0, 1),
+    'sharedWith', CASE WHEN shared = '-' THEN '[]'::json ELSE to_json(string_to_array(shared, ',')) END,
+    'size', 0.3, 'state', 'published', 'tags', json_build_array('bench'), 'templateId', 'sticky-note',
+    'text', 'Sticker ' || upper(left(id::text, 8)), 'updatedAt', 1795394209572.1167, 'version', 2, 'visibility', visibility,
+    'worldmapId', md5(lat::text)::uuid, 'worldmapIsPrivate', false)::text AS body
+FROM raw;
 ALTER TABLE bench_stickers ADD PRIMARY KEY (id);
 CREATE INDEX bench_stickers_geog ON bench_stickers USING gist (geog);
 CREATE TABLE bench_shares AS SELECT DISTINCT id AS sticker_id, s::int AS account FROM raw, unnest(string_to_array(shared, ',')) s

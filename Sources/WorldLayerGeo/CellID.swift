@@ -51,6 +51,20 @@ public struct CellID: Sendable, Hashable, Comparable, Codable, CustomStringConve
 
     public static func < (l: CellID, r: CellID) -> Bool { l.rawValue < r.rawValue }
 
+    /// The cells as runs of consecutive ids, in id order: neighbours in one latitude band
+    /// have consecutive ids, so a disc's cover is one run per band (two where it crosses the antimeridian).
+    public static func runs(_ cells: [CellID]) -> [ClosedRange<CellID>] {
+        var runs: [ClosedRange<CellID>] = []
+        for cell in Set(cells).sorted() {
+            if let last = runs.last, last.upperBound.rawValue + 1 == cell.rawValue {
+                runs[runs.count - 1] = last.lowerBound...cell
+            } else {
+                runs.append(cell...cell)
+            }
+        }
+        return runs
+    }
+
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let id = CellID(text) else {

@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerCore
 
 extension UUID {
     /// The lower-case text form every id is stored in.
@@ -7,28 +8,32 @@ extension UUID {
     /// Parses the stored text form without `sscanf` (which Foundation uses on Linux and
     /// which dominated a profile of the nearby query).
     init?(storedText text: String) {
-        var bytes = [UInt8](repeating: 0, count: 16)
-        var index = 0
-        var high: UInt8?
-        for c in text.utf8 where c != UInt8(ascii: "-") {
-            let v: UInt8
-            switch c {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): v = c - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): v = c - UInt8(ascii: "A") + 10
-            default: return nil
+        guard text.utf8.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let complete = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
+            var index = 0
+            var high: UInt8?
+            for c in text.utf8 where c != UInt8(ascii: "-") {
+                let v: UInt8
+                switch c {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): v = c - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): v = c - UInt8(ascii: "A") + 10
+                default: return false
+                }
+                if let h = high {
+                    guard index < 16 else { return false }
+                    bytes[index] = h << 4 | v
+                    index += 1
+                    high = nil
+                } else {
+                    high = v
+                }
             }
-            if let h = high {
-                guard index < 16 else { return nil }
-                bytes[index] = h << 4 | v
-                index += 1
-                high = nil
-            } else {
-                high = v
-            }
+            return index == 16 && high == nil
         }
-        guard index == 16, high == nil, text.utf8.count == 36 else { return nil }
-        self.init(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        guard complete else { return nil }
+        self.init(uuid: value)
     }
 }
 
@@ -55,6 +60,12 @@ enum StoreJSON {
 
     static func decode<T: Decodable>(_ type: T.Type, _ text: String) throws -> T {
         try decoder.decode(type, from: Data(text.utf8))
+    }
+
+    /// A stored sticker body: read directly (``StoredStickerReader``), or by `JSONDecoder` when
+    /// the reader meets something it does not expect.
+    static func sticker(_ body: String) throws -> Sticker {
+        try StoredStickerReader.sticker(from: body) ?? decode(Sticker.self, body)
     }
 }
 

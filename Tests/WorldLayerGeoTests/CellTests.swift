@@ -142,6 +142,25 @@ struct CellTests {
         #expect(cells.count >= 4 && cells.count <= 16)
     }
 
+    @Test("a cover's cells form one run of consecutive ids per latitude band, two across the antimeridian")
+    func coverRuns() throws {
+        for center in [Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: -12.3, longitude: 179.995)] {
+            let cells = try CellGrid.cover(center: center, radius: 1_000)
+            let runs = CellID.runs(cells + cells.prefix(3))  // repeats are folded
+            // A band's cells on both sides of the antimeridian are two runs (its last column, then column 0).
+            let sides = Set(cells.map { "\($0.row) \(CellGrid.bounds(of: $0).center.longitude < 0)" })
+            #expect(runs.count == sides.count)
+            #expect(runs.count > Set(cells.map(\.row)).count || center.longitude < 179)
+            var covered = Set<CellID>()
+            for run in runs {
+                #expect(run.lowerBound.row == run.upperBound.row)
+                for column in run.lowerBound.column...run.upperBound.column { covered.insert(CellID(rawValue: run.lowerBound.rawValue - UInt64(run.lowerBound.column) + UInt64(column))!) }
+            }
+            #expect(covered == Set(cells))
+        }
+        #expect(CellID.runs([]).isEmpty)
+    }
+
     @Test("cover rejects bad input")
     func coverRejects() {
         #expect(throws: CellCoverError.self) { try CellGrid.cover(center: Coordinate(latitude: 91, longitude: 0), radius: 10) }

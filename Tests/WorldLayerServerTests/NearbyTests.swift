@@ -47,6 +47,26 @@ struct NearbyTests {
         }
     }
 
+    @Test("a kilometre search where stickers are sparse finds them on both sides of the antimeridian", arguments: ScratchDatabase.engines)
+    func sparseAcrossAntimeridian(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let center = Coordinate(latitude: -16.5, longitude: 179.999)
+            var expected: [String] = []
+            for (azimuth, distance) in [(90.0, 950.0), (270.0, 600.0), (0.0, 990.0), (135.0, 1_100.0)] {
+                let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
+                let id = UUID().uuidString.lowercased()
+                let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]])
+                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
+                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+                if distance <= 1_000 { expected.append(id) }
+            }
+            let page = try await api.call(.get, "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=1000")
+            let got = (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
+            #expect(got == [expected[1], expected[0], expected[2]])  // nearest first: 600, 950, 990 m
+        }
+    }
+
     @Test("bad positions and parameters are 400s naming the parameter")
     func badQueries() async throws {
         try await withServer(.sqlite) { api in

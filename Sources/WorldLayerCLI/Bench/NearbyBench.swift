@@ -95,7 +95,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         ).map { "\($0.sticker.id.uuidString.lowercased()):\(String(format: "%.4f", $0.distance))" }
     }
 
-    /// The query a PostGIS user would write for "nearest first": the GiST index's KNN order
+    /// The query a PostGIS user would write for "nearest first", returning the stickers' bodies: the GiST index's KNN order
     /// (`<->` against a constant point, so the planner walks the index in distance order and
     /// applies the visibility rule to each row it meets), a limit, then the radius and exact
     /// spheroid distances on those few rows. Putting `ST_DWithin` inside lets the planner
@@ -106,8 +106,8 @@ struct NearbyBenchCommand: AsyncParsableCommand {
             let point: SQLQueryString = "ST_SetSRID(ST_MakePoint(\(bind: q.longitude), \(bind: q.latitude)), 4326)::geography"
             return try await db.raw(
                 """
-                SELECT id, d FROM (
-                  SELECT s.id, ST_Distance(s.geog, \(point), true) AS d FROM bench_stickers s
+                SELECT id, d, body FROM (
+                  SELECT s.id, s.body, ST_Distance(s.geog, \(point), true) AS d FROM bench_stickers s
                   WHERE s.visibility = 'public' OR s.author = \(bind: q.viewer)
                      OR (s.visibility = 'shared' AND EXISTS (SELECT 1 FROM bench_shares h WHERE h.sticker_id = s.id AND h.account = \(bind: q.viewer)))
                   ORDER BY s.geog <-> \(point) LIMIT 100) x
@@ -115,7 +115,9 @@ struct NearbyBenchCommand: AsyncParsableCommand {
                 ORDER BY d, id::text LIMIT 50
                 """
             ).all().map {
-                "\(try $0.decode(column: "id", as: UUID.self).uuidString.lowercased()):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
+                // The stickers come back whole, as WorldLayer's do; the harness reads each body.
+                _ = try $0.decode(column: "body", as: String.self)
+                return "\(try $0.decode(column: "id", as: UUID.self).uuidString.lowercased()):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
             }
         }
     }

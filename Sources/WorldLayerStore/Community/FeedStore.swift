@@ -66,7 +66,7 @@ extension Store {
                     let shared = !audience.sharedWith.isEmpty
                     let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
                     guard viewer.canSee(audience, now: now), !privateAuthor || shared else { continue }
-                    let sticker = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
+                    let sticker = try StoreJSON.sticker(try row.decode(column: "body", as: String.self))
                     items.append(FeedItem(sticker: sticker.seen(by: viewer.accountID), reason: FeedReason(rawValue: try row.decode(column: "reason", as: String.self)) ?? .tag))
                     if items.count == limit { break }
                 }

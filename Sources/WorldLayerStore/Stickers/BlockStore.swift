@@ -45,17 +45,25 @@ extension Store {
         return try await withConnection { db in try await Store.viewer(id, on: db) }
     }
 
+    /// One round trip: a viewer is read for every request that shows stickers.
     static func viewer(_ id: UUID, on db: any SQLDatabase) async throws -> Viewer {
-        let worldmaps = try await db.raw("SELECT worldmap_id FROM worldmap_members WHERE account_id = \(bind: id.text)").all()
-            .compactMap { UUID(uuidString: try $0.decode(column: "worldmap_id", as: String.self)) }
-        let blocks = try await db.raw(
+        let me = id.text
+        var worldmaps = Set<UUID>(), blocked = Set<UUID>(), groups = Set<UUID>()
+        for row in try await db.raw(
             """
-            SELECT blocked_id AS other FROM blocks WHERE blocker_id = \(bind: id.text)
-            UNION SELECT blocker_id AS other FROM blocks WHERE blocked_id = \(bind: id.text)
+            SELECT 'w' AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = \(bind: me)
+            UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = \(bind: me)
+            UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = \(bind: me)
+            UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(bind: me)
             """
-        ).all().compactMap { UUID(uuidString: try $0.decode(column: "other", as: String.self)) }
-        let groups = try await db.raw("SELECT group_id FROM group_members WHERE account_id = \(bind: id.text)").all()
-            .compactMap { UUID(uuidString: try $0.decode(column: "group_id", as: String.self)) }
-        return Viewer(accountID: id, worldmaps: Set(worldmaps), blocked: Set(blocks), groups: Set(groups))
+        ).all() {
+            guard let other = UUID(storedText: try row.decode(column: "other", as: String.self)) else { continue }
+            switch try row.decode(column: "kind", as: String.self) {
+            case "w": worldmaps.insert(other)
+            case "b": blocked.insert(other)
+            default: groups.insert(other)
+            }
+        }
+        return Viewer(accountID: id, worldmaps: worldmaps, blocked: blocked, groups: groups)
     }
 }

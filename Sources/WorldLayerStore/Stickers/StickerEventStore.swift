@@ -72,7 +72,7 @@ extension Store {
                 cells: cells.map { cellText($0) },
                 before: try row.decode(column: "before_audience", as: String?.self).map { try StoreJSON.decode(StickerAudience.self, $0) },
                 after: try row.decode(column: "after_audience", as: String?.self).map { try StoreJSON.decode(StickerAudience.self, $0) },
-                sticker: try row.decode(column: "body", as: String?.self).map { try StoreJSON.decode(Sticker.self, $0) },
+                sticker: try row.decode(column: "body", as: String?.self).map { try StoreJSON.sticker($0) },
                 at: date(millis: try row.decode(column: "created_at", as: Int64.self))))
     }
 

@@ -63,7 +63,7 @@ extension Store {
     public func archivedStickers(limit: Int = 100) async throws -> [Sticker] {
         try await withConnection { db in
             try await db.raw("SELECT body FROM stickers WHERE state = 'deleted' ORDER BY deleted_at DESC LIMIT \(bind: limit)").all()
-                .map { try StoreJSON.decode(Sticker.self, try $0.decode(column: "body", as: String.self)) }
+                .map { try StoreJSON.sticker(try $0.decode(column: "body", as: String.self)) }
         }
     }
 }

@@ -34,18 +34,18 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
 }
 
 extension Store {
-    /// The light columns the visibility rule and the distance need, so that only the
-    /// page that is returned is decoded in full.
+    /// A sticker row as the search reads it: the columns the visibility rule and the distance
+    /// need, and the stored body, decoded only if the sticker makes the page. The body comes with
+    /// the row (the row is read anyway, and on SQLite it lies in place order, migration 11), which
+    /// saves a second round trip for the page's bodies.
     private struct Candidate {
         var id: UUID
         /// The stored text form, kept for ordering ties without formatting UUIDs again.
         var idText: String
         var version: Int
-        /// The table's key on SQLite (cell, strip, latitude, id; migration 11), which every index entry
-        /// carries: fetching bodies by it reads them where they lie, side by side, without the id index.
-        var place: (cell: Int64, strip: Int64)?
         var audience: StickerAudience
         var coordinate: Coordinate
+        var body: String
     }
 
     /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
@@ -79,14 +79,10 @@ extension Store {
                 }
                 if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
-                    let page = found.prefix(limit)
-                    let bodies = try await self.bodies(of: page.map(\.candidate), on: db)
-                    return page.compactMap { item in
-                        bodies[item.candidate.id].map {
-                            NearbySticker(
-                                sticker: $0.seen(by: viewer.accountID), distance: item.line.distance,
-                                bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
-                        }
+                    return try found.prefix(limit).map { item in
+                        NearbySticker(
+                            sticker: try self.sticker(from: item.candidate).seen(by: viewer.accountID), distance: item.line.distance,
+                            bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
                     }
                 }
                 // Grow by the density seen so far: enough area for a page, with some to spare.
@@ -119,9 +115,8 @@ extension Store {
     /// Every sticker `viewer` may see in the given cells (what a device loads around it).
     public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
         try await withConnection { db in
-            let visible = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db).filter { viewer.canSee($0.audience, now: now) }
-            let bodies = try await self.bodies(of: Array(visible.prefix(limit)), on: db)
-            return visible.prefix(limit).compactMap { bodies[$0.id]?.seen(by: viewer.accountID) }
+            let visible = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db).lazy.filter { viewer.canSee($0.audience, now: now) }
+            return try visible.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
         }
     }
 
@@ -138,26 +133,23 @@ extension Store {
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
-        let sqlite = db.dialect.name == "sqlite"
-        let band = box.map { Store.bandFilter($0, table: "s.") } ?? ""
         let rows = try await db.raw(
             """
-            SELECT \(unsafeRaw: sqlite ? "s.cell, s.strip, " : "")s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version,
+            SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version, s.body,
               CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
-            FROM stickers s
-            WHERE s.cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND s.state <> 'deleted'
-              AND (s.state = 'published' OR s.author_id = \(bind: me)) \(band)
+            \(Store.stickers(in: cells, box: box)) AND s.state <> 'deleted'
+              AND (s.state = 'published' OR s.author_id = \(bind: me))
             """
         ).all()
         return try rows.map { row in
             let idText = try row.decode(column: "id", as: String.self)
             return Candidate(
                 id: UUID(storedText: idText) ?? UUID(), idText: idText, version: try row.decode(column: "version", as: Int.self),
-                place: sqlite ? (try row.decode(column: "cell", as: Int64.self), try row.decode(column: "strip", as: Int64.self)) : nil,
                 audience: try Store.audience(from: row, viewer: viewer),
                 coordinate: Coordinate(
-                    latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self)))
+                    latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self)),
+                body: try row.decode(column: "body", as: String.self))
         }
     }
 
@@ -173,17 +165,36 @@ extension Store {
             sharedWith: shared ? [viewer.accountID!] : [])
     }
 
-    /// The SQL that narrows a cells' scan to a box: the strips it spans (when few), the latitude band, the longitudes.
-    private static func bandFilter(
-        _ box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?), table t: String
-    ) -> SQLQueryString {
-        var sql: SQLQueryString = ""
-        if let lon = box.longitudes, let strips = LongitudeStrip.covering(lon) {
-            sql = sql + " AND \(unsafeRaw: t)strip IN (\(SQLList(strips.map { SQLBind($0) })))"
+    /// `FROM stickers s WHERE …` for the rows in `cells`, narrowed to `box` when there is one.
+    ///
+    /// A small box spans few cells and longitude strips: the search probes the table's key
+    /// (cell, strip, latitude) once per (cell, strip) pair, reading only the box's latitude band.
+    /// The pairs are joined from a VALUES list (CROSS JOIN keeps them outer on SQLite) rather
+    /// than written as `cell IN (…) AND strip IN (…)`: SQLite's statistics average a few rows per cell
+    /// over the whole world, so for the IN form it often chose to read dense cities' cells whole.
+    ///
+    /// A box too wide for strips (a kilometre where stickers are sparse) covers hundreds of cells,
+    /// but a latitude band's cells are consecutive ids (``CellID``: row, then column), so it reads
+    /// one id range per band instead of probing every cell.
+    private static func stickers(in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?) -> SQLQueryString {
+        var sql: SQLQueryString
+        if let strips = box?.longitudes.flatMap(LongitudeStrip.covering) {
+            let pairs: [SQLQueryString] = cells.flatMap { cell in
+                strips.map { "(\(bind: Int64(bitPattern: cell.rawValue)), \(bind: $0))" }
+            }
+            sql = "FROM (VALUES \(pairs.joined(separator: ", "))) k CROSS JOIN stickers s WHERE s.cell = k.column1 AND s.strip = k.column2"
+        } else {
+            let ranges: [SQLQueryString] = CellID.runs(cells).map { run in
+                run.lowerBound == run.upperBound
+                    ? "s.cell = \(bind: Int64(bitPattern: run.lowerBound.rawValue))"
+                    : "s.cell BETWEEN \(bind: Int64(bitPattern: run.lowerBound.rawValue)) AND \(bind: Int64(bitPattern: run.upperBound.rawValue))"
+            }
+            sql = "FROM stickers s WHERE (\(ranges.joined(separator: " OR ")))"
         }
-        sql = sql + " AND \(unsafeRaw: t)latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
+        guard let box else { return sql }
+        sql = sql + " AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
         if let lon = box.longitudes {
-            sql = sql + " AND \(unsafeRaw: t)longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)"
+            sql = sql + " AND s.longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)"
         }
         return sql
     }
@@ -195,38 +206,16 @@ extension Store {
         guard !cells.isEmpty else { return 0 }
         return try await db.raw(
             """
-            SELECT COUNT(*) AS n FROM stickers
-            WHERE cell IN (\(SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) }))) AND state <> 'deleted' \(Store.bandFilter(box, table: ""))
+            SELECT COUNT(*) AS n \(Store.stickers(in: cells, box: box)) AND s.state <> 'deleted'
             """
         ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    /// Full stickers for ids at known versions: from the cache when it holds that version,
-    /// else decoded from their rows (and cached).
-    private func bodies(of wanted: [Candidate], on db: any SQLDatabase) async throws -> [UUID: Sticker] {
-        var result: [UUID: Sticker] = [:]
-        var missing: [Candidate] = []
-        for c in wanted {
-            if let s = bodyCache.sticker(c.id, version: c.version) { result[c.id] = s } else { missing.append(c) }
-        }
-        guard !missing.isEmpty else { return result }
-        let keys: [SQLQueryString] = missing.compactMap { c in
-            c.place.map { "(\(bind: $0.cell), \(bind: $0.strip), \(bind: c.coordinate.latitude), \(bind: c.idText))" }
-        }
-        // On SQLite a join from the keys (CROSS JOIN keeps them outer) is one primary-key probe each;
-        // the planner scans the table for `(…) IN (VALUES …)`.
-        let query: SQLQueryString = keys.count == missing.count
-            ? """
-              SELECT s.body FROM (VALUES \(keys.joined(separator: ", "))) k CROSS JOIN stickers s
-              ON s.cell = k.column1 AND s.strip = k.column2 AND s.latitude = k.column3 AND s.id = k.column4
-              """
-            : "SELECT body FROM stickers WHERE id IN (\(SQLList(missing.map { SQLBind($0.idText) })))"
-        let rows = try await db.raw(query).all()
-        for row in rows {
-            let s = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
-            result[s.id] = s
-            bodyCache.insert(s)
-        }
-        return result
+    /// The full sticker: from the cache when it holds this version, else decoded from the body (and cached).
+    private func sticker(from c: Candidate) throws -> Sticker {
+        if let s = bodyCache.sticker(c.id, version: c.version) { return s }
+        let s = try StoreJSON.sticker(c.body)
+        bodyCache.insert(s)
+        return s
     }
 }

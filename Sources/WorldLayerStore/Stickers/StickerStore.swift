@@ -98,7 +98,7 @@ extension Store {
                 SELECT body FROM stickers WHERE author_id = \(bind: author.text) AND state <> 'deleted'
                 ORDER BY updated_at DESC LIMIT \(bind: limit)
                 """
-            ).all().map { try StoreJSON.decode(Sticker.self, try $0.decode(column: "body", as: String.self)) }
+            ).all().map { try StoreJSON.sticker(try $0.decode(column: "body", as: String.self)) }
         }
     }
 
@@ -112,7 +112,7 @@ extension Store {
 
     static func storedSticker(id: UUID, on db: any SQLDatabase) async throws -> StoredSticker? {
         guard let row = try await db.raw("SELECT body FROM stickers WHERE id = \(bind: id.text)").first() else { return nil }
-        let sticker = try StoreJSON.decode(Sticker.self, try row.decode(column: "body", as: String.self))
+        let sticker = try StoreJSON.sticker(try row.decode(column: "body", as: String.self))
         let shares = try await db.raw("SELECT account_id FROM sticker_shares WHERE sticker_id = \(bind: id.text)").all()
             .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
         return StoredSticker(sticker: sticker, shares: shares)
