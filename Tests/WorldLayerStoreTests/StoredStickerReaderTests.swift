@@ -28,6 +28,21 @@ struct StoredStickerReaderTests {
         let read = try #require(StoredStickerReader.sticker(from: body))
         #expect(read == (try StoreJSON.decode(Sticker.self, body)))
         #expect(read == original)
+        #expect(StoredStickerReader.summary(from: body) == StickerSummary(original))
+    }
+
+    @Test("the summary names who may see a sticker and where it is")
+    func summary() throws {
+        var s = Self.sticker(text: "x", expires: Date(timeIntervalSince1970: 1_900_000_000.5))
+        var summary = try #require(StoredStickerReader.summary(from: try StoreJSON.string(s)))
+        #expect(summary.id == s.id && summary.idText == s.id.uuidString.lowercased() && summary.version == 3)
+        #expect(summary.author == s.author.id && summary.state == .unpublished && summary.visibility == .shared)
+        #expect(summary.privateWorldmap == s.worldmapId && summary.expiresAt == s.expiresAt)
+        #expect(summary.coordinate == s.anchor.coordinate)
+        s.worldmapIsPrivate = false
+        s.expiresAt = nil
+        summary = try #require(StoredStickerReader.summary(from: try StoreJSON.string(s)))
+        #expect(summary.privateWorldmap == nil && summary.expiresAt == nil)
     }
 
     @Test("escapes JSONDecoder accepts but StoreJSON never writes are read the same")

@@ -34,18 +34,17 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
 }
 
 extension Store {
-    /// A sticker row as the search reads it: the columns the visibility rule and the distance
-    /// need, and the stored body, decoded only if the sticker makes the page. The body comes with
-    /// the row (the row is read anyway, and on SQLite it lies in place order, migration 11), which
+    /// A sticker row as the search reads it: its summary (who may see it, where it is) and the
+    /// stored body, decoded in full only if the sticker makes the page. The body comes with the
+    /// row (the row is read anyway, and on SQLite it lies in place order, migration 11), which
     /// saves a second round trip for the page's bodies.
     private struct Candidate {
-        var id: UUID
-        /// The stored text form, kept for ordering ties without formatting UUIDs again.
-        var idText: String
-        var version: Int
+        var summary: StickerSummary
         var audience: StickerAudience
-        var coordinate: Coordinate
         var body: String
+        var id: UUID { summary.id }
+        var idText: String { summary.idText }
+        var coordinate: Coordinate { summary.coordinate }
     }
 
     /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
@@ -133,23 +132,24 @@ extension Store {
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
-        let rows = try await db.raw(
+        return try await db.raw(
             """
-            SELECT s.id, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.latitude, s.longitude, s.version, s.body,
+            SELECT s.body,
               CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
             \(Store.stickers(in: cells, box: box)) AND s.state <> 'deleted'
               AND (s.state = 'published' OR s.author_id = \(bind: me))
             """
-        ).all()
-        return try rows.map { row in
-            let idText = try row.decode(column: "id", as: String.self)
+        ).all().map { row in
+            let body = try row.decode(column: "body", as: String.self)
+            let summary = try StoredStickerReader.summary(from: body) ?? StickerSummary(StoreJSON.sticker(body))
+            let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
             return Candidate(
-                id: UUID(storedText: idText) ?? UUID(), idText: idText, version: try row.decode(column: "version", as: Int.self),
-                audience: try Store.audience(from: row, viewer: viewer),
-                coordinate: Coordinate(
-                    latitude: try row.decode(column: "latitude", as: Double.self), longitude: try row.decode(column: "longitude", as: Double.self)),
-                body: try row.decode(column: "body", as: String.self))
+                summary: summary,
+                audience: StickerAudience(
+                    author: summary.author, state: summary.state, visibility: summary.visibility, privateWorldmap: summary.privateWorldmap,
+                    expiresAt: summary.expiresAt, sharedWith: shared ? [viewer.accountID!] : []),
+                body: body)
         }
     }
 
@@ -213,7 +213,7 @@ extension Store {
 
     /// The full sticker: from the cache when it holds this version, else decoded from the body (and cached).
     private func sticker(from c: Candidate) throws -> Sticker {
-        if let s = bodyCache.sticker(c.id, version: c.version) { return s }
+        if let s = bodyCache.sticker(c.id, version: c.summary.version) { return s }
         let s = try StoreJSON.sticker(c.body)
         bodyCache.insert(s)
         return s
