@@ -47,6 +47,7 @@ public final class Store: Sendable {
     private let writeLock = AsyncLock()
     let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let bodyCache = StickerBodyCache()
+    let densityHints = DensityHints()
 
     private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger) {
         self.url = url

@@ -47,6 +47,44 @@ struct NearbyTests {
         }
     }
 
+    @Test("the first circle is sized from what earlier searches saw, and a stale guess never changes the answer", arguments: ScratchDatabase.engines)
+    func densityHints(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let center = Geodesic.wgs84.direct(
+                from: Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude), azimuth: 45, distance: 2_000).coordinate
+            var placed: [(id: String, distance: Double)] = []
+            func place(_ count: Int, within metres: Double, from first: Int) async throws {
+                for i in first..<first + count {
+                    let distance = metres * Double(i % 97 + 1) / 98, azimuth = Double(i * 137 % 360)
+                    let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
+                    let id = UUID().uuidString.lowercased()
+                    let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]])
+                    #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
+                    #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+                    placed.append((id, Geodesic.wgs84.inverse(center, p).distance))
+                }
+            }
+            func nearest() async throws -> [String] {
+                let page = try await api.call(.get, "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=200&limit=5")
+                return (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
+            }
+            func expected() -> [String] { Array(placed.sorted { $0.distance < $1.distance }.prefix(5).map(\.id)) }
+
+            try await place(6, within: 150, from: 0)  // sparse: the search remembers a low density here
+            #expect(try await nearest() == expected())
+            #expect(try await nearest() == expected())
+            try await place(40, within: 3, from: 6)  // now dense: the remembered density is stale
+            #expect(try await nearest() == expected())
+            for item in placed.sorted(by: { $0.distance < $1.distance }).prefix(44) {  // sparse again, remembered as dense
+                #expect(try await api.call(.delete, "/v1/stickers/\(item.id)", token: ada).status == .noContent)
+                placed.removeAll { $0.id == item.id }
+            }
+            #expect(try await nearest() == expected())
+            #expect(placed.count == 2)
+        }
+    }
+
     @Test("a kilometre search where stickers are sparse finds them on both sides of the antimeridian", arguments: ScratchDatabase.engines)
     func sparseAcrossAntimeridian(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

@@ -58,24 +58,34 @@ extension Store {
     ) async throws -> [NearbySticker] {
         try await withConnection { db in
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
-            // Where stickers are dense, shrink the first circle to about two pages' worth: counting
-            // index entries is far cheaper than reading rows.
+            let home = CellGrid.cell(containing: center)
+            // Where stickers are dense, shrink the first circle to about two pages' worth. The density
+            // comes from an earlier search here, or from counting index entries (far cheaper than reading rows).
             if cursor == nil {
-                let count = try await Store.count(in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), on: db)
-                if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
+                let density: Double
+                if let known = densityHints.density(at: home) {
+                    density = known
+                } else {
+                    let count = try await Store.count(in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), on: db)
+                    density = Double(count) / (4 * r * r)
+                }
+                if density * 4 * r * r > Double(4 * limit) { r = max(0.5, (Double(2 * limit) / (4 * density)).squareRoot()) }
             }
             while true {
                 var found: [(candidate: Candidate, line: GeodesicLine)] = []
+                var read = 0
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     let rows = try await Store.candidates(
                         in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db)
+                    read += rows.count
                     for c in rows where viewer.canSee(c.audience, now: now) {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
                         guard line.distance <= r, cursor?.isBefore(line.distance, c.idText) ?? true else { continue }
                         found.append((c, line))
                     }
                 }
+                densityHints.record(read, inBoxOfRadius: r, at: home)
                 if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
                     return try found.prefix(limit).map { item in
