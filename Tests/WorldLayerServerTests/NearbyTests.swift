@@ -85,6 +85,34 @@ struct NearbyTests {
         }
     }
 
+    @Test("a cell list stops at its limit with visible stickers only, even where most rows are hidden from the viewer", arguments: ScratchDatabase.engines)
+    func cellListLimit(engine: Store.Engine) async throws {
+        let store = try await ScratchDatabase.make(engine)
+        _ = try await BuiltinTemplates.install(into: store)
+        func account(_ name: String) async throws -> Account {
+            try await store.createAccount(
+                NewAccount(username: name, email: "\(name)@example.org", displayName: name, birthday: "1990-01-01", passwordHash: "x"))
+        }
+        let ada = try await account("ada"), bo = try await account("bo")
+        let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
+        var visibleToAda: Set<UUID> = []
+        for (i, (author, visibility)) in (Array(repeating: (bo, Visibility.private), count: 14) + [(bo, .public), (bo, .public), (ada, .private), (ada, .public)]).enumerated() {
+            let p = Geodesic.wgs84.direct(from: center, azimuth: Double(i * 20), distance: 5).coordinate
+            let draft = StickerDraft(templateId: "sticky-note", anchor: StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 1), visibility: visibility)
+            let (sticker, _) = try await store.putSticker(id: UUID(), draft: draft, author: author, expectedVersion: nil)
+            _ = try await store.placeSticker(id: sticker.id, author: author.id, expectedVersion: sticker.version)
+            if author.id == ada.id || visibility == .public { visibleToAda.insert(sticker.id) }
+        }
+        let cells = try CellGrid.cover(center: center, radius: 10)
+        let viewer = try await store.viewer(ada.id)
+        for limit in [1, 3, 4, 10] {
+            let got = try await store.stickers(inCells: cells, viewer: viewer, limit: limit)
+            #expect(got.count == min(limit, visibleToAda.count), "limit \(limit)")
+            #expect(Set(got.map(\.id)).isSubset(of: visibleToAda))
+        }
+        try await store.close()
+    }
+
     @Test("a kilometre search where stickers are sparse finds them on both sides of the antimeridian", arguments: ScratchDatabase.engines)
     func sparseAcrossAntimeridian(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

@@ -124,8 +124,14 @@ extension Store {
     /// Every sticker `viewer` may see in the given cells (what a device loads around it).
     public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
         try await withConnection { db in
-            let visible = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db).lazy.filter { viewer.canSee($0.audience, now: now) }
-            return try visible.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
+            // Rows come with their bodies, so read about as many as are wanted (a city's cells can hold
+            // hundreds of thousands); only if too many of those are hidden from this viewer, read them all.
+            let wanted = limit + limit / 2
+            var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, on: db)
+            if rows.count == wanted, rows.lazy.filter({ viewer.canSee($0.audience, now: now) }).count < limit {
+                rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db)
+            }
+            return try rows.lazy.filter { viewer.canSee($0.audience, now: now) }.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
         }
     }
 
@@ -138,17 +144,19 @@ extension Store {
     }
 
     private static func candidates(
-        in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, on db: any SQLDatabase
+        in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, limit: Int? = nil,
+        on db: any SQLDatabase
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
+        // The limit is an Int rendered as text: nothing a caller sends reaches the SQL that way.
         return try await db.raw(
             """
             SELECT s.body,
               CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
             \(Store.stickers(in: cells, box: box)) AND s.state <> 'deleted'
-              AND (s.state = 'published' OR s.author_id = \(bind: me))
+              AND (s.state = 'published' OR s.author_id = \(bind: me))\(unsafeRaw: limit.map { " LIMIT \($0)" } ?? "")
             """
         ).all().map { row in
             let body = try row.decode(column: "body", as: String.self)
