@@ -9,21 +9,27 @@ import WorldLayerGeo
 /// from the rows it read. Bounded: when full, it starts over.
 final class DensityHints: @unchecked Sendable {
     private let lock = NSLock()
-    /// Stickers per square metre of a search box (2r × 2r).
-    private var perCell: [CellID: Double] = [:]
+    /// What the last search around a cell read: rows, and the radius of its box (2r × 2r).
+    struct Hint {
+        var rows: Int
+        var radius: Double
+        /// Stickers per square metre.
+        var density: Double { Double(rows) / (4 * radius * radius) }
+    }
+
+    private var perCell: [CellID: Hint] = [:]
     private let capacity: Int
 
     init(capacity: Int = 100_000) { self.capacity = capacity }
 
-    func density(at cell: CellID) -> Double? {
+    func hint(at cell: CellID) -> Hint? {
         lock.withLock { perCell[cell] }
     }
 
     func record(_ rows: Int, inBoxOfRadius r: Double, at cell: CellID) {
-        let density = Double(rows) / (4 * r * r)
         lock.withLock {
             if perCell.count >= capacity, perCell[cell] == nil { perCell.removeAll(keepingCapacity: true) }
-            perCell[cell] = density
+            perCell[cell] = Hint(rows: rows, radius: r)
         }
     }
 }

@@ -59,17 +59,17 @@ extension Store {
         try await withConnection { db in
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             let home = CellGrid.cell(containing: center)
-            // Where stickers are dense, shrink the first circle to about two pages' worth. The density
-            // comes from an earlier search here, or from counting index entries (far cheaper than reading rows).
+            // Size the first circle to about two pages' worth, from what the last search around here
+            // read: smaller where stickers are dense, and where they are sparse as large as the last
+            // search had to go. Where no search has been, count index entries (far cheaper than
+            // reading rows) and only shrink.
             if cursor == nil {
-                let density: Double
-                if let known = densityHints.density(at: home) {
-                    density = known
+                if let hint = densityHints.hint(at: home) {
+                    r = hint.rows == 0 ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(2 * limit) / (4 * hint.density)).squareRoot()))
                 } else {
                     let count = try await Store.count(in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), on: db)
-                    density = Double(count) / (4 * r * r)
+                    if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
                 }
-                if density * 4 * r * r > Double(4 * limit) { r = max(0.5, (Double(2 * limit) / (4 * density)).squareRoot()) }
             }
             while true {
                 var found: [(candidate: Candidate, line: GeodesicLine)] = []
