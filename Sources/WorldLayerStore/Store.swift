@@ -92,14 +92,20 @@ public final class Store: Sendable {
 
     /// Runs `body` on one pooled connection.
     public func withConnection<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+        try await withConnection(native: { db, _ in try await body(db) })
+    }
+
+    /// Runs `body` on one pooled connection, also handing it the PostgreSQL connection itself when
+    /// there is one (for statements prepared once per connection, which SQLKit cannot send).
+    func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, PostgresConnection?) async throws -> R) async throws -> R {
         if let pool = pools.sqlite {
             let conn = try await pool.requestConnection(logger: logger).get()
             defer { pool.releaseConnection(conn, logger: logger) }
-            return try await body(conn.sql(queryLogLevel: .trace))
+            return try await body(conn.sql(queryLogLevel: .trace), nil)
         } else if let pool = pools.postgres {
             let conn = try await pool.requestConnection(logger: logger).get()
             defer { pool.releaseConnection(conn, logger: logger) }
-            return try await body(conn.sql(queryLogLevel: .trace))
+            return try await body(conn.sql(queryLogLevel: .trace), conn)
         }
         throw StoreError.unavailable("the store is closed")
     }

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import PostgresKit
 import SQLKit
 import WorldLayerCore
 import WorldLayerGeo
@@ -56,7 +58,7 @@ extension Store {
     public func nearbyStickers(
         center: Coordinate, radius: Double, viewer: Viewer, limit: Int, after cursor: NearbyCursor? = nil, now: Date = Date()
     ) async throws -> [NearbySticker] {
-        try await withConnection { db in
+        try await withConnection(native: { db, postgres in
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             let home = CellGrid.cell(containing: center)
             // Size the first circle to about two pages' worth, from what the last search around here
@@ -77,7 +79,7 @@ extension Store {
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     let rows = try await Store.candidates(
-                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db)
+                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db, postgres: postgres, logger: self.logger)
                     read += rows.count
                     for c in rows where viewer.canSee(c.audience, now: now) {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
@@ -98,7 +100,7 @@ extension Store {
                 let growth = found.isEmpty ? 4 : min(4, max(1.5, (Double(limit) / Double(found.count)).squareRoot() * 1.3))
                 r = min(radius, r * growth)
             }
-        }
+        })
     }
 
     /// A latitude/longitude box that surely contains the circle (longitude only away from
@@ -145,10 +147,21 @@ extension Store {
 
     private static func candidates(
         in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, limit: Int? = nil,
-        on db: any SQLDatabase
+        on db: any SQLDatabase, postgres: PostgresConnection? = nil, logger: Logger? = nil
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
+        // The common case on PostgreSQL, a small box: the prepared statement (same rows, same rule).
+        if let postgres, let logger, limit == nil, let box, let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) {
+            let pairs = cells.flatMap { cell in strips.map { (Int64(bitPattern: cell.rawValue), $0) } }
+            let statement = NearbyCandidatesStatement(
+                cells: pairs.map(\.0), strips: pairs.map(\.1), latitudes: box.latitudes, longitudes: longitudes, viewer: me)
+            var found: [Candidate] = []
+            for try await (body, shared) in try await postgres.execute(statement, logger: logger) {
+                found.append(try candidate(body: body, sharedWithMe: shared != 0, viewer: viewer))
+            }
+            return found
+        }
         // The limit is an Int rendered as text: nothing a caller sends reaches the SQL that way.
         return try await db.raw(
             """
@@ -159,16 +172,20 @@ extension Store {
               AND (s.state = 'published' OR s.author_id = \(bind: me))\(unsafeRaw: limit.map { " LIMIT \($0)" } ?? "")
             """
         ).all().map { row in
-            let body = try row.decode(column: "body", as: String.self)
-            let summary = try StoredStickerReader.summary(from: body) ?? StickerSummary(StoreJSON.sticker(body))
-            let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
-            return Candidate(
-                summary: summary,
-                audience: StickerAudience(
-                    author: summary.author, state: summary.state, visibility: summary.visibility, privateWorldmap: summary.privateWorldmap,
-                    expiresAt: summary.expiresAt, sharedWith: shared ? [viewer.accountID!] : []),
-                body: body)
+            try candidate(
+                body: try row.decode(column: "body", as: String.self), sharedWithMe: try row.decode(column: "shared_with_me", as: Int.self) != 0,
+                viewer: viewer)
         }
+    }
+
+    private static func candidate(body: String, sharedWithMe: Bool, viewer: Viewer) throws -> Candidate {
+        let summary = try StoredStickerReader.summary(from: body) ?? StickerSummary(StoreJSON.sticker(body))
+        return Candidate(
+            summary: summary,
+            audience: StickerAudience(
+                author: summary.author, state: summary.state, visibility: summary.visibility, privateWorldmap: summary.privateWorldmap,
+                expiresAt: summary.expiresAt, sharedWith: sharedWithMe ? [viewer.accountID!] : []),
+            body: body)
     }
 
     /// What the visibility rule needs, from a row with the sticker's columns and `shared_with_me` (``sharedWithMe(_:)``).
