@@ -3,7 +3,9 @@ import PostgresKit
 /// The nearby search's candidates query on PostgreSQL as one fixed statement, prepared once per
 /// connection: the (cell, strip) pairs travel as two arrays. Sent through SQLKit, every query
 /// was parsed (~0.17 ms) and planned (~0.54 ms) anew before it ran (~0.68 ms), measured from the
-/// server's statement log; the same rows come back, decoded by position.
+/// server's statement log; the same rows come back, decoded by position. Its conditions are
+/// `Store.candidates`' (and `Store.sharedWithMe`'s) written out for PostgreSQL; the visibility
+/// matrix test runs every path on PostgreSQL, this one included, so the two cannot drift apart unseen.
 struct NearbyCandidatesStatement: PostgresPreparedStatement {
     static let sql = """
         SELECT s.body,
