@@ -1,4 +1,5 @@
 import Foundation
+import PostgresKit
 import SQLKit
 import WorldLayerCore
 
@@ -42,23 +43,35 @@ extension Store {
     /// Everything the visibility rule needs to know about who is looking.
     public func viewer(_ accountID: UUID?) async throws -> Viewer {
         guard let id = accountID else { return .anonymous }
-        return try await withConnection { db in try await Store.viewer(id, on: db) }
+        return try await withConnection(native: { db, postgres in
+            // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
+            guard let postgres else { return try await Store.viewer(id, on: db) }
+            var relations: [(kind: String, other: String)] = []
+            for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: self.logger) { relations.append(row) }
+            return Store.viewer(id, relations: relations)
+        })
     }
 
     /// One round trip: a viewer is read for every request that shows stickers.
     static func viewer(_ id: UUID, on db: any SQLDatabase) async throws -> Viewer {
         let me = id.text
-        var worldmaps = Set<UUID>(), blocked = Set<UUID>(), groups = Set<UUID>()
-        for row in try await db.raw(
+        let rows = try await db.raw(
             """
             SELECT 'w' AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = \(bind: me)
             UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = \(bind: me)
             UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = \(bind: me)
             UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(bind: me)
             """
-        ).all() {
-            guard let other = UUID(storedText: try row.decode(column: "other", as: String.self)) else { continue }
-            switch try row.decode(column: "kind", as: String.self) {
+        ).all()
+        return viewer(id, relations: try rows.map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "other", as: String.self)) })
+    }
+
+    /// A viewer from its relations: `w` worldmap memberships, `b` blocks either way, `g` groups.
+    static func viewer(_ id: UUID, relations: [(kind: String, other: String)]) -> Viewer {
+        var worldmaps = Set<UUID>(), blocked = Set<UUID>(), groups = Set<UUID>()
+        for (kind, text) in relations {
+            guard let other = UUID(storedText: text) else { continue }
+            switch kind {
             case "w": worldmaps.insert(other)
             case "b": blocked.insert(other)
             default: groups.insert(other)
