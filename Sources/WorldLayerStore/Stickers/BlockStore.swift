@@ -47,7 +47,7 @@ extension Store {
             // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
             guard let postgres else { return try await Store.viewer(id, on: db) }
             var relations: [(kind: String, other: String)] = []
-            for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: self.logger) { relations.append(row) }
+            for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: postgres.logger) { relations.append(row) }
             return Store.viewer(id, relations: relations)
         })
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import PostgresKit
 import SQLKit
 import WorldLayerCore
@@ -79,7 +78,7 @@ extension Store {
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     let rows = try await Store.candidates(
-                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db, postgres: postgres, logger: self.logger)
+                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db, postgres: postgres)
                     read += rows.count
                     for c in rows where viewer.canSee(c.audience, now: now) {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
@@ -147,17 +146,17 @@ extension Store {
 
     private static func candidates(
         in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, limit: Int? = nil,
-        on db: any SQLDatabase, postgres: PostgresConnection? = nil, logger: Logger? = nil
+        on db: any SQLDatabase, postgres: PostgresConnection? = nil
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
         // The common case on PostgreSQL, a small box: the prepared statement (same rows, same rule).
-        if let postgres, let logger, limit == nil, let box, let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) {
+        if let postgres, limit == nil, let box, let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) {
             let pairs = cells.flatMap { cell in strips.map { (Int64(bitPattern: cell.rawValue), $0) } }
             let statement = NearbyCandidatesStatement(
                 cells: pairs.map(\.0), strips: pairs.map(\.1), latitudes: box.latitudes, longitudes: longitudes, viewer: me)
             var found: [Candidate] = []
-            for try await (body, shared) in try await postgres.execute(statement, logger: logger) {
+            for try await (body, shared) in try await postgres.execute(statement, logger: postgres.logger) {
                 found.append(try candidate(body: body, sharedWithMe: shared != 0, viewer: viewer))
             }
             return found

@@ -154,8 +154,11 @@ struct BrowserTests {
             let walkways = try await browser.waitFor("streets drawn from the API", "return Number(document.querySelector('#map')?.dataset.walkways || 0) > 50")
             #expect(walkways as? Bool == true)
             // Buildings as filled outlines under the streets: Leaflet draws each as an SVG path with a fill.
-            #expect(try await browser.run("return Number(document.querySelector('#map').dataset.buildings)") as? Int ?? 0 > 50)
-            #expect(try await browser.run("return document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length") as? Int ?? 0 > 50)
+            // Waited for: the map may still be moving to my position, and a move redraws them.
+            let buildings = try await browser.waitFor(
+                "buildings drawn from the API",
+                "return Number(document.querySelector('#map').dataset.buildings || 0) > 50 && document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length > 50")
+            #expect(buildings as? Bool == true)
             // The layers: places around, and the open tour's eight stops.
             #expect(try await browser.waitFor("the places layer", "return Number(document.querySelector('#map').dataset.places || 0)") as? Int ?? 0 > 10)
             #expect(try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)") as? Int == 8)
