@@ -130,7 +130,7 @@ let package = Package(
         .testTarget(name: "WorldLayerClientTests", dependencies: ["WorldLayerClient"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerGeo", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerServerTests",
             dependencies: [

@@ -64,6 +64,7 @@ extension Migration {
         Migration(version: 10, name: "books and their targets' features", statements: books(blob: "BLOB"), postgres: books(blob: "BYTEA")),
         clusteredStickers,
         buildings,
+        stickersByPlaceKey,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -113,6 +113,40 @@ struct NearbyTests {
         try await store.close()
     }
 
+    @Test("stickers at one exact spot are all found, and a moved sticker is found where it now is, not where it was", arguments: ScratchDatabase.engines)
+    func sameSpotAndMoves(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let spot = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
+            let elsewhere = Geodesic.wgs84.direct(from: spot, azimuth: 200, distance: 450).coordinate
+            func anchor(_ p: Coordinate) -> [String: Any] { ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]] }
+            func ids(near p: Coordinate) async throws -> Set<String> {
+                let page = try await api.call(.get, "/v1/stickers/nearby?latitude=\(p.latitude)&longitude=\(p.longitude)&radius=20")
+                return Set((page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String })
+            }
+            let placed = (0..<4).map { _ in UUID().uuidString.lowercased() }
+            for id in placed {
+                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status == .created)
+                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+            }
+            #expect(try await ids(near: spot) == Set(placed))
+            // Moved 450 m (on SQLite its place key changes), then placed again.
+            let moved = try await api.call(.put, "/v1/stickers/\(placed[1])", json: Fixtures.sticker(extra: anchor(elsewhere).merging(["version": 2]) { $1 }), token: ada)
+            #expect(moved.status == .ok)
+            #expect(try await api.call(.post, "/v1/stickers/\(placed[1])/place", token: ada).status == .ok)
+            #expect(try await ids(near: spot) == Set(placed).subtracting([placed[1]]))
+            #expect(try await ids(near: elsewhere) == [placed[1]])
+            // An edit that keeps the place keeps it findable there; a fifth sticker at the spot joins the others.
+            let retitled = try await api.call(.put, "/v1/stickers/\(placed[2])", json: Fixtures.sticker(text: "renamed", extra: anchor(spot)).merging(["version": 2]) { $1 }, token: ada)
+            #expect(retitled.status == .ok)
+            #expect(try await api.call(.post, "/v1/stickers/\(placed[2])/place", token: ada).status == .ok)
+            let fifth = UUID().uuidString.lowercased()
+            #expect(try await api.call(.put, "/v1/stickers/\(fifth)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(fifth)/place", token: ada).status == .ok)
+            #expect(try await ids(near: spot) == Set(placed + [fifth]).subtracting([placed[1]]))
+        }
+    }
+
     @Test("a kilometre search where stickers are sparse finds them on both sides of the antimeridian", arguments: ScratchDatabase.engines)
     func sparseAcrossAntimeridian(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

@@ -1,6 +1,7 @@
 import Foundation
 import SQLKit
 import Testing
+import WorldLayerGeo
 import WorldLayerStore
 import WorldLayerTestSupport
 
@@ -50,13 +51,25 @@ struct MigrationTests {
     }
 }
 
-@Suite("Migration 11: stickers stored in place order")
+@Suite("Migrations 11 and 13: stickers stored in place order")
 struct ClusteredStickersMigrationTests {
-    @Test("stickers keep every row, share and tag, and deleting one still cascades to its shares")
+    /// Places for the rows: Helsinki, a slot's edge, both poles' bands, the antimeridian, and a pair in one slot.
+    static let places: [(latitude: Double, longitude: Double)] = edgeCases + spread
+    private static let slotEdge: Double = -90 + 0.0009 * 166_855 + 0.0009 / 256 * 7
+    private static let edgeCases: [(latitude: Double, longitude: Double)] = [
+        (60.1699, 24.93845), (60.16990001, 24.938451), (-90, -180), (90, 180), (-89.99999, 179.99999), (slotEdge, 24.9), (0, 0), (-33.8568, 151.2153),
+    ]
+    private static let spread: [(latitude: Double, longitude: Double)] = (0..<200).map { (n: Int) -> (latitude: Double, longitude: Double) in
+        let latitude = Double(n * 7919 % 179_999) / 1000 - 89.9995
+        let longitude = Double(n * 104_729 % 359_999) / 1000 - 179.9995
+        return (latitude, longitude)
+    }
+
+    @Test("stickers keep every row, share and tag, deleting one still cascades, and keys agree with the search's")
     func keepsRowsAndReferences() async throws {
         let store = try Store.open(try await ScratchDatabase.makeURL(.sqlite), logger: ScratchDatabase.quietLogger)
         try await store.migrate(through: 10)
-        let ids = (0..<3).map { _ in UUID().uuidString.lowercased() }
+        let ids = Self.places.map { _ in UUID().uuidString.lowercased() }
         try await store.withConnection { db in
             for sql: SQLQueryString in [
                 "INSERT INTO accounts (id, username, username_key, email, email_key, display_name, birthday, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'ann', 'a@x', 'a@x', 'Ann', '1990-01-01', '!', 0, 0), ('b', 'bob', 'bob', 'b@x', 'b@x', 'Bob', '1990-01-01', '!', 0, 0)",
@@ -64,28 +77,45 @@ struct ClusteredStickersMigrationTests {
                 "INSERT INTO templates (id, name, kind, takes_text, status, preview_blob, created_at) VALUES ('t', 'T', 'text', 1, 'approved', 'p', 0)",
                 "INSERT INTO worldmaps (id, is_private, cell, name, created_at) VALUES ('w', 0, 7, 'Public', 0)",
             ] { try await db.raw(sql).run() }
-            for (n, id) in ids.enumerated() {
+            for (n, (id, place)) in zip(ids, Self.places).enumerated() {
+                let cell = CellGrid.cell(containing: Coordinate(latitude: place.latitude, longitude: place.longitude))
                 try await db.raw(
                     """
                     INSERT INTO stickers (id, author_id, state, visibility, worldmap_id, template_id, cell, strip, latitude, longitude, version, body, created_at, updated_at)
-                    VALUES (\(bind: id), 'a', 'published', 'shared', 'w', 't', 7, \(bind: 100 - n), \(bind: 60.0 + Double(n) / 1000), 24.9, 1, '{}', 0, 0)
+                    VALUES (\(bind: id), 'a', 'published', 'shared', 'w', 't', \(bind: Int64(bitPattern: cell.rawValue)),
+                            \(bind: LongitudeStrip.of(longitude: place.longitude)), \(bind: place.latitude), \(bind: place.longitude), 1, '{}', 0, 0)
                     """
                 ).run()
+                guard n < 3 else { continue }
                 try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: id), 'b')").run()
                 try await db.raw("INSERT INTO sticker_tags (sticker_id, tag) VALUES (\(bind: id), 'old')").run()
                 try await db.raw("INSERT INTO reports (id, sticker_id, reporter_id, reason, status, created_at) VALUES (\(bind: "r\(n)"), \(bind: id), 'b', 'spam', 'open', 0)").run()
             }
         }
-        #expect(try await store.migrate() == Array(11...Store.schemaVersion))
+        try await store.migrate(through: 11)
+        try await store.withConnection { db in
+            let schema = try await db.raw("SELECT sql FROM sqlite_master WHERE name = 'stickers'").first()!.decode(column: "sql", as: String.self)
+            #expect(schema.contains("PRIMARY KEY (cell, strip, latitude, id)") && schema.hasSuffix("WITHOUT ROWID"))
+        }
+        #expect(try await store.migrate() == Array(12...Store.schemaVersion))
         try await store.withConnection { db in
             func count(_ sql: SQLQueryString) async throws -> Int { try await db.raw(sql).first()!.decode(column: "n", as: Int.self) }
-            #expect(try await count("SELECT COUNT(*) AS n FROM stickers") == 3)
+            #expect(try await count("SELECT COUNT(*) AS n FROM stickers") == Self.places.count)
             #expect(try await count("SELECT COUNT(*) AS n FROM sticker_shares") == 3)
             #expect(try await count("SELECT COUNT(*) AS n FROM sticker_tags") == 3)
             #expect(try await count("SELECT COUNT(*) AS n FROM reports") == 3)
-            // Stored in place order: the table is its (cell, strip, latitude, id) B-tree.
-            let schema = try await db.raw("SELECT sql FROM sqlite_master WHERE name = 'stickers'").first()!.decode(column: "sql", as: String.self)
-            #expect(schema.contains("PRIMARY KEY (cell, strip, latitude, id)") && schema.hasSuffix("WITHOUT ROWID"))
+            // Keyed by place: each key lies in the slot the search computes for the row (SQL and Swift agree),
+            // and the two stickers that share a slot are numbered by latitude.
+            let rows = try await db.raw("SELECT place_key, id, cell, strip, latitude FROM stickers").all()
+            var keys: [String: Int64] = [:]
+            for row in rows {
+                let key = try row.decode(column: "place_key", as: Int64.self)
+                let cell = CellID(rawValue: UInt64(try row.decode(column: "cell", as: Int64.self)))!
+                let latitude = try row.decode(column: "latitude", as: Double.self)
+                #expect(StickerPlaceKey.slot(row: cell.row, strip: try row.decode(column: "strip", as: Int64.self), latitude: latitude).contains(key), "\(latitude)")
+                keys[try row.decode(column: "id", as: String.self)] = key
+            }
+            #expect(keys[ids[1]] == keys[ids[0]]! + 1)
             #expect(try await db.raw("PRAGMA foreign_key_check").all().isEmpty)
             try await db.raw("DELETE FROM stickers WHERE id = \(bind: ids[0])").run()
             #expect(try await count("SELECT COUNT(*) AS n FROM sticker_shares") == 2)

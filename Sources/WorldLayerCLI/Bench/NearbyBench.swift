@@ -19,10 +19,11 @@ struct LoadStickersCommand: AsyncParsableCommand {
         let loader = StickerLoader(store: store)
         try await loader.prepare()
         var worldmaps: [UInt64: UUID] = [:]
+        var placeKeys: [Int64: Int64] = [:]
         var loaded = 0
         let bar = ProgressBar(label: "loading stickers into \(store.engine.rawValue)")
         try await BenchSticker.read(input) { batch in
-            try await loader.load(batch, worldmaps: &worldmaps)
+            try await loader.load(batch, worldmaps: &worldmaps, placeKeys: &placeKeys)
             loaded += batch.count
             bar.update(loaded, of: max(count, loaded))
         }

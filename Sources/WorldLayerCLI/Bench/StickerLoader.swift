@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import SQLKit
 import WorldLayerCore
@@ -38,8 +39,10 @@ struct StickerLoader {
         }
     }
 
-    /// Loads one batch in one transaction; `worldmaps` remembers each cell's public worldmap across batches.
-    func load(_ batch: [BenchSticker], worldmaps: inout [UInt64: UUID]) async throws {
+    /// Loads one batch in one transaction; `worldmaps` remembers each cell's public worldmap across batches,
+    /// and `placeKeys` each place slot's next free key on SQLite (``StickerPlaceKey``: the loader numbers a
+    /// slot's stickers itself, so it loads into a store without stickers).
+    func load(_ batch: [BenchSticker], worldmaps: inout [UInt64: UUID], placeKeys: inout [Int64: Int64]) async throws {
         let now = Date()
         let nowMillis = Int64(now.timeIntervalSince1970 * 1000)
         var newWorldmaps: [(UUID, Int64)] = []
@@ -62,7 +65,15 @@ struct StickerLoader {
                 id: s.id, author: author, state: .published, draft: draft, worldmapId: worldmap, worldmapIsPrivate: false, cell: cell.description,
                 version: 2, createdAt: now, updatedAt: now)
             let body = String(decoding: try encoder.encode(sticker), as: UTF8.self)
-            rows.append([
+            var row: [any SQLExpression] = []
+            if store.engine == .sqlite {
+                let slot = StickerPlaceKey.slot(row: cell.row, strip: LongitudeStrip.of(longitude: s.longitude), latitude: s.latitude)
+                let key = placeKeys[slot.lowerBound, default: slot.lowerBound]
+                guard slot.contains(key) else { throw ValidationError("more stickers at one spot than a place slot holds: \(s.latitude), \(s.longitude)") }
+                placeKeys[slot.lowerBound] = key + 1
+                row.append(SQLBind(key))
+            }
+            rows.append(row + [
                 SQLBind(s.id.uuidString.lowercased()), SQLBind(author.id.uuidString.lowercased()), SQLBind("published"), SQLBind(s.visibility.rawValue),
                 SQLBind(worldmap.uuidString.lowercased()), SQLLiteral.null, SQLBind("sticky-note"), SQLBind(Int64(bitPattern: cell.rawValue)),
                 SQLBind(LongitudeStrip.of(longitude: s.longitude)), SQLBind(s.latitude), SQLBind(s.longitude), SQLLiteral.null, SQLLiteral.null, SQLBind(2), SQLBind(body), SQLBind(nowMillis),
@@ -85,8 +96,8 @@ struct StickerLoader {
             }
             for part in stride(from: 0, to: rows.count, by: 500) {
                 var insert = db.insert(into: "stickers").columns(
-                    "id", "author_id", "state", "visibility", "worldmap_id", "private_worldmap_id", "template_id", "cell", "strip", "latitude", "longitude",
-                    "expires_at", "deleted_at", "version", "body", "created_at", "updated_at")
+                    (engine == .sqlite ? ["place_key"] : []) + ["id", "author_id", "state", "visibility", "worldmap_id", "private_worldmap_id", "template_id", "cell", "strip", "latitude", "longitude",
+                    "expires_at", "deleted_at", "version", "body", "created_at", "updated_at"])
                 for row in rows[part..<min(part + 500, rows.count)] { insert = insert.values(row) }
                 try await insert.run()
             }

@@ -35,6 +35,9 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
 }
 
 extension Store {
+    /// A latitude/longitude box that contains a search circle; no longitudes near the poles and the antimeridian.
+    typealias SearchBox = (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)
+
     /// A sticker row as the search reads it: its summary (who may see it, where it is) and the
     /// stored body, decoded in full only if the sticker makes the page. The body comes with the
     /// row (the row is read anyway, and on SQLite it lies in place order, migration 11), which
@@ -78,7 +81,7 @@ extension Store {
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     let rows = try await Store.candidates(
-                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, on: db, postgres: postgres)
+                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, byPlaceKey: engine == .sqlite, on: db, postgres: postgres)
                     read += rows.count
                     for c in rows where viewer.canSee(c.audience, now: now) {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
@@ -104,7 +107,7 @@ extension Store {
 
     /// A latitude/longitude box that surely contains the circle (longitude only away from
     /// the poles and the antimeridian, where a box would need care to stay conservative).
-    static func box(around c: Coordinate, radius r: Double) -> (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?) {
+    static func box(around c: Coordinate, radius r: Double) -> SearchBox {
         let band = r / metresPerDegreeLatitudeMinimum
         let latitudes = (c.latitude - band)...(c.latitude + band)
         let poleward = abs(c.latitude) + band
@@ -128,9 +131,9 @@ extension Store {
             // Rows come with their bodies, so read about as many as are wanted (a city's cells can hold
             // hundreds of thousands); only if too many of those are hidden from this viewer, read them all.
             let wanted = limit + limit / 2
-            var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, on: db)
+            var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, byPlaceKey: engine == .sqlite, on: db)
             if rows.count == wanted, rows.lazy.filter({ viewer.canSee($0.audience, now: now) }).count < limit {
-                rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, on: db)
+                rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, byPlaceKey: engine == .sqlite, on: db)
             }
             return try rows.lazy.filter { viewer.canSee($0.audience, now: now) }.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
         }
@@ -145,8 +148,8 @@ extension Store {
     }
 
     private static func candidates(
-        in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?, viewer: Viewer, limit: Int? = nil,
-        on db: any SQLDatabase, postgres: PostgresConnection? = nil
+        in cells: [CellID], box: SearchBox?, viewer: Viewer, limit: Int? = nil,
+        byPlaceKey: Bool = false, on db: any SQLDatabase, postgres: PostgresConnection? = nil
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
@@ -167,7 +170,7 @@ extension Store {
             SELECT s.body,
               CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
-            \(Store.stickers(in: cells, box: box)) AND s.state <> 'deleted'
+            \(Store.stickers(in: cells, box: box, byPlaceKey: byPlaceKey)) AND s.state <> 'deleted'
               AND (s.state = 'published' OR s.author_id = \(bind: me))\(unsafeRaw: limit.map { " LIMIT \($0)" } ?? "")
             """
         ).all().map { row in
@@ -201,29 +204,44 @@ extension Store {
 
     /// `FROM stickers s WHERE …` for the rows in `cells`, narrowed to `box` when there is one.
     ///
-    /// A small box spans few cells and longitude strips: the search probes the table's key
-    /// (cell, strip, latitude) once per (cell, strip) pair, reading only the box's latitude band.
-    /// The pairs are joined from a VALUES list (CROSS JOIN keeps them outer on SQLite) rather
-    /// than written as `cell IN (…) AND strip IN (…)`: SQLite's statistics average a few rows per cell
-    /// over the whole world, so for the IN form it often chose to read dense cities' cells whole.
+    /// A small box spans few cells and longitude strips: the search probes the spatial order
+    /// once per (cell, strip) pair, reading only the box's latitude band. The pairs are joined from
+    /// a VALUES list (CROSS JOIN keeps them outer on SQLite) rather than written as
+    /// `cell IN (…) AND strip IN (…)`: SQLite's statistics average a few rows per cell over the
+    /// whole world, so for the IN form it often chose to read dense cities' cells whole.
     ///
     /// A box too wide for strips (a kilometre where stickers are sparse) covers hundreds of cells,
     /// but a latitude band's cells are consecutive ids (``CellID``: row, then column), so it reads
-    /// one id range per band instead of probing every cell.
-    private static func stickers(in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)?) -> SQLQueryString {
+    /// one id range per band instead of probing every cell (joined from VALUES too: SQLite reads
+    /// an OR of ranges on a partial index by scanning all of it).
+    ///
+    /// `byPlaceKey` (SQLite's table, ``StickerPlaceKey``) turns each probe into one range of the
+    /// table's own key, whose rows lie side by side; without it the probes go through the
+    /// `(cell, strip, latitude)` index, which is what PostgreSQL, and counting on SQLite, read.
+    private static func stickers(in cells: [CellID], box: SearchBox?, byPlaceKey: Bool = false) -> SQLQueryString {
+        let strips = box?.longitudes.flatMap(LongitudeStrip.covering)
         var sql: SQLQueryString
-        if let strips = box?.longitudes.flatMap(LongitudeStrip.covering) {
+        if byPlaceKey {
+            let ranges: [SQLQueryString] = placeKeyRanges(in: cells, latitudes: box?.latitudes, strips: strips).map { keys, cells in
+                "(\(bind: keys.lowerBound), \(bind: keys.upperBound), \(bind: Int64(bitPattern: cells.lowerBound.rawValue)), \(bind: Int64(bitPattern: cells.upperBound.rawValue)))"
+            }
+            guard !ranges.isEmpty else { return "FROM stickers s WHERE 0" }  // no range can hold a row
+            // The unary `+` keeps SQLite from reading by the `stickers_by_spot` index instead, row by row;
+            // the cell condition keeps a strip shared by two cells from being read twice.
+            sql = """
+                FROM (VALUES \(ranges.joined(separator: ", "))) k CROSS JOIN stickers s
+                WHERE s.place_key BETWEEN k.column1 AND k.column2 AND +s.cell BETWEEN k.column3 AND k.column4
+                """
+        } else if let strips {
             let pairs: [SQLQueryString] = cells.flatMap { cell in
                 strips.map { "(\(bind: Int64(bitPattern: cell.rawValue)), \(bind: $0))" }
             }
             sql = "FROM (VALUES \(pairs.joined(separator: ", "))) k CROSS JOIN stickers s WHERE s.cell = k.column1 AND s.strip = k.column2"
         } else {
-            let ranges: [SQLQueryString] = CellID.runs(cells).map { run in
-                run.lowerBound == run.upperBound
-                    ? "s.cell = \(bind: Int64(bitPattern: run.lowerBound.rawValue))"
-                    : "s.cell BETWEEN \(bind: Int64(bitPattern: run.lowerBound.rawValue)) AND \(bind: Int64(bitPattern: run.upperBound.rawValue))"
+            let runs: [SQLQueryString] = CellID.runs(cells).map { run in
+                "(\(bind: Int64(bitPattern: run.lowerBound.rawValue)), \(bind: Int64(bitPattern: run.upperBound.rawValue)))"
             }
-            sql = "FROM stickers s WHERE (\(ranges.joined(separator: " OR ")))"
+            sql = "FROM (VALUES \(runs.joined(separator: ", "))) k CROSS JOIN stickers s WHERE s.cell BETWEEN k.column1 AND k.column2"
         }
         guard let box else { return sql }
         sql = sql + " AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
@@ -233,9 +251,29 @@ extension Store {
         return sql
     }
 
+    /// The place-key ranges that hold the rows of `cells`: per (cell, strip) pair narrowed to `latitudes`
+    /// when there are strips, else per run of cells, all of each run's strips and its band's latitudes.
+    private static func placeKeyRanges(
+        in cells: [CellID], latitudes: ClosedRange<Double>?, strips: [Int64]?
+    ) -> [(keys: ClosedRange<Int64>, cells: ClosedRange<CellID>)] {
+        // The strips under a run of cells, and one past either edge in case a boundary rounds the other way.
+        func stripSpan(_ first: CellID, _ last: CellID) -> ClosedRange<Int64> {
+            max(0, LongitudeStrip.of(longitude: CellGrid.bounds(of: first).west) - 1)...(LongitudeStrip.of(longitude: CellGrid.bounds(of: last).east) + 1)
+        }
+        guard let strips, let latitudes else {
+            return CellID.runs(cells).map { run in
+                (StickerPlaceKey.range(row: run.lowerBound.row, strips: stripSpan(run.lowerBound, run.upperBound)), run)
+            }
+        }
+        return cells.flatMap { cell in
+            let inCell = stripSpan(cell, cell)
+            return strips.filter(inCell.contains).map { (StickerPlaceKey.range(row: cell.row, strip: $0, latitudes: latitudes), cell...cell) }
+        }
+    }
+
     /// How many living stickers lie in the box, counted on the index alone.
     private static func count(
-        in cells: [CellID], box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?), on db: any SQLDatabase
+        in cells: [CellID], box: SearchBox, on db: any SQLDatabase
     ) async throws -> Int {
         guard !cells.isEmpty else { return 0 }
         return try await db.raw(

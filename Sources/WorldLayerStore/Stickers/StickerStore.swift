@@ -129,12 +129,16 @@ extension Store {
         let cell = cellRaw(s.cell) ?? 0
         let strip = LongitudeStrip.of(longitude: s.anchor.longitude)
         let deletedAt: Int64? = s.state == .deleted ? millis(now) : nil
+        let placeKey = engine == .sqlite
+            ? try await Store.placeKey(for: s.id, row: CellID(rawValue: UInt64(bitPattern: cell))?.row ?? 0, strip: strip,
+                                       latitude: s.anchor.latitude, isNew: before == nil, on: db)
+            : nil
         if before == nil {
             try await db.raw(
                 """
-                INSERT INTO stickers (id, author_id, state, visibility, worldmap_id, private_worldmap_id, template_id, cell, strip, latitude, longitude,
-                                      expires_at, deleted_at, version, body, created_at, updated_at)
-                VALUES (\(bind: s.id.text), \(bind: s.author.id.text), \(bind: s.state.rawValue), \(bind: s.visibility.rawValue), \(bind: s.worldmapId.text),
+                INSERT INTO stickers (\(unsafeRaw: placeKey == nil ? "" : "place_key, ")id, author_id, state, visibility, worldmap_id, private_worldmap_id,
+                                      template_id, cell, strip, latitude, longitude, expires_at, deleted_at, version, body, created_at, updated_at)
+                VALUES (\(placeKey.map { "\(bind: $0), " as SQLQueryString } ?? "")\(bind: s.id.text), \(bind: s.author.id.text), \(bind: s.state.rawValue), \(bind: s.visibility.rawValue), \(bind: s.worldmapId.text),
                         \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), \(bind: s.templateId), \(bind: cell), \(bind: strip),
                         \(bind: s.anchor.latitude), \(bind: s.anchor.longitude), \(bind: s.expiresAt.map(millis)), \(bind: deletedAt), \(bind: s.version), \(bind: body),
                         \(bind: millis(s.createdAt)), \(bind: millis(s.updatedAt)))
@@ -148,6 +152,7 @@ extension Store {
                   strip = \(bind: strip), latitude = \(bind: s.anchor.latitude), longitude = \(bind: s.anchor.longitude),
                   expires_at = \(bind: s.expiresAt.map(millis)),
                   deleted_at = \(bind: deletedAt), version = \(bind: s.version), body = \(bind: body), updated_at = \(bind: millis(s.updatedAt))
+                  \(placeKey.map { ", place_key = \(bind: $0)" as SQLQueryString } ?? "")
                 WHERE id = \(bind: s.id.text)
                 """
             ).run()
