@@ -38,6 +38,19 @@ extension Store {
     /// A latitude/longitude box that contains a search circle; no longitudes near the poles and the antimeridian.
     typealias SearchBox = (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)
 
+    /// How a query reaches the stickers of some cells: SQL each engine's planner gets right.
+    enum SpatialAccess {
+        /// SQLite's table itself, by place-key ranges: to read whole rows.
+        case placeKeys
+        /// The `(cell, strip, latitude)` index on SQLite: to count.
+        case sqliteIndex
+        /// The same index on PostgreSQL, which also reads rows through it (its heap has no place order).
+        case postgresIndex
+
+        static func rows(_ engine: Engine) -> SpatialAccess { engine == .sqlite ? .placeKeys : .postgresIndex }
+        static func index(_ engine: Engine) -> SpatialAccess { engine == .sqlite ? .sqliteIndex : .postgresIndex }
+    }
+
     /// A sticker row as the search reads it: its summary (who may see it, where it is) and the
     /// stored body, decoded in full only if the sticker makes the page. The body comes with the
     /// row (the row is read anyway, and on SQLite it lies in place order, migration 11), which
@@ -71,7 +84,8 @@ extension Store {
                 if let hint = densityHints.hint(at: home) {
                     r = hint.rows == 0 ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(2 * limit) / (4 * hint.density)).squareRoot()))
                 } else {
-                    let count = try await Store.count(in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), on: db)
+                    let count = try await Store.count(
+                        in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), access: .index(engine), on: db)
                     if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
                 }
             }
@@ -81,7 +95,7 @@ extension Store {
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     let rows = try await Store.candidates(
-                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, byPlaceKey: engine == .sqlite, on: db, postgres: postgres)
+                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, access: .rows(engine), on: db, postgres: postgres)
                     read += rows.count
                     for c in rows where viewer.canSee(c.audience, now: now) {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
@@ -131,9 +145,9 @@ extension Store {
             // Rows come with their bodies, so read about as many as are wanted (a city's cells can hold
             // hundreds of thousands); only if too many of those are hidden from this viewer, read them all.
             let wanted = limit + limit / 2
-            var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, byPlaceKey: engine == .sqlite, on: db)
+            var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, access: .rows(engine), on: db)
             if rows.count == wanted, rows.lazy.filter({ viewer.canSee($0.audience, now: now) }).count < limit {
-                rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, byPlaceKey: engine == .sqlite, on: db)
+                rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, access: .rows(engine), on: db)
             }
             return try rows.lazy.filter { viewer.canSee($0.audience, now: now) }.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
         }
@@ -149,7 +163,7 @@ extension Store {
 
     private static func candidates(
         in cells: [CellID], box: SearchBox?, viewer: Viewer, limit: Int? = nil,
-        byPlaceKey: Bool = false, on db: any SQLDatabase, postgres: PostgresConnection? = nil
+        access: SpatialAccess, on db: any SQLDatabase, postgres: PostgresConnection? = nil
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
@@ -170,7 +184,7 @@ extension Store {
             SELECT s.body,
               CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
                    THEN 1 ELSE 0 END AS shared_with_me
-            \(Store.stickers(in: cells, box: box, byPlaceKey: byPlaceKey)) AND s.state <> 'deleted'
+            \(Store.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
               AND (s.state = 'published' OR s.author_id = \(bind: me))\(unsafeRaw: limit.map { " LIMIT \($0)" } ?? "")
             """
         ).all().map { row in
@@ -212,16 +226,16 @@ extension Store {
     ///
     /// A box too wide for strips (a kilometre where stickers are sparse) covers hundreds of cells,
     /// but a latitude band's cells are consecutive ids (``CellID``: row, then column), so it reads
-    /// one id range per band instead of probing every cell (joined from VALUES too: SQLite reads
-    /// an OR of ranges on a partial index by scanning all of it).
+    /// one id range per band instead of probing every cell: an OR of ranges on PostgreSQL (a bitmap
+    /// OR; joined from VALUES its planner sometimes scanned the table), joined from VALUES on SQLite
+    /// (which reads an OR of ranges on a partial index by scanning all of it).
     ///
-    /// `byPlaceKey` (SQLite's table, ``StickerPlaceKey``) turns each probe into one range of the
-    /// table's own key, whose rows lie side by side; without it the probes go through the
-    /// `(cell, strip, latitude)` index, which is what PostgreSQL, and counting on SQLite, read.
-    private static func stickers(in cells: [CellID], box: SearchBox?, byPlaceKey: Bool = false) -> SQLQueryString {
+    /// Reading rows on SQLite (``SpatialAccess/placeKeys``) turns each probe into one range of the
+    /// table's own key (``StickerPlaceKey``), whose rows lie side by side.
+    private static func stickers(in cells: [CellID], box: SearchBox?, access: SpatialAccess) -> SQLQueryString {
         let strips = box?.longitudes.flatMap(LongitudeStrip.covering)
         var sql: SQLQueryString
-        if byPlaceKey {
+        if access == .placeKeys {
             let ranges: [SQLQueryString] = placeKeyRanges(in: cells, latitudes: box?.latitudes, strips: strips).map { keys, cells in
                 "(\(bind: keys.lowerBound), \(bind: keys.upperBound), \(bind: Int64(bitPattern: cells.lowerBound.rawValue)), \(bind: Int64(bitPattern: cells.upperBound.rawValue)))"
             }
@@ -237,11 +251,16 @@ extension Store {
                 strips.map { "(\(bind: Int64(bitPattern: cell.rawValue)), \(bind: $0))" }
             }
             sql = "FROM (VALUES \(pairs.joined(separator: ", "))) k CROSS JOIN stickers s WHERE s.cell = k.column1 AND s.strip = k.column2"
-        } else {
+        } else if access == .sqliteIndex {
             let runs: [SQLQueryString] = CellID.runs(cells).map { run in
                 "(\(bind: Int64(bitPattern: run.lowerBound.rawValue)), \(bind: Int64(bitPattern: run.upperBound.rawValue)))"
             }
             sql = "FROM (VALUES \(runs.joined(separator: ", "))) k CROSS JOIN stickers s WHERE s.cell BETWEEN k.column1 AND k.column2"
+        } else {
+            let runs: [SQLQueryString] = CellID.runs(cells).map { run in
+                "s.cell BETWEEN \(bind: Int64(bitPattern: run.lowerBound.rawValue)) AND \(bind: Int64(bitPattern: run.upperBound.rawValue))"
+            }
+            sql = "FROM stickers s WHERE (\(runs.joined(separator: " OR ")))"
         }
         guard let box else { return sql }
         sql = sql + " AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
@@ -273,12 +292,12 @@ extension Store {
 
     /// How many living stickers lie in the box, counted on the index alone.
     private static func count(
-        in cells: [CellID], box: SearchBox, on db: any SQLDatabase
+        in cells: [CellID], box: SearchBox, access: SpatialAccess, on db: any SQLDatabase
     ) async throws -> Int {
         guard !cells.isEmpty else { return 0 }
         return try await db.raw(
             """
-            SELECT COUNT(*) AS n \(Store.stickers(in: cells, box: box)) AND s.state <> 'deleted'
+            SELECT COUNT(*) AS n \(Store.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
             """
         ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
