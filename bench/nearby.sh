@@ -19,7 +19,7 @@ for n in ${NEARBY_SIZES:-1000000 10000000}; do
   echo "[nearby] $n stickers: generating…" >&2
   python3 bench/nearby_data.py stickers "$n" demo/helsinki.osm.pbf > "$work/generated.tsv"
   # Every engine loads them in place order (band of 0.0009° latitude, longitude strip, latitude),
-  # as a bulk loader would: SQLite's stickers table is clustered by place (migration 11), and 10 M
+  # as a bulk loader would: SQLite's stickers table is clustered by place (migration 13), and 10 M
   # random inserts into it take hours; the peers' heaps come out clustered too, as CLUSTER leaves them.
   echo "[nearby] $n stickers: sorting them in place order…" >&2
   LC_ALL=C awk -F'\t' '{ printf "%d\t%d\t%s\n", int(($4 + 90) / 0.0009), int(($5 + 180) / 0.0001), $0 }' "$work/generated.tsv" \

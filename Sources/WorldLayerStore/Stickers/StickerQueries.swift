@@ -53,7 +53,7 @@ extension Store {
 
     /// A sticker row as the search reads it: its summary (who may see it, where it is) and the
     /// stored body, decoded in full only if the sticker makes the page. The body comes with the
-    /// row (the row is read anyway, and on SQLite it lies in place order, migration 11), which
+    /// row (the row is read anyway, and on SQLite it lies in place order, ``StickerPlaceKey``), which
     /// saves a second round trip for the page's bodies.
     private struct Candidate {
         var summary: StickerSummary
