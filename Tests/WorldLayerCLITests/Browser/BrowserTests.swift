@@ -155,9 +155,20 @@ struct BrowserTests {
             #expect(walkways as? Bool == true)
             // Buildings as filled outlines under the streets: Leaflet draws each as an SVG path with a fill.
             // Waited for: the map may still be moving to my position, and a move redraws them.
-            let buildings = try await browser.waitFor(
-                "buildings drawn from the API",
-                "return Number(document.querySelector('#map').dataset.buildings || 0) > 50 && document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length > 50")
+            let buildings: Any
+            do {
+                buildings = try await browser.waitFor(
+                    "buildings drawn from the API",
+                    "return Number(document.querySelector('#map').dataset.buildings || 0) > 50 && document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length > 50")
+            } catch {
+                // This wait has failed about once in fifteen runs, cause unknown: say what the map showed.
+                let state = try? await browser.run("""
+                    const m = window.worldlayerMap, e = document.querySelector('#map');
+                    return JSON.stringify({ buildings: e.dataset.buildings, walkways: e.dataset.walkways, paths: document.querySelectorAll('#map path[fill="#d6d3d1"]').length,
+                      zoom: m.getZoom(), bounds: m.getBounds().toBBoxString(), size: m.getSize() })
+                    """)
+                throw CLIFailure("\(error); the map: \(state ?? "unreadable")")
+            }
             #expect(buildings as? Bool == true)
             // The layers: places around, and the open tour's eight stops.
             #expect(try await browser.waitFor("the places layer", "return Number(document.querySelector('#map').dataset.places || 0)") as? Int ?? 0 > 10)
