@@ -68,12 +68,17 @@ public final class Store: Sendable {
             } catch {
                 throw StoreError.unavailable("cannot create the folder \(directory.path) for the database")
             }
-            let threads = NIOThreadPool(numberOfThreads: 4)
+            // A thread for every connection: SQLite runs each statement on a pool thread, and a connection
+            // waiting for the write lock holds its thread (up to the busy timeout). With fewer threads than
+            // connections, the waiters could take every thread while the lock's holder waited for one to
+            // run its next statement (40 concurrent writes stalled for the 30 s timeout, twice).
+            let connectionsPerLoop = 4
+            let threads = NIOThreadPool(numberOfThreads: connectionsPerLoop * group.makeIterator().reduce(0) { n, _ in n + 1 })
             threads.start()
             let pools = Pools()
             pools.sqliteThreads = threads
             pools.sqlite = EventLoopGroupConnectionPool(
-                source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: 4, logger: logger, on: group)
+                source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger, on: group)
             return Store(url: url, engine: .sqlite, pools: pools, logger: logger)
         case .postgres(let text):
             let configuration: SQLPostgresConfiguration
