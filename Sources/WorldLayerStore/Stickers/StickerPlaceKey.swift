@@ -6,10 +6,10 @@ import WorldLayerGeo
 /// The integer that orders SQLite's stickers table by place (migration 13): its rowid.
 ///
 /// A table keyed by an integer is a B+tree whose inner pages hold only integers, about 300 to
-/// a page, so at 10 M stickers they take ~25 MB and stay cached; the rows, in key order, sit
+/// a page, so at 10 M stickers they take ~34 MB (1 M: 3.4 MB); the rows, in key order, sit
 /// side by side. (Keyed by (cell, strip, latitude, id) `WITHOUT ROWID`, as migration 11 did,
 /// every inner entry was a whole ~800-byte row: five to a page, eight levels deep at 1 M, and a
-/// gigabyte of inner pages at 10 M that came from disk on every probe.)
+/// gigabyte of inner pages at 10 M that came from disk on most probes.)
 ///
 /// From high bits to low: the cell's row (latitude band, 18 bits), the longitude strip
 /// (``LongitudeStrip``, 22 bits), the latitude within the band in 256 slots of ~39 cm (8 bits),
