@@ -21,10 +21,26 @@ struct APIResponse {
 }
 
 /// Talks to a real WorldLayer server over HTTP on loopback.
+///
+/// The test framework's client pipelines every request on one connection, which the server
+/// answers one at a time; ``withOwnConnection(_:)`` gives requests that must really run
+/// side by side a connection each.
 struct API {
     let client: any TestClientProtocol
+    private var ownConnection: TestClient?
     /// The server's loopback port, for WebSocket clients.
     var port: Int { client.port ?? 0 }
+
+    init(client: any TestClientProtocol) { self.client = client }
+
+    /// Runs `body` with an API whose requests go over a new connection of their own.
+    func withOwnConnection<R: Sendable>(timeout: Duration = .seconds(20), _ body: @escaping @Sendable (API) async throws -> R) async throws -> R {
+        try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: timeout)) { connection in
+            var api = self
+            api.ownConnection = connection
+            return try await body(api)
+        }
+    }
 
     func call(
         _ method: HTTPRequest.Method, _ path: String, json: Any? = nil, raw: String? = nil, bytes: Data? = nil, token: String? = nil,
@@ -44,6 +60,11 @@ struct API {
             if headers[.contentType] == nil { headers[.contentType] = "application/json" }
         }
         if let token { headers[.authorization] = "Bearer \(token)" }
+        if let ownConnection {
+            let r = try await ownConnection.execute(TestClient.Request(path, method: method, headers: headers, body: body))
+            let bytes = r.body ?? ByteBuffer()
+            return APIResponse(status: r.status, headers: r.headers, text: String(buffer: bytes), data: Data(bytes.readableBytesView))
+        }
         return try await client.execute(uri: path, method: method, headers: headers, body: body) { r in
             APIResponse(status: r.status, headers: r.headers, text: String(buffer: r.body), data: Data(r.body.readableBytesView))
         }

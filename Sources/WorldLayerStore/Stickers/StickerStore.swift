@@ -10,6 +10,18 @@ extension Store {
     public func putSticker(
         id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date = Date()
     ) async throws -> (Sticker, created: Bool) {
+        do {
+            return try await attemptPut(id: id, draft: draft, author: author, expectedVersion: expectedVersion, now: now)
+        } catch where Store.isUniqueViolation(error) {
+            // On PostgreSQL, retries of one create can run side by side; the losers of the race to insert
+            // run again and find the winner's sticker (usually the same content: a retry, not a second one).
+            return try await attemptPut(id: id, draft: draft, author: author, expectedVersion: expectedVersion, now: now)
+        }
+    }
+
+    private func attemptPut(
+        id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date
+    ) async throws -> (Sticker, created: Bool) {
         try await transaction { db in
             let existing = try await Store.storedSticker(id: id, on: db)
             if let existing {
