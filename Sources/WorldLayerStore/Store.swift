@@ -146,6 +146,17 @@ public final class Store: Sendable {
         }
     }
 
+    /// Runs an idempotent create (one that reads whether its row exists, then inserts it). On PostgreSQL
+    /// retries of one create can run side by side; those that lose the race to insert run again, once,
+    /// and find the winner's row.
+    static func creatingOnce<R: Sendable>(_ attempt: () async throws -> R) async throws -> R {
+        do {
+            return try await attempt()
+        } catch where isUniqueViolation(error) {
+            return try await attempt()
+        }
+    }
+
     /// Checks that the database answers.
     public func ping() async throws {
         _ = try await withConnection { db in try await db.raw("SELECT 1 AS ok").all() }

@@ -77,6 +77,34 @@ struct StickerLifecycleTests {
         }
     }
 
+    @Test("edits of one version sent side by side: exactly one wins, the others are a 409 carrying it", arguments: ScratchDatabase.engines)
+    func concurrentEdits(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let token = try await api.signUpAndLogIn("ada")
+            let id = UUID().uuidString.lowercased()
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .created)
+            let answers = try await withThrowingTaskGroup(of: APIResponse.self) { group in
+                for n in 0..<12 {
+                    group.addTask {
+                        try await api.withOwnConnection(timeout: .seconds(60)) { own in
+                            let edit = Fixtures.sticker(text: "edit \(n)").merging(["version": 1]) { $1 }
+                            return try await own.call(.put, "/v1/stickers/\(id)", json: edit, token: token)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let winners = answers.filter { $0.status == .ok }
+            #expect(winners.count == 1, "\(answers.map(\.status))")
+            #expect(answers.allSatisfy { $0.status == .ok || $0.errorCode == "version_conflict" }, "\(answers.map(\.text))")
+            let current = try await api.call(.get, "/v1/stickers/\(id)", token: token)
+            #expect(current.json["version"] as? Int == 2 && current.json["text"] as? String == winners.first?.json["text"] as? String)
+            // Every loser was told the version that won.
+            let losers = answers.filter { $0.status == .conflict }
+            #expect(losers.allSatisfy { (($0.json["error"] as? [String: Any])?["current"] as? [String: Any])?["version"] as? Int == 2 }, "\(losers.first?.text ?? "")")
+        }
+    }
+
     @Test("bad stickers get a 4xx naming the field and change nothing", arguments: ScratchDatabase.engines)
     func badInput(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

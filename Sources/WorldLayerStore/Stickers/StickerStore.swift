@@ -10,12 +10,8 @@ extension Store {
     public func putSticker(
         id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date = Date()
     ) async throws -> (Sticker, created: Bool) {
-        do {
-            return try await attemptPut(id: id, draft: draft, author: author, expectedVersion: expectedVersion, now: now)
-        } catch where Store.isUniqueViolation(error) {
-            // On PostgreSQL, retries of one create can run side by side; the losers of the race to insert
-            // run again and find the winner's sticker (usually the same content: a retry, not a second one).
-            return try await attemptPut(id: id, draft: draft, author: author, expectedVersion: expectedVersion, now: now)
+        try await Store.creatingOnce {
+            try await self.attemptPut(id: id, draft: draft, author: author, expectedVersion: expectedVersion, now: now)
         }
     }
 
@@ -23,7 +19,7 @@ extension Store {
         id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date
     ) async throws -> (Sticker, created: Bool) {
         try await transaction { db in
-            let existing = try await Store.storedSticker(id: id, on: db)
+            let existing = try await self.stickerForChange(id: id, on: db)
             if let existing {
                 guard existing.sticker.author.id == author.id else { throw StickerWriteError.idTaken }
                 let current = existing.sticker
@@ -51,7 +47,7 @@ extension Store {
     /// A retried place (the sticker is already at `expectedVersion + 1`) returns it unchanged.
     public func placeSticker(id: UUID, author: UUID, expectedVersion: Int?, now: Date = Date()) async throws -> Sticker {
         try await transaction { db in
-            guard let existing = try await Store.storedSticker(id: id, on: db), existing.sticker.author.id == author else {
+            guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
                 throw StickerWriteError.notFound
             }
             var sticker = existing.sticker
@@ -76,7 +72,7 @@ extension Store {
     /// until purged. Deleting an already deleted sticker is not an error (a retry).
     public func deleteSticker(id: UUID, author: UUID, now: Date = Date()) async throws {
         try await transaction { db in
-            guard let existing = try await Store.storedSticker(id: id, on: db), existing.sticker.author.id == author else {
+            guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
                 throw StickerWriteError.notFound
             }
             try await self.endSticker(id, on: db, now: now)
@@ -85,7 +81,7 @@ extension Store {
 
     /// Moves a sticker to deleted, archived from `now`, and logs the change.
     func endSticker(_ id: UUID, on db: any SQLDatabase, now: Date) async throws {
-        guard let existing = try await Store.storedSticker(id: id, on: db), existing.sticker.state != .deleted else { return }
+        guard let existing = try await stickerForChange(id: id, on: db), existing.sticker.state != .deleted else { return }
         var sticker = existing.sticker
         sticker.state = .deleted
         sticker.version += 1
@@ -122,8 +118,16 @@ extension Store {
         var shares: [UUID]
     }
 
-    static func storedSticker(id: UUID, on db: any SQLDatabase) async throws -> StoredSticker? {
-        guard let row = try await db.raw("SELECT body FROM stickers WHERE id = \(bind: id.text)").first() else { return nil }
+    /// The sticker as a change reads it: on PostgreSQL its row is locked until the transaction ends, so
+    /// two changes of one version run one after the other and the second sees the first (a 409, not a lost
+    /// edit). SQLite's transactions already run one at a time.
+    func stickerForChange(id: UUID, on db: any SQLDatabase) async throws -> StoredSticker? {
+        try await Store.storedSticker(id: id, on: db, lockingRow: engine == .postgres)
+    }
+
+    static func storedSticker(id: UUID, on db: any SQLDatabase, lockingRow: Bool = false) async throws -> StoredSticker? {
+        let lock: SQLQueryString = lockingRow ? " FOR UPDATE" : ""
+        guard let row = try await db.raw("SELECT body FROM stickers WHERE id = \(bind: id.text)\(lock)").first() else { return nil }
         let sticker = try StoreJSON.sticker(try row.decode(column: "body", as: String.self))
         let shares = try await db.raw("SELECT account_id FROM sticker_shares WHERE sticker_id = \(bind: id.text)").all()
             .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }

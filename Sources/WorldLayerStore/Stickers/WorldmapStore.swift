@@ -52,6 +52,10 @@ extension Store {
 
     /// Makes a private worldmap owned (and joined) by `owner`; the same id again returns it.
     public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date = Date()) async throws -> (Worldmap, created: Bool) {
+        try await Store.creatingOnce { try await self.attemptCreatePrivateWorldmap(id: id, name: name, cell: cell, owner: owner, now: now) }
+    }
+
+    private func attemptCreatePrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date) async throws -> (Worldmap, created: Bool) {
         try await transaction { db in
             if let existing = try await Store.worldmap(id: id, on: db) {
                 guard existing.ownerId == owner, existing.isPrivate else { throw StoreError.conflict("a worldmap with this id exists", field: "id") }
