@@ -68,6 +68,7 @@ SQL
   psql_do "$base/postgis_bench" -c "VACUUM ANALYZE"
   psql_do "$pg" -c "CHECKPOINT"
   python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')" "$work/ours.sqlite"
+  sync  # the loads' dirty pages, written back now rather than under the first engine's queries
   # Queries run one engine at a time on a quiet machine; QUIET tells other work on the machine to wait.
   touch "$work/QUIET"
   for engine in sqlite postgres postgis; do
