@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import SQLKit
 import Testing
 import WorldLayerGeo
@@ -16,6 +17,24 @@ struct MigrationTests {
         #expect(try await store.migrate().isEmpty)
         #expect(try await store.currentSchemaVersion() == Store.schemaVersion)
         try await store.close()
+    }
+
+    @Test("upgrading a database that has data logs each step as it starts and ends; a new one is built quietly", arguments: ScratchDatabase.engines)
+    func upgradeIsLogged(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        let fresh = RecordingLogHandler.logger()
+        let first = try Store.open(url, logger: fresh.logger)
+        try await first.migrate(through: Store.schemaVersion - 1)
+        try await first.close()
+        #expect(fresh.records.messages(atLeast: .info).isEmpty)
+
+        let upgrade = RecordingLogHandler.logger()
+        let second = try Store.open(url, logger: upgrade.logger)
+        try await second.migrate()
+        try await second.close()
+        let lines = upgrade.records.messages(atLeast: .info)
+        #expect(lines.count == 2 && lines[0].hasPrefix("schema migration \(Store.schemaVersion) (") && lines[0].hasSuffix("applying…"), "\(lines)")
+        #expect(lines.last?.contains("done in") == true, "\(lines)")
     }
 
     @Test("servers starting together apply each migration exactly once", arguments: ScratchDatabase.engines)
@@ -124,4 +143,32 @@ struct ClusteredStickersMigrationTests {
         }
         try await store.close()
     }
+}
+
+/// Keeps what a logger was told, for tests of what the server says.
+final class RecordingLogHandler: LogHandler, @unchecked Sendable {
+    final class Records: @unchecked Sendable {
+        private let lock = NSLock()
+        private var entries: [(Logger.Level, String)] = []
+        func append(_ level: Logger.Level, _ message: String) { lock.withLock { entries.append((level, message)) } }
+        func messages(atLeast level: Logger.Level) -> [String] { lock.withLock { entries.filter { $0.0 >= level }.map(\.1) } }
+    }
+
+    let records: Records
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    init(records: Records) { self.records = records }
+
+    static func logger() -> (logger: Logger, records: Records) {
+        let records = Records()
+        return (Logger(label: "test") { _ in RecordingLogHandler(records: records) }, records)
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) { records.append(event.level, "\(event.message)") }
 }
