@@ -146,6 +146,19 @@ public final class Store: Sendable {
         }
     }
 
+    /// Rows that changes lock before reading what they will change.
+    enum LockedRow: String {
+        case worldmap = "worldmaps"
+        case group = "social_groups"
+    }
+
+    /// Locks one row until the transaction ends (on PostgreSQL; SQLite's writes already run one at a
+    /// time), so changes that read it and then write run one after the other and each sees the last.
+    func lock(_ row: LockedRow, id: UUID, on db: any SQLDatabase) async throws {
+        guard engine == .postgres else { return }
+        try await db.raw("SELECT 1 FROM \(unsafeRaw: row.rawValue) WHERE id = \(bind: id.text) FOR UPDATE").run()
+    }
+
     /// Runs an idempotent create (one that reads whether its row exists, then inserts it). On PostgreSQL
     /// retries of one create can run side by side; those that lose the race to insert run again, once,
     /// and find the winner's row.

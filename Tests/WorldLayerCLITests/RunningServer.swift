@@ -15,16 +15,21 @@ final class RunningServer {
         process.executableURL = CLI.executable
         process.arguments = ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + extra
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // What the server says goes to a file, so that a server that never answers can say why.
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-serve-\(port).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
-        // Poll until the server answers, with a deadline.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
+        // Poll until the server answers, with a deadline; a server that exits has failed at once.
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, process.isRunning {
             if let r = try? await request("GET", "/health"), r.status == 200 { return }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
+        let exited = !process.isRunning
         stop()
-        throw CLIFailure("the server did not answer within 60 s")
+        let said = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: " | ") ?? ""
+        throw CLIFailure(exited ? "the server exited (\(process.terminationStatus)): \(said)" : "the server did not answer within 120 s: \(said)")
     }
 
     deinit { if process.isRunning { process.terminate() } }

@@ -190,6 +190,30 @@ struct CommunityTests {
         }
     }
 
+    @Test("joins and leaves sent side by side: a retried join is one membership, and the last two leaving together end the group", arguments: ScratchDatabase.engines)
+    func groupsSideBySide(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
+            let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Rowers"], token: ada).json["id"] as? String)
+            @Sendable func sideBySide(_ calls: [(HTTPRequest.Method, String)]) async throws -> [HTTPResponse.Status] {
+                try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { tasks in
+                    for (method, token) in calls {
+                        tasks.addTask {
+                            try await api.withOwnConnection(timeout: .seconds(60)) { try await $0.call(method, "/v1/groups/\(group)/members/me", token: token).status }
+                        }
+                    }
+                    return try await tasks.reduce(into: []) { $0.append($1) }
+                }
+            }
+            let joins = try await sideBySide(Array(repeating: (.put, ben), count: 8))
+            #expect(joins.allSatisfy { $0 == .ok }, "\(joins)")
+            #expect(try await api.call(.get, "/v1/groups/\(group)", token: ben).json["members"] as? Int == 2)
+            let leaves = try await sideBySide([(.delete, ada), (.delete, ben)])
+            #expect(leaves.allSatisfy { $0 == .noContent }, "\(leaves)")
+            #expect(try await api.call(.get, "/v1/groups/\(group)").status == .notFound)
+        }
+    }
+
     @Test("suggestions: popular tags, groups and stickers near me, ranked by views and follows, never what I may not see", arguments: ScratchDatabase.engines)
     func suggestions(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

@@ -97,4 +97,34 @@ struct WorldmapTests {
             #expect(try await upload("device-map", huge).status == .contentTooLarge)
         }
     }
+
+    @Test("device maps uploaded side by side: each is a version of its own; of those that read one version, exactly one wins", arguments: ScratchDatabase.engines)
+    func concurrentAssets(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let w = try await api.call(.post, "/v1/worldmaps", json: ["name": "Lab", "latitude": 60.17, "longitude": 24.94], token: ada)
+            let id = try #require(w.json["id"] as? String)
+            @Sendable func uploadSideBySide(_ count: Int, ifMatch: String?) async throws -> [APIResponse] {
+                try await withThrowingTaskGroup(of: APIResponse.self) { group in
+                    for n in 0..<count {
+                        group.addTask {
+                            try await api.withOwnConnection(timeout: .seconds(60)) { own in
+                                var h: HTTPFields = [.contentType: "application/octet-stream"]
+                                h[.ifMatch] = ifMatch
+                                return try await own.call(.put, "/v1/worldmaps/\(id)/device-map", bytes: Data("map \(n) \(ifMatch ?? "")".utf8), token: ada, headers: h)
+                            }
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+            }
+            let free = try await uploadSideBySide(8, ifMatch: nil)
+            #expect(free.allSatisfy { $0.status == .created }, "\(free.map(\.status))")
+            #expect(Set(free.compactMap { $0.json["version"] as? Int }) == Set(1...8))
+            let newest = try await api.call(.get, "/v1/worldmaps/\(id)/device-map", token: ada)
+            let conditional = try await uploadSideBySide(8, ifMatch: try #require(newest.headers[.eTag]))
+            #expect(conditional.filter { $0.status == .created }.count == 1, "\(conditional.map(\.status))")
+            #expect(conditional.allSatisfy { $0.status == .created || $0.status == .preconditionFailed }, "\(conditional.map(\.status))")
+        }
+    }
 }

@@ -26,6 +26,9 @@ extension Store {
     /// Joins a group (twice is once); false when there is no such group.
     public func joinGroup(_ group: UUID, account: UUID, now: Date = Date()) async throws -> Bool {
         try await transaction { db in
+            // Joins and leaves of one group run one after the other: a retried join is not a second
+            // membership, and a join cannot slip in while the last member's leave ends the group.
+            try await self.lock(.group, id: group, on: db)
             guard try await db.raw("SELECT id FROM social_groups WHERE id = \(bind: group.text)").first() != nil else { return false }
             if try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").first() == nil {
                 try await self.addMember(account, to: group, on: db, now: now)
@@ -37,6 +40,7 @@ extension Store {
     /// Leaves a group; the last member leaving ends it (and its shares). False when not a member.
     public func leaveGroup(_ group: UUID, account: UUID, now: Date = Date()) async throws -> Bool {
         try await transaction { db in
+            try await self.lock(.group, id: group, on: db)  // see joinGroup
             guard try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").first() != nil
             else { return false }
             try await db.raw("DELETE FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").run()

@@ -10,6 +10,9 @@ extension Store {
         worldmap: UUID, kind: WorldmapAssetKind, data: Data, contentType: String, ifMatch: String?, uploader: UUID, now: Date = Date()
     ) async throws -> (WorldmapAsset, created: Bool) {
         try await transaction { db in
+            // Uploads to one worldmap run one after the other: each takes the next version, and one whose
+            // If-Match went stale meanwhile is refused instead of racing for the same version number.
+            try await self.lock(.worldmap, id: worldmap, on: db)
             let newest = try await Store.worldmapAsset(worldmap: worldmap, kind: kind, version: nil, on: db)
             if let ifMatch, ifMatch != "*", ifMatch != newest?.etag {
                 throw StoreError.conflict("the \(kind.rawValue) changed since you read it (newest: version \(newest?.version ?? 0))", field: "If-Match")
