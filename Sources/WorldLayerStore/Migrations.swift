@@ -65,6 +65,7 @@ extension Migration {
         clusteredStickers,
         buildings,
         stickersByPlaceKey,
+        oneOpenReport,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -265,6 +265,27 @@ struct CommunityTests {
         try await store.close()
     }
 
+    @Test("a report filed side by side with its retry is one report", arguments: ScratchDatabase.engines)
+    func reportsSideBySide(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
+            let sticker = try await Self.place(api, ada, text: "a bench")
+            let racing = try await withThrowingTaskGroup(of: APIResponse.self) { group in
+                for _ in 0..<6 {
+                    group.addTask {
+                        try await api.withOwnConnection(timeout: .seconds(60)) {
+                            try await $0.call(.post, "/v1/stickers/\(sticker)/reports", json: ["reason": "twice"], token: ben)
+                        }
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(racing.filter { $0.status == .created }.count == 1 && racing.allSatisfy { $0.status == .created || $0.status == .ok }, "\(racing.map(\.text))")
+            #expect(Set(racing.compactMap { $0.json["id"] as? String }).count == 1, "\(racing.map(\.text))")
+            #expect((try await api.call(.get, "/v1/me/reports", token: ben).json["reports"] as? [Any])?.count == 1)
+        }
+    }
+
     @Test("reports reach moderators; hiding removes the sticker everywhere at once and tells the reporter; every action is logged", arguments: ScratchDatabase.engines)
     func moderation(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)

@@ -12,7 +12,11 @@ extension Store {
     /// Files a report of a sticker the reporter can see. Reporting the same sticker again returns the open report.
     public func report(stickerID: UUID, reason: String, reporter: Viewer, now: Date = Date()) async throws -> ReportOutcome {
         guard let me = reporter.accountID else { return .notFound }
-        return try await transaction { db in
+        return try await Store.creatingOnce { try await self.attemptReport(stickerID: stickerID, reason: reason, reporter: reporter, me: me, now: now) }
+    }
+
+    private func attemptReport(stickerID: UUID, reason: String, reporter: Viewer, me: UUID, now: Date) async throws -> ReportOutcome {
+        try await transaction { db in
             guard let stored = try await Store.storedSticker(id: stickerID, on: db),
                 reporter.canSee(Store.audience(stored.sticker, shares: stored.shares), now: now)
             else { return .notFound }
