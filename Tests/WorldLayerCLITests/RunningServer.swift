@@ -23,7 +23,10 @@ final class RunningServer {
         // Poll until the server answers, with a deadline; a server that exits has failed at once.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, process.isRunning {
-            if let r = try? await request("GET", "/health"), r.status == 200 { return }
+            if let r = try? await request("GET", "/health"), r.status == 200 {
+                try? FileManager.default.removeItem(at: log)
+                return
+            }
             try await Task.sleep(nanoseconds: 100_000_000)
         }
         let exited = !process.isRunning

@@ -195,20 +195,10 @@ struct CommunityTests {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
             let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Rowers"], token: ada).json["id"] as? String)
-            @Sendable func sideBySide(_ calls: [(HTTPRequest.Method, String)]) async throws -> [HTTPResponse.Status] {
-                try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { tasks in
-                    for (method, token) in calls {
-                        tasks.addTask {
-                            try await api.withOwnConnection(timeout: .seconds(60)) { try await $0.call(method, "/v1/groups/\(group)/members/me", token: token).status }
-                        }
-                    }
-                    return try await tasks.reduce(into: []) { $0.append($1) }
-                }
-            }
-            let joins = try await sideBySide(Array(repeating: (.put, ben), count: 8))
+            let joins = try await api.sideBySide(8) { own, _ in try await own.call(.put, "/v1/groups/\(group)/members/me", token: ben).status }
             #expect(joins.allSatisfy { $0 == .ok }, "\(joins)")
             #expect(try await api.call(.get, "/v1/groups/\(group)", token: ben).json["members"] as? Int == 2)
-            let leaves = try await sideBySide([(.delete, ada), (.delete, ben)])
+            let leaves = try await api.sideBySide(2) { try await $0.call(.delete, "/v1/groups/\(group)/members/me", token: [ada, ben][$1]).status }
             #expect(leaves.allSatisfy { $0 == .noContent }, "\(leaves)")
             #expect(try await api.call(.get, "/v1/groups/\(group)").status == .notFound)
         }
@@ -270,15 +260,8 @@ struct CommunityTests {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
             let sticker = try await Self.place(api, ada, text: "a bench")
-            let racing = try await withThrowingTaskGroup(of: APIResponse.self) { group in
-                for _ in 0..<6 {
-                    group.addTask {
-                        try await api.withOwnConnection(timeout: .seconds(60)) {
-                            try await $0.call(.post, "/v1/stickers/\(sticker)/reports", json: ["reason": "twice"], token: ben)
-                        }
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
+            let racing = try await api.sideBySide(6) { own, _ in
+                try await own.call(.post, "/v1/stickers/\(sticker)/reports", json: ["reason": "twice"], token: ben)
             }
             #expect(racing.filter { $0.status == .created }.count == 1 && racing.allSatisfy { $0.status == .created || $0.status == .ok }, "\(racing.map(\.text))")
             #expect(Set(racing.compactMap { $0.json["id"] as? String }).count == 1, "\(racing.map(\.text))")

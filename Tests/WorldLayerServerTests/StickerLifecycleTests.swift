@@ -61,15 +61,8 @@ struct StickerLifecycleTests {
             let id = UUID().uuidString.lowercased()
             // Own connections, so the server really runs them side by side. On SQLite they then queue for the
             // write lock: under the whole suite's load a write took ~0.35 s, so the last waits for all the others.
-            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
-                for _ in 0..<20 {
-                    group.addTask {
-                        try await api.withOwnConnection(timeout: .seconds(60)) { own in
-                            try await own.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status
-                        }
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
+            let statuses = try await api.sideBySide(20) { own, _ in
+                try await own.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status
             }
             #expect(statuses.filter { $0 == .created }.count == 1)
             #expect(statuses.allSatisfy { $0 == .created || $0 == .ok }, "\(statuses)")
@@ -83,16 +76,8 @@ struct StickerLifecycleTests {
             let token = try await api.signUpAndLogIn("ada")
             let id = UUID().uuidString.lowercased()
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .created)
-            let answers = try await withThrowingTaskGroup(of: APIResponse.self) { group in
-                for n in 0..<12 {
-                    group.addTask {
-                        try await api.withOwnConnection(timeout: .seconds(60)) { own in
-                            let edit = Fixtures.sticker(text: "edit \(n)").merging(["version": 1]) { $1 }
-                            return try await own.call(.put, "/v1/stickers/\(id)", json: edit, token: token)
-                        }
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
+            let answers = try await api.sideBySide(12) { own, n in
+                try await own.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edit \(n)").merging(["version": 1]) { $1 }, token: token)
             }
             let winners = answers.filter { $0.status == .ok }
             #expect(winners.count == 1, "\(answers.map(\.status))")

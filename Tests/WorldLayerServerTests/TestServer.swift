@@ -23,7 +23,7 @@ struct APIResponse {
 /// Talks to a real WorldLayer server over HTTP on loopback.
 ///
 /// The test framework's client pipelines every request on one connection, which the server
-/// answers one at a time; ``withOwnConnection(_:)`` gives requests that must really run
+/// answers one at a time; ``sideBySide(_:_:)`` gives requests that must really run
 /// side by side a connection each.
 struct API {
     let client: any TestClientProtocol
@@ -33,12 +33,20 @@ struct API {
 
     init(client: any TestClientProtocol) { self.client = client }
 
-    /// Runs `body` with an API whose requests go over a new connection of their own.
-    func withOwnConnection<R: Sendable>(timeout: Duration = .seconds(20), _ body: @escaping @Sendable (API) async throws -> R) async throws -> R {
-        try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: timeout)) { connection in
-            var api = self
-            api.ownConnection = connection
-            return try await body(api)
+    /// Sends `count` requests side by side, each over a new connection of its own, and returns the
+    /// answers in the order they came. The timeout is generous: on SQLite the writes queue for the lock.
+    func sideBySide<R: Sendable>(_ count: Int, _ request: @escaping @Sendable (API, Int) async throws -> R) async throws -> [R] {
+        try await withThrowingTaskGroup(of: R.self) { group in
+            for n in 0..<count {
+                group.addTask {
+                    try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(60))) { connection in
+                        var api = self
+                        api.ownConnection = connection
+                        return try await request(api, n)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
         }
     }
 

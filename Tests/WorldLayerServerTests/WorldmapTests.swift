@@ -105,17 +105,10 @@ struct WorldmapTests {
             let w = try await api.call(.post, "/v1/worldmaps", json: ["name": "Lab", "latitude": 60.17, "longitude": 24.94], token: ada)
             let id = try #require(w.json["id"] as? String)
             @Sendable func uploadSideBySide(_ count: Int, ifMatch: String?) async throws -> [APIResponse] {
-                try await withThrowingTaskGroup(of: APIResponse.self) { group in
-                    for n in 0..<count {
-                        group.addTask {
-                            try await api.withOwnConnection(timeout: .seconds(60)) { own in
-                                var h: HTTPFields = [.contentType: "application/octet-stream"]
-                                h[.ifMatch] = ifMatch
-                                return try await own.call(.put, "/v1/worldmaps/\(id)/device-map", bytes: Data("map \(n) \(ifMatch ?? "")".utf8), token: ada, headers: h)
-                            }
-                        }
-                    }
-                    return try await group.reduce(into: []) { $0.append($1) }
+                try await api.sideBySide(count) { own, n in
+                    var h: HTTPFields = [.contentType: "application/octet-stream"]
+                    h[.ifMatch] = ifMatch
+                    return try await own.call(.put, "/v1/worldmaps/\(id)/device-map", bytes: Data("map \(n) \(ifMatch ?? "")".utf8), token: ada, headers: h)
                 }
             }
             let free = try await uploadSideBySide(8, ifMatch: nil)
