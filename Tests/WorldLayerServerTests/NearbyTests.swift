@@ -47,6 +47,41 @@ struct NearbyTests {
         }
     }
 
+    /// On PostgreSQL a search step sends only its nearest rows (a page and a quarter); rows that tie
+    /// at the edge of what it sent must make the search read them all, or pages would skip some.
+    @Test("more stickers tied at one distance than a search step sends: pages in id order that add up to all of them", arguments: ScratchDatabase.engines)
+    func tiesBeyondOneStep(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
+            let spot = Geodesic.wgs84.direct(from: center, azimuth: 70, distance: 30).coordinate
+            let near = Geodesic.wgs84.direct(from: center, azimuth: 250, distance: 12).coordinate
+            var tied: [String] = []
+            for i in 0..<25 {
+                let id = UUID().uuidString.lowercased()
+                let p = i == 0 ? near : spot
+                let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]])
+                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
+                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+                if i > 0 { tied.append(id) }
+            }
+            var got: [String] = []
+            var cursor: String?
+            var pages = 0
+            repeat {
+                let page = try await api.call(
+                    .get, "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=100&limit=5" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                #expect(page.status == .ok)
+                got += (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
+                cursor = page.json["next"] as? String
+                pages += 1
+            } while cursor != nil && pages < 10
+            #expect(got.count == 25)
+            #expect(Array(got.dropFirst()) == tied.sorted())
+            #expect(pages == 5)
+        }
+    }
+
     @Test("the first circle is sized from what earlier searches saw, and a stale guess never changes the answer", arguments: ScratchDatabase.engines)
     func densityHints(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

@@ -100,9 +100,8 @@ struct NearbyBenchCommand: AsyncParsableCommand {
     }
 
     static func ours(_ q: BenchQuery, store: Store) async throws -> [String] {
-        let viewer = try await store.viewer(BenchSticker.accountID(q.viewer))
-        return try await store.nearbyStickers(
-            center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: viewer, limit: 50
+        try await store.nearbyStickers(
+            center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer), limit: 50
         ).map { "\($0.sticker.id.uuidString.lowercased()):\(String(format: "%.4f", $0.distance))" }
     }
 

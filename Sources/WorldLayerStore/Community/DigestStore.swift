@@ -85,7 +85,7 @@ extension Store {
     /// Published stickers created in `interval` that `viewer` may see, newest first: by the feed's rule
     /// (people, tags, groups followed) and, when `near` is given, anything within `radius` metres of it.
     public func stickers(createdIn interval: DateInterval, viewer: Viewer, near: Coordinate?, radius: Double = 1_000) async throws -> (nearby: [NearbySticker], followed: [FeedItem]) {
-        let nearby = try await near.asyncMap { try await nearbyStickers(center: $0, radius: radius, viewer: viewer, limit: 200) } ?? []
+        let nearby = try await near.asyncMap { try await nearbyStickers(center: $0, radius: radius, viewer: viewer.accountID, limit: 200) } ?? []
         var followed: [FeedItem] = []
         var cursor: FeedCursor? = FeedCursor(createdAt: millis(interval.end), id: "ffffffff-ffff-ffff-ffff-ffffffffffff")
         while let c = cursor {

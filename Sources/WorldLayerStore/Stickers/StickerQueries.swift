@@ -55,7 +55,7 @@ extension Store {
     /// stored body, decoded in full only if the sticker makes the page. The body comes with the
     /// row (the row is read anyway, and on SQLite it lies in place order, ``StickerPlaceKey``), which
     /// saves a second round trip for the page's bodies.
-    private struct Candidate {
+    struct Candidate {
         var summary: StickerSummary
         var audience: StickerAudience
         var body: String
@@ -70,8 +70,12 @@ extension Store {
     /// latitude band it spans (the `(cell, strip, latitude)` index), then exact geodesic distances. The
     /// circle starts small and grows by the density it finds until it holds a full page
     /// or reaches `radius` — so a page costs about the same in a dense city as in a field.
+    ///
+    /// Takes the viewer's account rather than a ``Viewer``: on PostgreSQL the rule runs inside the
+    /// search's one statement (``NearbyVisibleStatement``), which reads the relations itself; elsewhere
+    /// they are read on the same connection, only when needed.
     public func nearbyStickers(
-        center: Coordinate, radius: Double, viewer: Viewer, limit: Int, after cursor: NearbyCursor? = nil, now: Date = Date()
+        center: Coordinate, radius: Double, viewer viewerID: UUID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date = Date()
     ) async throws -> [NearbySticker] {
         try await withConnection(native: { db, postgres in
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
@@ -89,15 +93,31 @@ extension Store {
                     if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
                 }
             }
+            var viewer: Viewer?  // read only for a step whose rule runs here
+            // PostgreSQL sends only the nearest rows of each step; a quarter more than a page, so that
+            // what it leaves out can almost always be shown to lie beyond the page.
+            var cap: Int? = limit + limit / 4 + 8
             while true {
                 var found: [(candidate: Candidate, line: GeodesicLine)] = []
                 var read = 0
+                var safeBelow = Double.infinity  // no left-out row lies nearer than this
+                let box = Store.box(around: center, radius: r)
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
-                    let rows = try await Store.candidates(
-                        in: chunk, box: Store.box(around: center, radius: r), viewer: viewer, access: .rows(engine), on: db, postgres: postgres)
-                    read += rows.count
-                    for c in rows where viewer.canSee(c.audience, now: now) {
+                    var rows: [Candidate]
+                    if let postgres, let statement = NearbyVisibleStatement(
+                        cells: chunk, box: box, center: center, viewer: viewerID, now: now, after: cursor, cap: cap ?? Int(Int32.max))
+                    {
+                        let step = try await Store.visibleCandidates(statement, on: postgres)
+                        (rows, read) = (step.rows, read + step.total)
+                        safeBelow = min(safeBelow, step.safeBelow)
+                    } else {
+                        if viewer == nil { viewer = try await viewerID.asyncMap { try await Store.viewer($0, on: db) } ?? .anonymous }
+                        rows = try await Store.candidates(in: chunk, box: box, viewer: viewer!, access: .rows(engine), on: db)
+                        read += rows.count
+                        rows.removeAll { !viewer!.canSee($0.audience, now: now) }
+                    }
+                    for c in rows {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
                         guard line.distance <= r, cursor?.isBefore(line.distance, c.idText) ?? true else { continue }
                         found.append((c, line))
@@ -106,9 +126,15 @@ extension Store {
                 densityHints.record(read, inBoxOfRadius: r, at: home)
                 if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
-                    return try found.prefix(limit).map { item in
+                    let page = found.prefix(limit)
+                    // A row left out could have made the page: read this step again, every row.
+                    if page.count == limit ? page.last!.line.distance >= safeBelow : safeBelow <= r {
+                        cap = nil
+                        continue
+                    }
+                    return try page.map { item in
                         NearbySticker(
-                            sticker: try self.sticker(from: item.candidate).seen(by: viewer.accountID), distance: item.line.distance,
+                            sticker: try self.sticker(from: item.candidate).seen(by: viewerID), distance: item.line.distance,
                             bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
                     }
                 }
@@ -163,21 +189,10 @@ extension Store {
 
     private static func candidates(
         in cells: [CellID], box: SearchBox?, viewer: Viewer, limit: Int? = nil,
-        access: SpatialAccess, on db: any SQLDatabase, postgres: PostgresConnection? = nil
+        access: SpatialAccess, on db: any SQLDatabase
     ) async throws -> [Candidate] {
         guard !cells.isEmpty else { return [] }
         let me = viewer.accountID?.text ?? "-"
-        // The common case on PostgreSQL, a small box: the prepared statement (same rows, same rule).
-        if let postgres, limit == nil, let box, let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) {
-            let pairs = cells.flatMap { cell in strips.map { (Int64(bitPattern: cell.rawValue), $0) } }
-            let statement = NearbyCandidatesStatement(
-                cells: pairs.map(\.0), strips: pairs.map(\.1), latitudes: box.latitudes, longitudes: longitudes, viewer: me)
-            var found: [Candidate] = []
-            for try await (body, shared) in try await postgres.execute(statement, logger: postgres.logger) {
-                found.append(try candidate(body: body, sharedWithMe: shared != 0, viewer: viewer))
-            }
-            return found
-        }
         // The limit is an Int rendered as text: nothing a caller sends reaches the SQL that way.
         return try await db.raw(
             """
@@ -194,13 +209,20 @@ extension Store {
         }
     }
 
+    /// A row whose audience the rule has yet to judge; `sharedWithMe` says whether it is shared with this viewer.
     private static func candidate(body: String, sharedWithMe: Bool, viewer: Viewer) throws -> Candidate {
+        var c = try candidate(body: body)
+        if sharedWithMe { c.audience.sharedWith = [viewer.accountID!] }
+        return c
+    }
+
+    static func candidate(body: String) throws -> Candidate {
         let summary = try StoredStickerReader.summary(from: body) ?? StickerSummary(StoreJSON.sticker(body))
         return Candidate(
             summary: summary,
             audience: StickerAudience(
                 author: summary.author, state: summary.state, visibility: summary.visibility, privateWorldmap: summary.privateWorldmap,
-                expiresAt: summary.expiresAt, sharedWith: sharedWithMe ? [viewer.accountID!] : []),
+                expiresAt: summary.expiresAt, sharedWith: []),
             body: body)
     }
 

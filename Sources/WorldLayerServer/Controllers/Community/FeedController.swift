@@ -72,7 +72,7 @@ struct FeedController {
         try? await views.flush(into: store)  // rank with this server's latest counts
         var stickers: [PopularSticker] = []
         if let here {
-            let near = try await store.nearbyStickers(center: here, radius: 1_000, viewer: try await store.viewer(me), limit: 200)
+            let near = try await store.nearbyStickers(center: here, radius: 1_000, viewer: me, limit: 200)
                 .filter { $0.sticker.author.id != me }
             let popularity = try await store.popularity(of: near.map(\.sticker.id), since: now.addingTimeInterval(-7 * 86_400))
             stickers = near.map { n in

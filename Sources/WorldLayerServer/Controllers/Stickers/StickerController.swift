@@ -105,8 +105,7 @@ struct StickerController {
             guard let c = NearbyCursor(text) else { throw APIError.badRequest("'cursor' is not one this server gave out", code: "invalid_parameter") }
             return c
         }
-        let viewer = try await store.viewer(context.account?.id)
-        let found = try await store.nearbyStickers(center: center, radius: radius, viewer: viewer, limit: limit + 1, after: cursor)
+        let found = try await store.nearbyStickers(center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
         let page = found.prefix(limit)
         let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
         return try .json(NearbyPage(stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next))

@@ -1,0 +1,142 @@
+import Foundation
+import PostgresKit
+import WorldLayerCore
+import WorldLayerGeo
+
+/// One step of a nearby search on PostgreSQL, in one round trip: the stickers in a small box that
+/// the viewer may see, nearest first by a flat-earth distance, at most `cap` of them.
+///
+/// Two things the search once did in the client now happen here. The visibility rule runs in SQL
+/// against the viewer's relations (a CTE), so there is no separate query for the viewer. And only
+/// the nearest `cap` rows come back: a search reads about two pages' worth of rows to fill one,
+/// and sending, scanning and measuring the other half was most of the client's time (`perf`).
+/// The rule is ``Viewer/canSee(_:now:)`` written out in SQL; the visibility matrix test runs every
+/// path × relation on PostgreSQL, this one included, so the two cannot drift apart unseen.
+///
+/// The flat distance (metres per degree at the centre, ``ApproximateDistance``) differs from the
+/// geodesic by far less than ``ApproximateDistance/relativeError`` inside a box this small, so the
+/// caller can tell whether the rows left out could have made its page (``VisiblePage/safeBelow``).
+struct NearbyVisibleStatement: PostgresPreparedStatement {
+    static let sql = """
+        WITH rel AS MATERIALIZED (
+          SELECT 'w'::text AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = $7
+          UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = $7
+          UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = $7
+          UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = $7)
+        SELECT body, d, total FROM (
+          SELECT s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
+          FROM unnest($1::bigint[], $2::bigint[]) AS k(cell, strip) CROSS JOIN stickers s
+          WHERE s.cell = k.cell AND s.strip = k.strip AND s.latitude BETWEEN $3 AND $4 AND s.longitude BETWEEN $5 AND $6
+            AND s.state <> 'deleted' AND (s.expires_at IS NULL OR s.expires_at > $8)
+            AND (s.author_id = $7 OR (
+              s.state = 'published' AND s.author_id NOT IN (SELECT other FROM rel WHERE kind = 'b')
+              AND CASE WHEN s.private_worldmap_id IS NOT NULL
+                THEN s.visibility <> 'private' AND s.private_worldmap_id IN (SELECT other FROM rel WHERE kind = 'w')
+                ELSE s.visibility = 'public' OR (s.visibility = 'shared' AND (
+                  EXISTS (SELECT 1 FROM sticker_shares h WHERE h.sticker_id = s.id AND h.account_id = $7)
+                  OR EXISTS (SELECT 1 FROM sticker_group_shares g
+                             WHERE g.sticker_id = s.id AND g.group_id IN (SELECT other FROM rel WHERE kind = 'g'))))
+                END))
+        ) v
+        WHERE d >= $13
+        ORDER BY d LIMIT $14
+        """
+    typealias Row = (body: String, distance: Double, total: Int)
+
+    var cells: [Int64]
+    var strips: [Int64]
+    var box: (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>)
+    var viewer: String
+    var now: Int64
+    var flat: ApproximateDistance
+    /// Rows nearer than this (flat) surely lie before the cursor.
+    var nearest: Double
+    var cap: Int
+
+    func makeBindings() -> PostgresBindings {
+        var b = PostgresBindings()
+        b.append(cells)
+        b.append(strips)
+        b.append(box.latitudes.lowerBound)
+        b.append(box.latitudes.upperBound)
+        b.append(box.longitudes.lowerBound)
+        b.append(box.longitudes.upperBound)
+        b.append(viewer)
+        b.append(now)
+        b.append(flat.center.latitude)
+        b.append(flat.center.longitude)
+        b.append(flat.metresPerDegreeLatitude)
+        b.append(flat.metresPerDegreeLongitude)
+        b.append(nearest)
+        b.append(Int64(cap))
+        return b
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Row {
+        let (body, distance, total) = try row.decode((String, Double, Int).self)
+        return (body, distance, total)
+    }
+}
+
+/// Distances on a plane tangent at `center`: metres per degree of latitude and longitude there.
+/// Within a couple of kilometres and away from the poles it is within ``relativeError`` of the
+/// geodesic, which is all a search needs to know which rows may be left out.
+struct ApproximateDistance: Sendable {
+    var center: Coordinate
+    var metresPerDegreeLatitude: Double
+    var metresPerDegreeLongitude: Double
+
+    /// A generous bound: the largest error, at 80° and 1.5 km from the centre, is about 0.12 %.
+    static let relativeError = 0.005
+    /// For rounding in the arithmetic, in metres.
+    static let absoluteError = 0.001
+
+    init(center: Coordinate) {
+        // WGS 84: the meridian's and the prime vertical's radii of curvature at the centre's latitude.
+        let a = 6_378_137.0, e2 = 0.006_694_379_990_14
+        let phi = center.latitude * .pi / 180
+        let w = 1 - e2 * sin(phi) * sin(phi)
+        self.center = center
+        metresPerDegreeLatitude = a * (1 - e2) / (w * w.squareRoot()) * .pi / 180
+        metresPerDegreeLongitude = a / w.squareRoot() * cos(phi) * .pi / 180
+    }
+
+    /// Rows whose flat distance is below this lie nearer than `distance` on the ellipsoid.
+    static func surelyBefore(_ distance: Double) -> Double { max(0, distance * (1 - relativeError) - absoluteError) }
+    /// Rows whose flat distance is at least `flat` lie at least this far on the ellipsoid.
+    static func atLeast(_ flat: Double) -> Double { (flat - absoluteError) / (1 + relativeError) }
+}
+
+extension NearbyVisibleStatement {
+    /// The step for `cells` within `box`, or nil for a box the statement cannot take (one without
+    /// longitudes, near a pole or the antimeridian, or too wide for strips).
+    init?(cells: [CellID], box: Store.SearchBox, center: Coordinate, viewer: UUID?, now: Date, after cursor: NearbyCursor?, cap: Int) {
+        guard let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) else { return nil }
+        let pairs = cells.flatMap { cell in strips.map { (Int64(bitPattern: cell.rawValue), $0) } }
+        self.init(
+            cells: pairs.map(\.0), strips: pairs.map(\.1), box: (box.latitudes, longitudes), viewer: viewer?.text ?? "-",
+            now: millis(now), flat: ApproximateDistance(center: center),
+            nearest: cursor.map { ApproximateDistance.surelyBefore($0.distance) } ?? 0, cap: cap)
+    }
+}
+
+/// What one step sent: the rows, how many the box holds for this viewer, and how near a row it left out could lie.
+struct VisiblePage {
+    var rows: [Store.Candidate]
+    var total: Int
+    var safeBelow: Double
+}
+
+extension Store {
+    static func visibleCandidates(_ statement: NearbyVisibleStatement, on postgres: PostgresConnection) async throws -> VisiblePage {
+        var page = VisiblePage(rows: [], total: 0, safeBelow: .infinity)
+        var farthest = 0.0
+        for try await (body, distance, total) in try await postgres.execute(statement, logger: postgres.logger) {
+            page.rows.append(try Store.candidate(body: body))
+            (farthest, page.total) = (distance, total)
+        }
+        // A full step may have left rows out (`total` also counts rows before the cursor).
+        if page.rows.count == statement.cap { page.safeBelow = ApproximateDistance.atLeast(farthest) }
+        return page
+    }
+}
