@@ -23,8 +23,8 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
           UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = $7
           UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = $7
           UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = $7)
-        SELECT body, d, total FROM (
-          SELECT s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
+        SELECT id, version, latitude, longitude, body, d, total FROM (
+          SELECT s.id, s.version, s.latitude, s.longitude, s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
           FROM unnest($1::bigint[], $2::bigint[]) AS k(cell, strip) CROSS JOIN stickers s
           WHERE s.cell = k.cell AND s.strip = k.strip AND s.latitude BETWEEN $3 AND $4 AND s.longitude BETWEEN $5 AND $6
             AND s.state <> 'deleted' AND (s.expires_at IS NULL OR s.expires_at > $8)
@@ -41,7 +41,9 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
         WHERE d >= $13
         ORDER BY d LIMIT $14
         """
-    typealias Row = (body: String, distance: Double, total: Int)
+    /// The columns the search needs come as columns, not scanned out of the body as SQLite's rows are:
+    /// the rule has run, so only the place, the id and the version matter here.
+    typealias Row = (candidate: Store.Candidate, distance: Double, total: Int)
 
     var cells: [Int64]
     var strips: [Int64]
@@ -73,8 +75,11 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (body, distance, total) = try row.decode((String, Double, Int).self)
-        return (body, distance, total)
+        let (id, version, latitude, longitude, body, distance, total) = try row.decode((String, Int, Double, Double, String, Double, Int).self)
+        guard let uuid = UUID(storedText: id) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "sticker id \(id) is not a UUID")) }
+        let candidate = Store.Candidate(
+            id: uuid, idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude), audience: nil, body: body)
+        return (candidate, distance, total)
     }
 }
 
@@ -131,8 +136,8 @@ extension Store {
     static func visibleCandidates(_ statement: NearbyVisibleStatement, on postgres: PostgresConnection) async throws -> VisiblePage {
         var page = VisiblePage(rows: [], total: 0, safeBelow: .infinity)
         var farthest = 0.0
-        for try await (body, distance, total) in try await postgres.execute(statement, logger: postgres.logger) {
-            page.rows.append(try Store.candidate(body: body))
+        for try await (candidate, distance, total) in try await postgres.execute(statement, logger: postgres.logger) {
+            page.rows.append(candidate)
             (farthest, page.total) = (distance, total)
         }
         // A full step may have left rows out (`total` also counts rows before the cursor).

@@ -51,17 +51,21 @@ extension Store {
         static func index(_ engine: Engine) -> SpatialAccess { engine == .sqlite ? .sqliteIndex : .postgresIndex }
     }
 
-    /// A sticker row as the search reads it: its summary (who may see it, where it is) and the
-    /// stored body, decoded in full only if the sticker makes the page. The body comes with the
-    /// row (the row is read anyway, and on SQLite it lies in place order, ``StickerPlaceKey``), which
-    /// saves a second round trip for the page's bodies.
+    /// A sticker row as the search reads it: where it is, which version its body is, who may see
+    /// it, and the stored body, decoded in full only if the sticker makes the page. The body comes
+    /// with the row (the row is read anyway, and on SQLite it lies in place order, ``StickerPlaceKey``),
+    /// which saves a second round trip for the page's bodies.
     struct Candidate {
-        var summary: StickerSummary
-        var audience: StickerAudience
+        var id: UUID
+        /// The stored text form of the id, which orders ties.
+        var idText: String
+        var version: Int
+        var coordinate: Coordinate
+        /// Nil when the query itself applied the rule (``NearbyVisibleStatement``).
+        var audience: StickerAudience?
         var body: String
-        var id: UUID { summary.id }
-        var idText: String { summary.idText }
-        var coordinate: Coordinate { summary.coordinate }
+
+        func isVisible(to viewer: Viewer, now: Date) -> Bool { audience.map { viewer.canSee($0, now: now) } ?? true }
     }
 
     /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
@@ -115,7 +119,7 @@ extension Store {
                         if viewer == nil { viewer = try await viewerID.asyncMap { try await Store.viewer($0, on: db) } ?? .anonymous }
                         rows = try await Store.candidates(in: chunk, box: box, viewer: viewer!, access: .rows(engine), on: db)
                         read += rows.count
-                        rows.removeAll { !viewer!.canSee($0.audience, now: now) }
+                        rows.removeAll { !$0.isVisible(to: viewer!, now: now) }
                     }
                     for c in rows {
                         let line = Geodesic.wgs84.inverse(center, c.coordinate)
@@ -172,10 +176,10 @@ extension Store {
             // hundreds of thousands); only if too many of those are hidden from this viewer, read them all.
             let wanted = limit + limit / 2
             var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, access: .rows(engine), on: db)
-            if rows.count == wanted, rows.lazy.filter({ viewer.canSee($0.audience, now: now) }).count < limit {
+            if rows.count == wanted, rows.lazy.filter({ $0.isVisible(to: viewer, now: now) }).count < limit {
                 rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, access: .rows(engine), on: db)
             }
-            return try rows.lazy.filter { viewer.canSee($0.audience, now: now) }.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
+            return try rows.lazy.filter { $0.isVisible(to: viewer, now: now) }.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
         }
     }
 
@@ -209,20 +213,14 @@ extension Store {
         }
     }
 
-    /// A row whose audience the rule has yet to judge; `sharedWithMe` says whether it is shared with this viewer.
+    /// A row for the rule to judge here; `sharedWithMe` says whether it is shared with this viewer.
     private static func candidate(body: String, sharedWithMe: Bool, viewer: Viewer) throws -> Candidate {
-        var c = try candidate(body: body)
-        if sharedWithMe { c.audience.sharedWith = [viewer.accountID!] }
-        return c
-    }
-
-    static func candidate(body: String) throws -> Candidate {
         let summary = try StoredStickerReader.summary(from: body) ?? StickerSummary(StoreJSON.sticker(body))
         return Candidate(
-            summary: summary,
+            id: summary.id, idText: summary.idText, version: summary.version, coordinate: summary.coordinate,
             audience: StickerAudience(
                 author: summary.author, state: summary.state, visibility: summary.visibility, privateWorldmap: summary.privateWorldmap,
-                expiresAt: summary.expiresAt, sharedWith: []),
+                expiresAt: summary.expiresAt, sharedWith: sharedWithMe ? [viewer.accountID!] : []),
             body: body)
     }
 
@@ -326,7 +324,7 @@ extension Store {
 
     /// The full sticker: from the cache when it holds this version, else decoded from the body (and cached).
     private func sticker(from c: Candidate) throws -> Sticker {
-        if let s = bodyCache.sticker(c.id, version: c.summary.version) { return s }
+        if let s = bodyCache.sticker(c.id, version: c.version) { return s }
         let s = try StoreJSON.sticker(c.body)
         bodyCache.insert(s)
         return s
