@@ -19,10 +19,7 @@ struct NearbyTests {
                 // Spread over several cells and all directions, some beyond the radius.
                 let distance = Double(i * 37 % 400) + 0.5, azimuth = Double(i * 47 % 360)
                 let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
-                let id = UUID().uuidString.lowercased()
-                let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 10, "accuracy": 5]])
-                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
-                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+                let id = try await api.placeSticker(at: p, token: ada)
                 if distance <= 300 { expected.append((id, distance)) }
             }
             expected.sort { $0.distance < $1.distance }
@@ -54,17 +51,10 @@ struct NearbyTests {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
+            let nearest = try await api.placeSticker(at: Geodesic.wgs84.direct(from: center, azimuth: 250, distance: 12).coordinate, token: ada)
             let spot = Geodesic.wgs84.direct(from: center, azimuth: 70, distance: 30).coordinate
-            let near = Geodesic.wgs84.direct(from: center, azimuth: 250, distance: 12).coordinate
             var tied: [String] = []
-            for i in 0..<25 {
-                let id = UUID().uuidString.lowercased()
-                let p = i == 0 ? near : spot
-                let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]])
-                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
-                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
-                if i > 0 { tied.append(id) }
-            }
+            for _ in 0..<24 { tied.append(try await api.placeSticker(at: spot, token: ada)) }
             var got: [String] = []
             var cursor: String?
             var pages = 0
@@ -76,8 +66,7 @@ struct NearbyTests {
                 cursor = page.json["next"] as? String
                 pages += 1
             } while cursor != nil && pages < 10
-            #expect(got.count == 25)
-            #expect(Array(got.dropFirst()) == tied.sorted())
+            #expect(got == [nearest] + tied.sorted())
             #expect(pages == 5)
         }
     }
@@ -216,5 +205,16 @@ struct NearbyTests {
             #expect(try await api.call(.get, "/v1/cells/stickers").status == .badRequest)
             #expect(try await api.call(.get, "/v1/changes?cells=u4pruydq&since=-4").status == .badRequest)
         }
+    }
+}
+
+extension API {
+    /// Creates a public sticker at `p` and places it; returns its id.
+    fileprivate func placeSticker(at p: Coordinate, token: String) async throws -> String {
+        let id = UUID().uuidString.lowercased()
+        let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 10, "accuracy": 5]])
+        #expect(try await call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
+        #expect(try await call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
+        return id
     }
 }
