@@ -18,11 +18,7 @@ import WorldLayerGeo
 /// caller can tell whether the rows left out could have made its page (``VisiblePage/safeBelow``).
 struct NearbyVisibleStatement: PostgresPreparedStatement {
     static let sql = """
-        WITH rel AS MATERIALIZED (
-          SELECT 'w'::text AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = $7
-          UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = $7
-          UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = $7
-          UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = $7)
+        WITH rel AS MATERIALIZED (\(ViewerStatement.relations(of: "$7")))
         SELECT id, version, latitude, longitude, body, d, total FROM (
           SELECT s.id, s.version, s.latitude, s.longitude, s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
           FROM unnest($1::bigint[], $2::bigint[]) AS k(cell, strip) CROSS JOIN stickers s
