@@ -66,6 +66,7 @@ extension Migration {
         buildings,
         stickersByPlaceKey,
         oneOpenReport,
+        sharesByViewer,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

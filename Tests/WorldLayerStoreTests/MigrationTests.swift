@@ -49,13 +49,15 @@ struct MigrationTests {
         for s in stores { try await s.close() }
     }
 
-    @Test("SQLite runs in WAL mode")
+    @Test("SQLite runs in WAL mode, and a new database has 16 KiB pages")
     func walMode() async throws {
         let store = try await ScratchDatabase.make(.sqlite)
-        let mode = try await store.withConnection { db in
-            try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self)
+        let (mode, pageSize) = try await store.withConnection { db in
+            (try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self),
+             try await db.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self))
         }
         #expect(mode == "wal")
+        #expect(pageSize == 16384)
         try await store.close()
     }
 

@@ -48,7 +48,7 @@ extension Store {
                       CASE WHEN s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me)) THEN 'person'
                            WHEN s.id IN (SELECT t.sticker_id FROM sticker_tags t JOIN tag_follows f ON f.tag = t.tag WHERE f.account_id = \(bind: me)) THEN 'tag'
                            ELSE 'group' END AS reason,
-                      CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me)))
+                      CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me, on: engine)))
                            THEN 1 ELSE 0 END AS shared_with_me
                     FROM stickers s JOIN accounts a ON a.id = s.author_id
                     WHERE s.state = 'published' AND s.author_id <> \(bind: me) \(before)
