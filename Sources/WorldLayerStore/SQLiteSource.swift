@@ -12,6 +12,10 @@ import SQLiteNIO
 /// Each store has its own thread pool: a connection waiting on another process's
 /// (or another store's) write lock then blocks only this store's threads.
 struct SQLiteSource: ConnectionPoolSource {
+    /// 16 KiB pages for a new database (an existing one keeps its size until compacted, ``SQLiteCompaction``):
+    /// a spatial read takes a run of ~800-byte rows side by side, and fetching it from disk costs per page, not per byte.
+    static let pageSize = 16384
+
     let path: String
     let threadPool: NIOThreadPool
 
@@ -19,9 +23,7 @@ struct SQLiteSource: ConnectionPoolSource {
         SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
             .flatMap { conn in
                 let pragmas = [
-                    // 16 KiB pages for a new database (an existing one keeps its size): a spatial read takes a
-                    // run of ~800-byte rows side by side, and fetching it from disk costs per page, not per byte.
-                    "PRAGMA page_size = 16384",
+                    "PRAGMA page_size = \(SQLiteSource.pageSize)",
                     "PRAGMA journal_mode = WAL",
                     "PRAGMA synchronous = FULL",
                     "PRAGMA foreign_keys = ON",
