@@ -1,6 +1,4 @@
 import Foundation
-import Logging
-import NIOPosix
 import SQLiteNIO
 
 /// Rewrites an SQLite store in place (`VACUUM`): the free pages deleted rows left go back to
