@@ -60,7 +60,7 @@ let package = Package(
             }
         ),
         // Swift face of the recognizer: reference images, their quality, indexes, recognitions.
-        .target(name: "WorldLayerVision", dependencies: ["CWorldLayerVision"], swiftSettings: swiftSettings),
+        .target(name: "WorldLayerVision", dependencies: ["CWorldLayerVision", "WorldLayerCore"], swiftSettings: swiftSettings),
         .target(
             name: "WorldLayerStore",
             dependencies: [

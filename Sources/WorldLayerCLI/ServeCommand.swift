@@ -37,6 +37,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Map tile URL template for the browser client ({z}/{x}/{y}); \"none\" draws only WorldLayer's own map data.")
     var tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 
+    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy whose X-Forwarded-For names the client (repeatable); rate limits then key on the client.")
+    var trustedProxies: [String] = []
+
+    @Flag(help: "Serve /metrics to anyone (default: only to loopback clients and admins).")
+    var publicMetrics = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
@@ -59,6 +65,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.webDirectory = URL(fileURLWithPath: web)
         }
         configuration.tileURL = tiles
+        configuration.trustedProxies = Set(trustedProxies)
+        configuration.publicMetrics = publicMetrics
         configuration.retention = RetentionPolicy(archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
         let app: any ApplicationProtocol
         do {

@@ -68,6 +68,11 @@ extension APIError {
         return e
     }
 
+    /// 429 after too many failed attempts at a secret (a password, a passkey).
+    static func tooManyAttempts(wait: Int, what: String) -> APIError {
+        APIError(.tooManyRequests, code: "too_many_attempts", message: "too many \(what); try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+    }
+
     static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
         APIError(.badRequest, code: code, message: message)
     }

@@ -25,9 +25,13 @@ public struct AccountService: Sendable {
         let problems = request.validate()
         guard problems.isEmpty else { throw APIError.validation(problems) }
         if let id, let existing = try await store.account(id: id) {
+            // A replay must repeat the whole request: account ids are public (`author.id`), so with the
+            // password alone this would tell a guesser when it is right and hand over email and birthday.
+            // The hash is always checked, so the time taken does not tell which part was wrong.
             let hash = try await store.passwordHash(accountID: id) ?? ""
-            guard AccountRules.key(existing.username) == AccountRules.key(request.username),
-                try await hasher.verify(request.password, hash: hash)
+            let isPassword = try await hasher.verify(request.password, hash: hash)
+            guard isPassword, AccountRules.key(existing.username) == AccountRules.key(request.username),
+                AccountRules.key(existing.email) == AccountRules.key(request.email), existing.birthday == request.birthday
             else { throw APIError.conflict("this id belongs to another account", field: "id") }
             return .replayed(existing)
         }

@@ -38,8 +38,10 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
 func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally()) -> (Router<AppRequestContext>, RouteTable) {
     let router = Router(context: AppRequestContext.self)
     let table = RouteTable()
+    router.add(middleware: SecurityHeadersMiddleware(tileURL: configuration.tileURL))
     router.add(middleware: ErrorMiddleware(routes: table))
-    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     if let web = configuration.webDirectory {
         // The browser client: its own files re-checked on every load (no build step, so no
@@ -50,11 +52,12 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     }
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)
-    OperationsController(store: store, metrics: MetricsBootstrap.registry).register(routes)
+    OperationsController(store: store, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics).register(routes)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
     AccountController(
         store: store, accounts: accounts, hasher: accounts.hasher,
-        limiter: AttemptLimiter(limits: configuration.loginLimits), sessionLifetime: configuration.sessionLifetime
+        limiter: AttemptLimiter(limits: configuration.loginLimits), signUps: RateLimiter(configuration.signUpRate),
+        sessionLifetime: configuration.sessionLifetime
     ).register(routes)
     StickerController(store: store, views: views, hub: hub).register(routes)
     ChangesController(store: store).register(routes)
@@ -74,7 +77,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     MapFeatureController(maps: maps, store: store).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
-    BookController(store: store, recognizers: BookRecognizers(store: store)).register(routes)
+    BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate)).register(routes)
     ClientConfigController(tileURL: configuration.tileURL).register(routes)
     GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)

@@ -38,6 +38,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     /// Who is walking a tour: the signed-in account or the participant.
     var visitorID: UUID? { account?.id ?? participant?.id }
 
-    /// The client's IP address, for rate limiting.
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    /// The address a trusted proxy says it forwarded for, set by `ClientAddressMiddleware`.
+    var forwardedFor: String?
+
+    /// The client's IP address, for rate limiting: the socket's peer, or behind a trusted proxy the one it names.
+    var clientAddress: String { forwardedFor ?? remoteAddress?.ipAddress ?? "unknown" }
 }

@@ -13,9 +13,14 @@ public struct ServerConfiguration: Sendable {
     /// How long a login lasts without logging in again.
     public var sessionLifetime: TimeInterval = 30 * 24 * 3600
     public var loginLimits = AttemptLimiter.Limits()
-    /// Wrong passkeys allowed per tour and per client address (a tour's keys are 8 symbols of 23, so
-    /// guessing one at this rate takes longer than any group lasts).
-    public var passkeyLimits = AttemptLimiter.Limits(perSubject: 30, perAddress: 10, window: 15 * 60)
+    /// Wrong passkeys allowed per tour from one address, per address, and per tour from everywhere (a
+    /// tour's keys are 8 symbols of 23, so guessing one at this rate takes longer than any group lasts).
+    /// Past the last, only addresses that guessed wrong wait: the group's own phones still get in.
+    public var passkeyLimits = AttemptLimiter.Limits(perSubject: 10, perAddress: 10, perSubjectFromAll: 30, window: 15 * 60)
+    /// New accounts per client address: enough for a family or a classroom behind one router.
+    public var signUpRate = RateLimiter.Rate(perSecond: 20.0 / 3600, burst: 20)
+    /// Camera frames sent for recognition per client address: a phone sends a few a second.
+    public var frameRate = RateLimiter.Rate(perSecond: 10, burst: 20)
     /// Where media files (tour audio, photos, video, models) are kept.
     public var mediaDirectory = URL(fileURLWithPath: "./data/media")
     /// The browser client's files, served at `/`; nil serves no client.
@@ -33,6 +38,11 @@ public struct ServerConfiguration: Sendable {
     public var maintenanceInterval: Duration = .seconds(30)
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
+
+    /// Reverse proxies whose `X-Forwarded-For` is believed (see `ClientAddressMiddleware`).
+    public var trustedProxies: Set<String> = []
+    /// Whether `/metrics` answers anyone, not only loopback clients and admins.
+    public var publicMetrics = false
 
     public init() {}
 }

@@ -147,6 +147,8 @@ extension Store {
             let idText = accountID.uuidString.lowercased()
             try await db.raw("UPDATE accounts SET password_hash = \(bind: newHash), updated_at = \(bind: millis(now)) WHERE id = \(bind: idText)").run()
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText) AND token_hash <> \(bind: tokenHash ?? "")").run()
+            // Live sockets of the ended sessions close.
+            try await self.appendRelationEvents(for: [accountID], on: db, now: now)
         }
     }
 }

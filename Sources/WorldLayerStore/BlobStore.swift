@@ -39,6 +39,7 @@ extension Store {
             DELETE FROM blobs WHERE id NOT IN (SELECT blob_id FROM worldmap_assets)
               AND id NOT IN (SELECT preview_blob FROM templates)
               AND id NOT IN (SELECT asset_blob FROM templates WHERE asset_blob IS NOT NULL)
+              AND id NOT IN (SELECT blob_id FROM place_photos)
             """
         ).run()
     }

@@ -30,11 +30,23 @@ extension Store {
 
     /// Ends one session. Returns false if it did not exist.
     @discardableResult
-    public func deleteSession(tokenHash: String) async throws -> Bool {
+    /// The account's live sockets on every server are told (a relation event), so the one that used
+    /// this session closes.
+    public func deleteSession(tokenHash: String, now: Date = Date()) async throws -> Bool {
         try await transaction { db in
-            let exists = try await db.raw("SELECT token_hash FROM sessions WHERE token_hash = \(bind: tokenHash)").first() != nil
+            guard let row = try await db.raw("SELECT account_id FROM sessions WHERE token_hash = \(bind: tokenHash)").first() else { return false }
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
-            return exists
+            if let account = UUID(uuidString: try row.decode(column: "account_id", as: String.self)) {
+                try await self.appendRelationEvents(for: [account], on: db, now: now)
+            }
+            return true
+        }
+    }
+
+    /// Whether a session is still live (not logged out, revoked or expired).
+    public func isSessionLive(tokenHash: String, now: Date = Date()) async throws -> Bool {
+        try await withConnection { db in
+            try await db.raw("SELECT 1 AS x FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: millis(now))").first() != nil
         }
     }
 

@@ -1,5 +1,6 @@
 import CWorldLayerVision
 import Foundation
+import WorldLayerCore
 
 /// A picture to be recognized (a book's page or figure), described by its local features.
 ///
@@ -19,8 +20,10 @@ public struct ReferenceImage: Sendable, Equatable {
     /// The features, serialized for the index; stored with the target.
     public var features: Data
 
-    /// Describes an encoded image (JPEG or PNG); nil when the bytes are not an image.
+    /// Describes an encoded image (JPEG or PNG); nil when the bytes are not an image, or declare
+    /// more pixels than ``DecodeLimit/picture`` (checked from the header, before decoding).
     public init?(encoded: Data) {
+        guard DecodeLimit.picture.problem(with: encoded) == nil else { return nil }
         var reference = wl_reference()
         let status = encoded.withUnsafeBytes { raw in
             wl_vision_describe(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &reference)

@@ -1,5 +1,6 @@
 import CWorldLayerVision
 import Foundation
+import WorldLayerCore
 
 /// What a camera frame shows: a target and where its corners are, or nothing.
 public struct Recognition: Sendable, Equatable {
@@ -53,8 +54,10 @@ public final class TargetRecognizer: @unchecked Sendable {
     /// Bytes the index holds.
     public var memoryBytes: Int { wl_index_memory(index) }
 
-    /// Recognizes an encoded frame (JPEG or PNG); nil when the bytes are not an image.
+    /// Recognizes an encoded frame (JPEG or PNG); nil when the bytes are not an image, or declare
+    /// more pixels than ``DecodeLimit/cameraFrame`` (checked from the header, before decoding).
     public func recognize(encoded frame: Data) -> Recognition? {
+        guard DecodeLimit.cameraFrame.problem(with: frame) == nil else { return nil }
         var r = wl_recognition()
         let status = frame.withUnsafeBytes { raw in
             wl_index_recognize(index, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &r)

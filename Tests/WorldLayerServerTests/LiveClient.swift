@@ -81,6 +81,26 @@ final class LiveClient: Sendable {
         return true
     }
 
+    /// Whether the server closes the socket within `seconds` (false, rather than a hang, when it does not).
+    func closes(within seconds: Int = 30) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await self.isClosedByServer() }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return false
+            }
+            let first = await group.next() ?? false
+            await inbox.finish()  // releases the drain if the timer won
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Signs the socket in with a frame, as browsers do (no token in the URL).
+    func authenticate(_ token: String) {
+        send(["type": "authenticate", "token": token])
+    }
+
     func close() async {
         commands.finish()
         _ = try? await task.value

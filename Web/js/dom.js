@@ -7,6 +7,8 @@ export function h(tag, attributes = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "dataset") Object.assign(el.dataset, value);
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes set as markup.
+    else if (key === "style") el.style.cssText = value;
     else el.setAttribute(key, value === true ? "" : value);
   }
   for (const child of children.flat()) if (child !== null && child !== undefined) el.append(child instanceof Node ? child : String(child));
@@ -16,4 +18,10 @@ export function h(tag, attributes = {}, ...children) {
 /** Shows a message in the header's live region (read out by screen readers). */
 export function say(message) {
   document.getElementById("status").textContent = message ?? "";
+}
+
+/** Text for a library call that would take a string as HTML (Leaflet's tooltips and popups):
+ *  an element whose content is that text, so names from users or OpenStreetMap never become markup. */
+export function asText(text) {
+  return h("span", {}, text ?? "");
 }

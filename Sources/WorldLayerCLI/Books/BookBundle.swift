@@ -37,7 +37,9 @@ enum BookBundle {
         for i in book.targets.indices {
             let target = book.targets[i]
             let field = "targets[\(i)].image"
-            guard let bytes = try? Data(contentsOf: files[target.image.name]!), let reference = ReferenceImage(encoded: bytes) else {
+            guard let bytes = try? Data(contentsOf: files[target.image.name]!) else { throw problem(field, "\(target.image.name) cannot be read") }
+            if let why = DecodeLimit.picture.problem(with: bytes) { throw problem(field, "\(target.image.name) \(why)") }
+            guard let reference = ReferenceImage(encoded: bytes) else {
                 throw problem(field, "\(target.image.name) cannot be decoded as a picture")
             }
             if let why = reference.problems.first { throw problem(field, "\(target.image.name) cannot be recognized reliably: \(why)") }

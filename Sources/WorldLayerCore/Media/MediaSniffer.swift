@@ -11,7 +11,8 @@ public enum MediaSniffer {
 
     /// Pixel size of a PNG or JPEG, read from its header; nil when the header is broken.
     public static func imageSize(_ data: Data) -> (width: Int, height: Int)? {
-        let b = [UInt8](data.prefix(1 << 16))
+        // Far enough for the frame header after the largest EXIF block (64 KiB) and an ICC profile.
+        let b = [UInt8](data.prefix(1 << 18))
         if imageType(data) == "image/png" {
             guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else { return nil }
             let w = b[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = b[20..<24].reduce(0) { $0 << 8 | Int($1) }

@@ -1,20 +1,27 @@
 import Foundation
 
-/// Limits failed attempts per subject (an account being logged into, a tour whose passkeys are
-/// being tried) and per client address in a sliding window, so secrets cannot be guessed online.
-/// Counts live in this process; each server of a cluster limits on its own (the limit an attacker
-/// meets grows with the servers).
+/// Limits failed attempts at a secret (an account's password, a tour's passkeys) so it cannot be
+/// guessed online, without letting an attacker lock the owner out.
+///
+/// Failures count per subject *and address*, per address, and per subject from all addresses.
+/// When a subject has failed too often from everywhere, only addresses that have failed on it are
+/// held back: the owner, typing the right password from their own phone, still gets in, while a
+/// guesser needs a fresh address for every further guess. Counts live in this process; each server of
+/// a cluster limits on its own (the limit an attacker meets grows with the servers).
 public actor AttemptLimiter {
     public struct Limits: Sendable {
-        /// Failed attempts allowed per subject within the window.
+        /// Failed attempts allowed per subject from one address within the window.
         public var perSubject = 5
-        /// Failed attempts allowed per client address within the window.
+        /// Failed attempts allowed per client address (on any subject) within the window.
         public var perAddress = 20
+        /// Failed attempts on one subject from all addresses, after which addresses that failed on it wait.
+        public var perSubjectFromAll = 50
         public var window: TimeInterval = 15 * 60
 
-        public init(perSubject: Int = 5, perAddress: Int = 20, window: TimeInterval = 15 * 60) {
+        public init(perSubject: Int = 5, perAddress: Int = 20, perSubjectFromAll: Int = 50, window: TimeInterval = 15 * 60) {
             self.perSubject = perSubject
             self.perAddress = perAddress
+            self.perSubjectFromAll = perSubjectFromAll
             self.window = window
         }
     }
@@ -28,26 +35,37 @@ public actor AttemptLimiter {
 
     /// Seconds until another attempt is allowed, or nil if one is allowed now.
     func retryAfter(subject: String, address: String, now: Date = Date()) -> Int? {
+        let pair = "pair:" + subject + "|" + address
+        let hasFailedHere = !recent(pair, now: now).isEmpty
         let waits = [
-            wait(key: "subject:" + subject, limit: limits.perSubject, now: now),
+            wait(key: pair, limit: limits.perSubject, now: now),
             wait(key: "address:" + address, limit: limits.perAddress, now: now),
+            hasFailedHere ? wait(key: "subject:" + subject, limit: limits.perSubjectFromAll, now: now) : nil,
         ].compactMap { $0 }
         return waits.max()
     }
 
     func recordFailure(subject: String, address: String, now: Date = Date()) {
-        failures["subject:" + subject, default: []].append(now)
-        failures["address:" + address, default: []].append(now)
+        for key in ["pair:" + subject + "|" + address, "subject:" + subject, "address:" + address] {
+            failures[key, default: []].append(now)
+        }
+        // Many addresses each failing once must not grow memory without end.
+        if failures.count > 100_000 { failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < limits.window } } }
     }
 
-    /// A success clears the subject's failures (not the address's).
-    func recordSuccess(subject: String) {
-        failures["subject:" + subject] = nil
+    /// A success clears the subject's failures from that address (not the address's, nor others').
+    func recordSuccess(subject: String, address: String) {
+        failures["pair:" + subject + "|" + address] = nil
+    }
+
+    private func recent(_ key: String, now: Date) -> [Date] {
+        let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < limits.window }
+        failures[key] = recent.isEmpty ? nil : recent
+        return recent
     }
 
     private func wait(key: String, limit: Int, now: Date) -> Int? {
-        let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < limits.window }
-        failures[key] = recent.isEmpty ? nil : recent
+        let recent = recent(key, now: now)
         guard recent.count >= limit, let oldest = recent.first else { return nil }
         return max(1, Int((limits.window - now.timeIntervalSince(oldest)).rounded(.up)))
     }

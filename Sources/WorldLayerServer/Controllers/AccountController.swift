@@ -11,6 +11,8 @@ struct AccountController {
     let accounts: AccountService
     let hasher: PasswordHasher
     let limiter: AttemptLimiter
+    /// New accounts per client address.
+    let signUps: RateLimiter
     let sessionLifetime: TimeInterval
 
     func register(_ routes: Routes) {
@@ -56,7 +58,20 @@ struct AccountController {
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(SignUpBody.self, context: context)
         let signUp = SignUp(username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
-        switch try await accounts.signUp(signUp, id: body.id) {
+        // A retry with a client-made id checks the password: limited like logins, per id and address.
+        let replaySubject = body.id.map { "account-id:\($0.uuidString.lowercased())" }
+        if let replaySubject, let wait = await limiter.retryAfter(subject: replaySubject, address: context.clientAddress) {
+            throw APIError.tooManyAttempts(wait: wait, what: "failed sign-up retries")
+        }
+        try await signUps.require(context.clientAddress, what: "sign-ups from this address")
+        let outcome: AccountService.Outcome
+        do {
+            outcome = try await accounts.signUp(signUp, id: body.id)
+        } catch let error as APIError where error.fields.contains(where: { $0.field == "id" }) {
+            if let replaySubject { await limiter.recordFailure(subject: replaySubject, address: context.clientAddress) }
+            throw error
+        }
+        switch outcome {
         case .replayed(let account):
             return try .json(AccountBody(account), status: .ok)
         case .created(let account):
@@ -85,9 +100,7 @@ struct AccountController {
             throw APIError.validation([FieldError("login", "and password are required")])
         }
         if let wait = await limiter.retryAfter(subject: login, address: context.clientAddress) {
-            throw APIError(
-                .tooManyRequests, code: "too_many_attempts", message: "too many failed logins; try again in \(wait) seconds",
-                headers: [.retryAfter: "\(wait)"])
+            throw APIError.tooManyAttempts(wait: wait, what: "failed logins")
         }
         guard let found = try await store.credentials(login: login) else {
             try await hasher.verifyAgainstNothing(body.password)
@@ -98,7 +111,7 @@ struct AccountController {
             await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
         }
-        await limiter.recordSuccess(subject: login)
+        await limiter.recordSuccess(subject: login, address: context.clientAddress)
         let token = SessionToken.make()
         let now = Date()
         let expires = now.addingTimeInterval(sessionLifetime)

@@ -3,12 +3,15 @@ import Hummingbird
 import Logging
 import NIOCore
 import Prometheus
+import WorldLayerCore
 import WorldLayerStore
 
 /// Liveness, readiness, metrics and the API description.
 struct OperationsController {
     let store: Store
     let metrics: PrometheusCollectorRegistry
+    /// Whether anyone may read `/metrics`; otherwise only clients on this machine and admins.
+    var isMetricsPublic = false
 
     func register(_ routes: Routes) {
         routes.on(.get, "/health", use: health)
@@ -32,6 +35,12 @@ struct OperationsController {
     }
 
     @Sendable func prometheus(_ request: Request, context: AppRequestContext) async throws -> Response {
+        // Request counts and timings tell an outsider how the service is used: a scraper runs beside the server.
+        let address = context.clientAddress
+        let isLocal = address == "127.0.0.1" || address == "::1" || address.hasPrefix("127.")
+        if !isMetricsPublic, !isLocal, context.account?.role != .admin {
+            throw APIError(.forbidden, code: "forbidden", message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
+        }
         var bytes: [UInt8] = []
         metrics.emit(into: &bytes)
         return Response(

@@ -13,8 +13,12 @@ import WorldLayerStore
 /// sequence number; `since` resumes after a disconnect without missing anything.
 struct LiveController {
     static let maximumCells = 100
+    /// Frames waiting for a slow client before its socket is closed (it resumes with `since`).
+    static let maximumQueuedFrames = 1_000
     let store: Store
     let hub: LiveHub
+    /// Open sockets per client address (anonymous ones) and per account.
+    var sockets = SocketCounter(perAddress: 20, perAccount: 10)
 
     func register(_ routes: Routes) {
         routes.router.ws("/v1/live") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
@@ -23,48 +27,110 @@ struct LiveController {
         routes.table.add(.get, "/v1/live")
     }
 
+    /// Who the socket is signed in as: the upgrade request's token, or a later `authenticate` command's.
+    private struct Identity {
+        var account: UUID?
+        var session: String?
+    }
+
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: AppRequestContext) async throws {
-        let viewer = try await store.viewer(context.account?.id)
+        var identity = Identity(account: context.account?.id, session: context.tokenHash)
+        let key = identity.account.map { "account:\($0)" } ?? "address:\(context.clientAddress)"
+        guard await sockets.open(key) else {
+            try await outbound.writeTextMessage(LiveMessage.error("too many live connections; close some and try again").text)
+            try await outbound.close(.policyViolation, reason: "too many live connections")
+            return
+        }
+        defer { Task { await sockets.close(key) } }
         let id = UUID()
-        let (frames, sink) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(50_000))
-        let closedByServer = ClosedFlag()
+        let (frames, sink) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
+        let closing = CloseReason()
+        // A frame that does not fit closes the socket: a client that cannot keep up resumes with `since`
+        // instead of silently missing events.
+        let send: @Sendable (String) -> Void = { frame in
+            if case .dropped = sink.yield(frame) {
+                closing.set(code: .unknown(1013), "too many events queued for this connection; reconnect with since")
+                sink.finish()
+            }
+        }
+        let close: @Sendable (String) -> Void = { reason in
+            closing.set(code: .policyViolation, reason)
+            sink.finish()
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await frame in frames { try await outbound.writeTextMessage(frame) }
-                if closedByServer.isSet { try? await outbound.close(.policyViolation, reason: "the account no longer exists") }
+                if let (code, reason) = closing.value { try? await outbound.close(code, reason: reason) }
             }
             defer { sink.finish() }
             for try await message in inbound.messages(maxSize: 64 << 10) {
+                if closing.value != nil { break }
                 guard case .text(let text) = message, let command = try? JSONDecoder().decode(LiveCommand.self, from: Data(text.utf8)) else {
-                    sink.yield(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").text)
+                    send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").text)
                     continue
                 }
-                guard command.type == "subscribe" else {
-                    sink.yield(LiveMessage.error("unknown command '\(command.type)'; use 'subscribe'").text)
-                    continue
+                switch command.type {
+                case "authenticate":
+                    // The token in a frame, not in the URL, so it is in no log or history.
+                    guard let token = command.token, let session = try await signIn(token) else {
+                        close("invalid or expired token; log in again")
+                        break
+                    }
+                    identity = Identity(account: session.account, session: session.hash)
+                    send(LiveMessage(type: "authenticated").text)
+                case "subscribe":
+                    let cells = command.cells ?? []
+                    guard cells.count <= Self.maximumCells, cells.allSatisfy({ CellID($0) != nil }) else {
+                        send(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").text)
+                        continue
+                    }
+                    _ = try await hub.subscribe(
+                        id: id, account: identity.account, session: identity.session, cells: Set(cells), since: command.since, send: send, close: close)
+                default:
+                    send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").text)
                 }
-                let cells = command.cells ?? []
-                guard cells.count <= Self.maximumCells, cells.allSatisfy({ CellID($0) != nil }) else {
-                    sink.yield(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").text)
-                    continue
-                }
-                _ = try await hub.subscribe(
-                    id: id, viewer: viewer, cells: Set(cells), since: command.since, send: { sink.yield($0) },
-                    close: {
-                        closedByServer.set()
-                        sink.finish()
-                    })
             }
             await hub.unsubscribe(id: id)
         }
         await hub.unsubscribe(id: id)
     }
+
+    private func signIn(_ token: String) async throws -> (account: UUID, hash: String)? {
+        let hash = SessionToken.hash(token)
+        guard let account = try await store.account(sessionTokenHash: hash) else { return nil }
+        return (account.id, hash)
+    }
 }
 
-/// Set once, from any thread.
-final class ClosedFlag: @unchecked Sendable {
+/// How many live sockets each key (an account, or an anonymous client's address) has open.
+actor SocketCounter {
+    let perAddress: Int
+    let perAccount: Int
+    private var open: [String: Int] = [:]
+
+    init(perAddress: Int, perAccount: Int) {
+        self.perAddress = perAddress
+        self.perAccount = perAccount
+    }
+
+    /// Counts one more socket for `key`; false (and nothing counted) when it already has its limit.
+    func open(_ key: String) -> Bool {
+        let limit = key.hasPrefix("account:") ? perAccount : perAddress
+        guard open[key, default: 0] < limit else { return false }
+        open[key, default: 0] += 1
+        return true
+    }
+
+    func close(_ key: String) {
+        open[key, default: 1] -= 1
+        if open[key] == 0 { open[key] = nil }
+    }
+}
+
+/// Why the server closes a socket; the first reason set wins.
+final class CloseReason: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
+    private var stored: (WebSocketErrorCode, String)?
+    var value: (WebSocketErrorCode, String)? { lock.withLock { stored } }
+    func set(code: WebSocketErrorCode, _ reason: String) { lock.withLock { if stored == nil { stored = (code, reason) } } }
 }

@@ -13,9 +13,16 @@ import WorldLayerStore
 actor LiveHub {
     struct Subscriber {
         var viewer: Viewer
+        /// The hash of the session the socket signed in with; the socket closes when it ends.
+        var session: String?
         var cells: Set<String>
         var send: @Sendable (String) -> Void
-        var close: @Sendable () -> Void
+        var close: @Sendable (String) -> Void
+        /// Each subscribe makes a new generation; a replay of an older one stops.
+        var generation = UUID()
+        /// While the missed events are replayed, what the hub dispatches waits here, in order.
+        var held: [LiveEvent] = []
+        var isReplaying = true
     }
 
     private let store: Store
@@ -33,43 +40,79 @@ actor LiveHub {
 
     var subscriberCount: Int { subscribers.count }
 
-    /// Registers a subscriber for `cells`. With `since`, first replays what it missed
-    /// (or tells it to reset when the log no longer reaches back that far); returns the
-    /// sequence number it is now current to.
+    /// Registers (or re-registers) a subscriber for `cells`, seeing as `account` sees now. With `since`,
+    /// first replays what it missed (or tells it to reset when the log no longer reaches back that
+    /// far); returns the sequence number it is now current to.
+    ///
+    /// The subscriber is registered before anything is awaited, so nothing the hub dispatches while
+    /// the viewer loads and the replay runs is lost: it is held and sent after the replay, in order.
     func subscribe(
-        id: UUID, viewer: Viewer, cells: Set<String>, since: Int64?, send: @escaping @Sendable (String) -> Void,
-        close: @escaping @Sendable () -> Void
+        id: UUID, account: UUID?, session: String?, cells: Set<String>, since: Int64?, send: @escaping @Sendable (String) -> Void,
+        close: @escaping @Sendable (String) -> Void
     ) async throws -> Int64 {
-        if cursor < 0 { cursor = try await store.lastEventSeq() }
-        var subscriber = Subscriber(viewer: viewer, cells: cells, send: send, close: close)
-        send(LiveMessage.subscribed(cells: cells.sorted(), seq: cursor).text)
-        if let since, since < cursor {
+        if cursor < 0 {
+            let last = try await store.lastEventSeq()
+            if cursor < 0 { cursor = last }  // a wake may have read it meanwhile, and moved on
+        }
+        let start = cursor
+        let generation = UUID()
+        subscribers[id] = Subscriber(
+            viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, send: send, close: close, generation: generation)
+        // Relations as they are now: every change after this read comes as a relation event and reloads them.
+        guard let viewer = try await currentViewer(account: account, session: session) else {
+            subscribers[id] = nil
+            close("the session has ended; log in again")
+            return start
+        }
+        subscribers[id]?.viewer = viewer
+        send(LiveMessage.subscribed(cells: cells.sorted(), seq: start).text)
+        if let since, since < start {
             let first = try await store.firstEventSeq()
             if since < first - 1 {
-                send(LiveMessage.reset(seq: cursor).text)
+                send(LiveMessage.reset(seq: start).text)
             } else {
-                try await replay(to: &subscriber, after: since, upTo: cursor)
+                try await replay(to: id, generation: generation, after: since, upTo: start)
             }
         }
-        subscribers[id] = subscriber
-        return cursor
+        // What arrived meanwhile; more may arrive while one is delivered, so the queue is read to its end.
+        while let event = subscribers[id]?.held.first, subscribers[id]?.generation == generation {
+            subscribers[id]?.held.removeFirst()
+            await deliver(event, to: id)
+        }
+        if subscribers[id]?.generation == generation { subscribers[id]?.isReplaying = false }
+        return start
     }
 
     func unsubscribe(id: UUID) {
         subscribers[id] = nil
     }
 
-    private func replay(to subscriber: inout Subscriber, after since: Int64, upTo last: Int64) async throws {
+    /// The viewer for an account with a live session, or for no account; nil when the session has ended.
+    private func currentViewer(account: UUID?, session: String?) async throws -> Viewer? {
+        guard let account else { return Viewer(accountID: nil) }
+        if let session, try await !store.isSessionLive(tokenHash: session) { return nil }
+        guard try await store.account(id: account) != nil else { return nil }
+        return try await store.viewer(account)
+    }
+
+    private func replay(to id: UUID, generation: UUID, after since: Int64, upTo last: Int64) async throws {
         var seq = since
-        let raw = subscriber.cells.compactMap(CellID.init)
-        while seq < last {
+        guard let cells = subscribers[id]?.cells else { return }
+        let raw = cells.compactMap(CellID.init)
+        while seq < last, subscribers[id]?.generation == generation {
             let events = try await store.events(after: seq, cells: raw, limit: 1000).filter { $0.seq <= last }
             guard let tail = events.last else { break }
-            for event in events {
-                var frames: [String: String] = [:]
-                await deliver(event, to: &subscriber, frames: &frames)
-            }
+            for event in events where subscribers[id]?.generation == generation { await deliver(event, to: id) }
             seq = tail.seq
+        }
+    }
+
+    /// Closes the sockets whose sessions have ended (expired, logged out elsewhere); the maintenance timer calls it.
+    func closeEndedSessions() async {
+        for (id, subscriber) in subscribers {
+            guard let session = subscriber.session, (try? await store.isSessionLive(tokenHash: session)) == false else { continue }
+            subscribers[id] = nil
+            subscriber.close("the session has ended; log in again")
         }
     }
 
@@ -84,7 +127,10 @@ actor LiveHub {
         repeat {
             wakeAgain = false
             do {
-                if cursor < 0 { cursor = try await store.lastEventSeq() }
+                if cursor < 0 {
+                    let last = try await store.lastEventSeq()
+                    if cursor < 0 { cursor = last }
+                }
                 while true {
                     let events = try await store.events(after: cursor, limit: 1000)
                     guard let last = events.last else { break }
@@ -100,15 +146,23 @@ actor LiveHub {
     private func dispatch(_ event: LiveEvent) async {
         var frames: [String: String] = [:]
         for id in Array(subscribers.keys) {
-            guard var s = subscribers[id] else { continue }
-            await deliver(event, to: &s, frames: &frames)
-            if subscribers[id] != nil { subscribers[id] = s }
+            if subscribers[id]?.isReplaying == true {
+                subscribers[id]?.held.append(event)
+                continue
+            }
+            await deliver(event, to: id, frames: &frames)
         }
+    }
+
+    private func deliver(_ event: LiveEvent, to id: UUID) async {
+        var frames: [String: String] = [:]
+        await deliver(event, to: id, frames: &frames)
     }
 
     /// `frames` holds the encoded message per kind (and for the author, who also sees
     /// whom it is shared with), so an event is encoded once however many subscribe.
-    private func deliver(_ event: LiveEvent, to s: inout Subscriber, frames: inout [String: String]) async {
+    private func deliver(_ event: LiveEvent, to id: UUID, frames: inout [String: String]) async {
+        guard let s = subscribers[id] else { return }
         switch event {
         case .sticker(let change):
             guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change) else { return }
@@ -117,12 +171,14 @@ actor LiveHub {
             s.send(frames[key]!)
         case .relation(let seq, let account):
             guard let me = s.viewer.accountID, me == account || s.viewer.blocked.contains(account) else { return }
-            // Relations changed (a block, a membership, a deleted account): reload them.
-            guard (try? await store.account(id: me)) != nil, let viewer = try? await store.viewer(me) else {
-                s.close()
+            // Relations changed (a block, a membership, a deleted account, a logout): reload them.
+            guard let viewer = try? await currentViewer(account: me, session: s.session) else {
+                if subscribers[id]?.generation == s.generation { subscribers[id] = nil }
+                s.close(me == account ? "the session has ended or the account no longer exists" : "the account no longer exists")
                 return
             }
-            s.viewer = viewer
+            // Only the viewer is written back: a re-subscribe meanwhile keeps its cells and queue.
+            subscribers[id]?.viewer = viewer
             s.send(LiveMessage.reset(seq: seq).text)
         }
     }

@@ -3,7 +3,7 @@ import WorldLayerCore
 
 /// What the server sends a live client, one JSON object per WebSocket text frame.
 struct LiveMessage: Encodable, Sendable {
-    /// `subscribed` (with the cursor), `event`, `reset` (reload what you have), or `error`.
+    /// `authenticated`, `subscribed` (with the cursor), `event`, `reset` (reload what you have), or `error`.
     var type: String
     var seq: Int64?
     var event: ChangeKind?
@@ -38,8 +38,10 @@ extension LiveMessage {
 
 /// What a live client sends.
 struct LiveCommand: Decodable {
-    /// `subscribe` replaces the set of cells; `since` resumes after that sequence number.
+    /// `authenticate` signs the socket in with `token`; `subscribe` replaces the set of cells; `since`
+    /// resumes after that sequence number.
     var type: String
+    var token: String?
     var cells: [String]?
     var since: Int64?
 }

@@ -50,6 +50,7 @@ struct MaintenanceService: Service {
             } catch {
                 logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
             }
+            await hub.closeEndedSessions()
             do { try await views.flush(into: store) } catch { logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"]) }
             try? await gracefulShutdownSleep(interval)
         }

@@ -156,8 +156,12 @@ export async function render() {
 
   function subscribe(cells) {
     socket?.close();
-    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/live${session.token ? `?access_token=${encodeURIComponent(session.token)}` : ""}`);
-    socket.onopen = () => socket.send(JSON.stringify({ type: "subscribe", cells, since: seq }));
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/live`);
+    // The token goes in the first frame, not the URL, so no log or history holds it.
+    socket.onopen = () => {
+      if (session.token) socket.send(JSON.stringify({ type: "authenticate", token: session.token }));
+      socket.send(JSON.stringify({ type: "subscribe", cells, since: seq }));
+    };
     socket.onmessage = (message) => {
       const m = JSON.parse(message.data);
       if (m.seq) seq = Math.max(seq, m.seq);

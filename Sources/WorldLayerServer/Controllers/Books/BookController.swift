@@ -10,6 +10,10 @@ import WorldLayerVision
 struct BookController {
     let store: Store
     let recognizers: BookRecognizers
+    /// Frames are decoded a few at a time, off the threads that answer requests.
+    var pool = DecodePool()
+    /// A phone sends a few frames a second; more from one address is refused (429).
+    let framesPerAddress: RateLimiter
 
     /// A 640×480 JPEG is ~50 KB; a phone's full-size photo ~4 MB.
     static let maximumFrameBytes = 8 << 20
@@ -80,9 +84,17 @@ struct BookController {
         guard MediaSniffer.imageType(frame) != nil else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a camera frame must be a JPEG or PNG image")
         }
+        guard MediaSniffer.imageSize(frame) != nil else {
+            throw APIError(.unprocessableContent, code: "undecodable_image", message: "the camera frame could not be decoded as an image")
+        }
+        if let problem = DecodeLimit.cameraFrame.problem(with: frame) {
+            throw APIError(.unprocessableContent, code: "image_too_large", message: "the camera frame \(problem)")
+        }
+        try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         let entry = try await recognizers.recognizer(for: book)
         let started = ContinuousClock.now
-        guard let found = entry.recognizer.recognize(encoded: frame) else {
+        let recognizer = entry.recognizer
+        guard let found = try await pool.run({ recognizer.recognize(encoded: frame) }) else {
             throw APIError(.unprocessableContent, code: "undecodable_image", message: "the camera frame could not be decoded as an image")
         }
         let elapsed = ContinuousClock.now - started

@@ -149,6 +149,8 @@ struct PlaceController {
         guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a photo must be a PNG or JPEG image")
         }
+        // Phones decode it: a picture declaring a gigapixel would stop the app that opens the place.
+        if let problem = DecodeLimit.picture.problem(with: data) { throw APIError(.unprocessableContent, code: "image_too_large", message: "the photo \(problem)") }
         guard let photo = try await store.addPlacePhoto(placeID: id, kind: kind, data: data, contentType: type) else {
             throw APIError.notFound("no such place")
         }

@@ -34,13 +34,17 @@ struct SharePageController {
 
     private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentSecurityPolicy: SharePage.policy],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }
 
 /// The share page's HTML. Everything from the sticker is escaped.
 enum SharePage {
+    /// No script at all; its own inline style (the sticker's checked colour) and OpenStreetMap's embedded map.
+    static let policy =
+        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-src https://www.openstreetmap.org; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
     static func render(_ s: Sticker, templateName: String) -> String {
         let lat = s.anchor.latitude, lon = s.anchor.longitude
         let d = 0.002
@@ -54,13 +58,13 @@ enum SharePage {
             <meta property="og:title" content="\(escape(s.text.isEmpty ? templateName : s.text))">
             <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:1rem auto;padding:0 1rem;color:#111}
             .card{border-radius:1rem;padding:1rem;background:\(s.color);color:#111}
-            img.preview{width:6rem;height:6rem;float:right} ul.tags{list-style:none;padding:0;display:flex;gap:.5rem;flex-wrap:wrap}
+            img.preview{width:6rem;height:6rem;float:right} .clear{clear:both} ul.tags{list-style:none;padding:0;display:flex;gap:.5rem;flex-wrap:wrap}
             iframe{width:100%;height:14rem;border:0;border-radius:.5rem} a.open{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;
             background:#0b57d0;color:#fff;border-radius:2rem;text-decoration:none}</style></head>
             <body><main>
             <div class="card"><img class="preview" src="/v1/templates/\(escape(s.templateId))/preview" alt="\(escape(templateName)) template">
             <p class="template">\(escape(templateName))</p><h1 class="text">\(escape(s.text))</h1>
-            <ul class="tags">\(tags)</ul><div style="clear:both"></div></div>
+            <ul class="tags">\(tags)</ul><div class="clear"></div></div>
             <p class="creator">Placed by <strong>\(escape(s.author.displayName))</strong> (@\(escape(s.author.username)))</p>
             <p class="place">At <span class="latitude">\(String(format: "%.6f", lat))</span>, <span class="longitude">\(String(format: "%.6f", lon))</span></p>
             <iframe title="Map of where the sticker is" src="https://www.openstreetmap.org/export/embed.html?bbox=\(bbox)&amp;layer=mapnik&amp;marker=\(lat),\(lon)"></iframe>

@@ -82,9 +82,7 @@ struct GuidedTourController {
         let body = try await request.decodeJSON(RedeemBody.self, context: context)
         let subject = "tour:" + tour.id.uuidString
         if let wait = await limiter.retryAfter(subject: subject, address: context.clientAddress) {
-            throw APIError(
-                .tooManyRequests, code: "too_many_attempts", message: "too many wrong passkeys; try again in \(wait) seconds",
-                headers: [.retryAfter: "\(wait)"])
+            throw APIError.tooManyAttempts(wait: wait, what: "wrong passkeys")
         }
         if let name = body.displayName, name.count > 100 { throw APIError.validation([FieldError("displayName", "must be at most 100 characters")]) }
         let wrong = APIError(.forbidden, code: "invalid_passkey", message: "that passkey does not open “\(tour.title)”; check it with your guide")

@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+
+/// A token bucket per key (a client address, an account): `burst` requests at once, then `perSecond`.
+/// Unlike ``AttemptLimiter``, which counts failures, this meters every request of a costly kind
+/// (sign-ups, camera frames, uploads, live sockets). Counts live in this process.
+public actor RateLimiter {
+    public struct Rate: Sendable {
+        public var perSecond: Double
+        public var burst: Double
+
+        public init(perSecond: Double, burst: Double) {
+            self.perSecond = perSecond
+            self.burst = burst
+        }
+
+        /// `count` requests per `seconds`, all of them at once if need be.
+        public static func count(_ count: Int, per seconds: TimeInterval) -> Rate { Rate(perSecond: Double(count) / seconds, burst: Double(count)) }
+    }
+
+    private struct Bucket {
+        var tokens: Double
+        var updated: Date
+    }
+
+    private let rate: Rate
+    private var buckets: [String: Bucket] = [:]
+    /// Keys beyond this are pruned of full buckets, so a scan of many addresses cannot grow memory.
+    private let maximumKeys = 100_000
+
+    public init(_ rate: Rate) {
+        self.rate = rate
+    }
+
+    /// Takes one request's token for `key`: nil when allowed, else the seconds to wait.
+    func take(_ key: String, now: Date = Date()) -> Int? {
+        var bucket = refilled(key, now: now)
+        guard bucket.tokens >= 1 else {
+            buckets[key] = bucket
+            return max(1, Int(((1 - bucket.tokens) / rate.perSecond).rounded(.up)))
+        }
+        bucket.tokens -= 1
+        buckets[key] = bucket
+        if buckets.count > maximumKeys { prune(now: now) }
+        return nil
+    }
+
+    /// Takes a token or throws a 429 that says when to try again.
+    func require(_ key: String, what: String, now: Date = Date()) throws {
+        if let wait = take(key, now: now) {
+            throw APIError(.tooManyRequests, code: "rate_limited", message: "too many \(what); try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+        }
+    }
+
+    private func refilled(_ key: String, now: Date) -> Bucket {
+        guard let bucket = buckets[key] else { return Bucket(tokens: rate.burst, updated: now) }
+        let elapsed = max(0, now.timeIntervalSince(bucket.updated))
+        return Bucket(tokens: min(rate.burst, bucket.tokens + elapsed * rate.perSecond), updated: now)
+    }
+
+    private func prune(now: Date) {
+        buckets = buckets.filter { refilled($0.key, now: now).tokens < rate.burst }
+    }
+}

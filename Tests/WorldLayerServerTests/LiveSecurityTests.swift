@@ -1,0 +1,180 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Logging
+import Testing
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+/// The live socket follows who the viewer is now: blocks, removals and logouts take effect on an
+/// open socket, a resumed socket misses nothing, and no token reaches the log.
+@Suite("Live socket security")
+struct LiveSecurityTests {
+    /// Carl's public sticker, placed last: the next event a socket gets must be this one, so nothing
+    /// it should not see came before it.
+    static func expectNextIsMarker(_ client: LiveClient, api: API, carl: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let marker = try await LiveTests.place(api, token: carl, north: 3, text: "marker")
+        let next = try await client.next(type: "event", sourceLocation: sourceLocation)
+        #expect(next["stickerId"] as? String == marker, "received \(next) before the marker", sourceLocation: sourceLocation)
+    }
+
+    @Test("after a block and a re-subscribe, the blocked user gets none of the blocker's new stickers", arguments: ScratchDatabase.engines)
+    func blockHoldsAcrossResubscribe(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"), carl = try await api.signUpAndLogIn("carl")
+            let cell = try await LiveTests.cell(api, token: ada)
+            let bobLive = LiveClient(port: api.port, token: nil)
+            bobLive.authenticate(bob)
+            bobLive.subscribe([cell])
+            _ = try await bobLive.next(type: "subscribed")
+            #expect(try await api.call(.put, "/v1/me/blocks/bob", token: ada).status == .noContent)
+            _ = try await bobLive.next(type: "reset")
+            bobLive.subscribe([cell])
+            _ = try await bobLive.next(type: "subscribed")
+            _ = try await LiveTests.place(api, token: ada, north: 1, text: "not for bob")
+            try await Self.expectNextIsMarker(bobLive, api: api, carl: carl)
+            await bobLive.close()
+        }
+    }
+
+    @Test("a member removed from a private worldmap stops receiving its stickers, re-subscribed or not", arguments: ScratchDatabase.engines)
+    func removedMemberStopsReceiving(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"), carl = try await api.signUpAndLogIn("carl")
+            let map = try await api.call(
+                .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
+            let mapID = try #require(map.json["id"] as? String), cell = try #require(map.json["cell"] as? String)
+            #expect(try await api.call(.put, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
+            let bobLive = LiveClient(port: api.port, token: nil)
+            bobLive.authenticate(bob)
+            bobLive.subscribe([cell])
+            _ = try await bobLive.next(type: "subscribed")
+            #expect(try await api.call(.delete, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
+            _ = try await bobLive.next(type: "reset")
+            let id = UUID().uuidString.lowercased()
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: 1, text: "members only", worldmapId: mapID), token: ada).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+            try await Self.expectNextIsMarker(bobLive, api: api, carl: carl)
+            bobLive.subscribe([cell])
+            _ = try await bobLive.next(type: "subscribed")
+            let second = UUID().uuidString.lowercased()
+            #expect(try await api.call(.put, "/v1/stickers/\(second)", json: Fixtures.sticker(north: 2, text: "members only", worldmapId: mapID), token: ada).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(second)/place", token: ada).status == .ok)
+            try await Self.expectNextIsMarker(bobLive, api: api, carl: carl)
+            await bobLive.close()
+        }
+    }
+
+    @Test("logging out closes the sockets of that session; a bad token in the frame closes the socket", arguments: ScratchDatabase.engines)
+    func logoutClosesSocket(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let cell = try await LiveTests.cell(api, token: ada)
+            let live = LiveClient(port: api.port, token: nil)
+            live.authenticate(ada)
+            _ = try await live.next(type: "authenticated")
+            live.subscribe([cell])
+            _ = try await live.next(type: "subscribed")
+            #expect(try await api.call(.delete, "/v1/sessions/current", token: ada).status == .noContent)
+            #expect(await live.closes())
+
+            let forged = LiveClient(port: api.port, token: nil)
+            forged.authenticate("wl_not-a-token")
+            #expect(await forged.closes())
+        }
+    }
+
+    @Test("a subscriber resuming with since while another client keeps placing misses no event", arguments: ScratchDatabase.engines)
+    func resumeUnderLoad(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let cell = try await LiveTests.cell(api, token: ada)
+            let first = LiveClient(port: api.port, token: nil)
+            first.subscribe([cell])
+            var last = try #require(try await first.next(type: "subscribed")["seq"] as? Int)
+            await first.close()
+            let count = 24
+            let placer = Task { for i in 0..<count { _ = try await LiveTests.place(api, token: ada, north: Double(i % 10), text: "n\(i)") } }
+            var seen = Set<String>(), reconnects = 0
+            while seen.count < count {
+                let client = LiveClient(port: api.port, token: nil)
+                client.subscribe([cell], since: Int64(last))
+                _ = try await client.next(type: "subscribed")
+                for _ in 0..<2 where seen.count < count {
+                    let event = try await client.next(type: "event")
+                    if event["event"] as? String == "created", let id = event["stickerId"] as? String { seen.insert(id) }
+                    last = max(last, event["seq"] as? Int ?? last)
+                }
+                await client.close()
+                reconnects += 1
+            }
+            try await placer.value
+            #expect(seen.count == count && reconnects > 5)
+        }
+    }
+
+    @Test("a token sent in the live socket's URL is not written to the log")
+    func tokenNotLogged() async throws {
+        let lines = LogLines()
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.database = try await ScratchDatabase.makeURL(.sqlite)
+        configuration.bcryptCost = 4
+        configuration.logLevel = .trace
+        let app = try await buildApplication(configuration, logger: Logger(label: "test") { _ in RecordingLogHandler(lines: lines) })
+        try await app.test(.live) { client in
+            let api = API(client: client)
+            let token = try await api.signUpAndLogIn("ada")
+            let live = LiveClient(port: api.port, token: token)
+            live.subscribe(["00000000"])
+            _ = try await live.next()
+            await live.close()
+            #expect(try await api.call(.get, "/v1/me?access_token=\(token)", token: token).status == .ok)
+            let logged = lines.all
+            #expect(logged.contains { $0.contains("/v1/live") })
+            #expect(!logged.contains { $0.contains(token) || $0.contains("access_token") }, "\(logged.filter { $0.contains("wl_") })")
+        }
+    }
+
+    @Test("one address may hold at most 20 anonymous live sockets")
+    func socketsPerAddress() async throws {
+        try await withServer(.sqlite) { api in
+            var clients: [LiveClient] = []
+            for _ in 0..<20 {
+                let c = LiveClient(port: api.port, token: nil)
+                c.subscribe(["00000000"])
+                _ = try await c.next(type: "subscribed")
+                clients.append(c)
+            }
+            let extra = LiveClient(port: api.port, token: nil)
+            #expect(try await extra.next()["type"] as? String == "error")
+            #expect(await extra.closes())
+            await clients[0].close()
+            for c in clients { await c.close() }
+        }
+    }
+}
+
+/// Every log line with its metadata, as text.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    var all: [String] { lock.withLock { lines } }
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+}
+
+struct RecordingLogHandler: LogHandler {
+    let lines: LogLines
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .trace
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        lines.append("\(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 })")
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerCore
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+import WorldLayerVision
+
+/// Findings of the attack on the running server (issue 27), each kept fixed by a test that failed before its fix.
+@Suite("Security findings stay fixed")
+struct SecurityTests {
+    /// Signs up `username` and makes it an admin on the server's database.
+    static func makeAdmin(_ api: API, _ username: String, database: DatabaseURL) async throws -> String {
+        let token = try await api.signUpAndLogIn(username)
+        let store = try Store.open(database, logger: ScratchDatabase.quietLogger)
+        try await store.setRole(accountID: try #require(try await store.account(username: username)).id, role: .admin)
+        try await store.close()
+        return token
+    }
+
+    @Test("every answer carries a Content-Security-Policy that runs only the server's scripts, and no sniffing or framing")
+    func securityHeaders() async throws {
+        try await withServer(.sqlite) { api in
+            for path in ["/health", "/v1/client-config", "/v1/no-such-route"] {
+                let r = try await api.call(.get, path)
+                let policy = r.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
+                #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"), "\(path): \(policy)")
+                #expect(policy.contains("img-src 'self' data: blob: https://tile.openstreetmap.org"), "\(policy)")
+                #expect(policy.contains("connect-src 'self' ws://"), "\(policy)")
+                #expect(r.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
+                #expect(r.headers[HTTPField.Name("Referrer-Policy")!] == "strict-origin-when-cross-origin")
+                #expect(r.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
+            }
+        }
+    }
+
+    @Test("the share page runs no script at all", arguments: ScratchDatabase.engines)
+    func sharePagePolicy(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let id = try await LiveTests.place(api, token: ada, north: 1, text: "<script>alert(1)</script>")
+            let page = try await api.call(.get, "/s/\(id)")
+            #expect(page.status == .ok && !page.text.contains("<script>"))
+            let policy = page.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
+            #expect(policy.hasPrefix("default-src 'none'") && !policy.contains("script-src"))
+        }
+    }
+
+    @Test("a place photo does not stop accounts and private worldmaps from being deleted", arguments: ScratchDatabase.engines)
+    func placePhotoKeepsDeletionWorking(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let admin = try await Self.makeAdmin(api, "admin", database: url)
+            let place = try await api.call(
+                .post, "/v1/places", json: ["name": "Kahvila", "kind": "amenity:cafe", "position": ["latitude": 60.17, "longitude": 24.94]], token: admin)
+            let placeID = try #require(place.json["id"] as? String)
+            let png = try await api.call(.get, "/v1/templates/heart/preview").data
+            #expect(try await api.call(.post, "/v1/places/\(placeID)/photos?kind=interior", bytes: png, token: admin).status == .created)
+
+            let owner = try await api.signUpAndLogIn("owner")
+            let map = try await api.call(.post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.17, "longitude": 24.94], token: owner)
+            let mapID = try #require(map.json["id"] as? String)
+            #expect(try await api.call(.delete, "/v1/worldmaps/\(mapID)", token: owner).status == .noContent)
+            #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: owner).status == .noContent)
+            // The photo is still there.
+            let photos = try #require(try await api.call(.get, "/v1/places/\(placeID)").json["photos"] as? [[String: Any]])
+            #expect(try await api.call(.get, try #require(photos.first?["url"] as? String)).data == png)
+        }
+    }
+}
+
+/// A PNG that declares `width`×`height` pixels in its header; its few bytes of data would take
+/// width × height bytes to decode.
+func declaredPNG(width: UInt32, height: UInt32) -> Data {
+    var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]) + Data("IHDR".utf8)
+    for value in [width, height] { png += withUnsafeBytes(of: value.bigEndian) { Data($0) } }
+    png += Data([8, 0, 0, 0, 0]) + Data(count: 4) + Data(count: 64)
+    return png
+}
+
+extension SecurityTests {
+    @Test("a camera frame declaring a gigapixel is refused from its header, before decoding; frames are limited per address", arguments: ScratchDatabase.engines)
+    func recognitionLimits(engine: Store.Engine) async throws {
+        let world = try await TourWorld.make(engine)
+        try await DemoBook.install(world, only: ["coffee"])
+        try await withServer(engine, configure: { world.configure(&$0); $0.frameRate = .init(perSecond: 0.001, burst: 5) }) { api in
+            let path = "/v1/books/pictures-of-science/recognize"
+            let bomb = try await api.call(.post, path, bytes: declaredPNG(width: 32768, height: 32768))
+            #expect(bomb.status == .unprocessableContent && bomb.errorCode == "image_too_large", "\(bomb.text)")
+            #expect(bomb.text.contains("32768×32768"))
+            #expect(try await api.call(.get, "/health").status == .ok)
+            // The burst is allowed (the refused bomb took none of it), then 429 with Retry-After.
+            let small = declaredPNG(width: 64, height: 64)
+            var statuses: [HTTPResponse.Status] = []
+            for _ in 0..<5 { statuses.append(try await api.call(.post, path, bytes: small).status) }
+            #expect(statuses.allSatisfy { $0 == .unprocessableContent }, "\(statuses)")
+            let limited = try await api.call(.post, path, bytes: small)
+            #expect(limited.status == .tooManyRequests && Int(limited.headers[.retryAfter] ?? "") ?? 0 > 0)
+        }
+    }
+
+    @Test("a reference picture or place photo declaring a gigapixel is refused from its header")
+    func pictureLimits() async throws {
+        #expect(DecodeLimit.picture.problem(with: declaredPNG(width: 32768, height: 32768))?.contains("32768×32768") == true)
+        #expect(DecodeLimit.picture.problem(with: declaredPNG(width: 4000, height: 3000)) == nil)
+        #expect(ReferenceImage(encoded: declaredPNG(width: 32768, height: 32768)) == nil)
+    }
+}
