@@ -139,6 +139,7 @@ let package = Package(
                 "WorldLayerRouting",
                 "WorldLayerTestSupport",
                 "WorldLayerVision",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -107,3 +107,45 @@ extension SecurityTests {
         #expect(ReferenceImage(encoded: declaredPNG(width: 32768, height: 32768)) == nil)
     }
 }
+
+extension SecurityTests {
+    @Test("what is on a private worldmap, a draft, a private account's follows and another's sticker id stay unseen", arguments: ScratchDatabase.engines)
+    func visibilityLeaks(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob")
+            // A tag used only on a private worldmap is in nobody else's tag search or suggestions.
+            let map = try await api.call(.post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.1699, "longitude": 24.9384], token: ada)
+            let mapID = try #require(map.json["id"] as? String)
+            let secret = UUID().uuidString.lowercased()
+            let body = Fixtures.sticker(text: "meet here", worldmapId: mapID, extra: ["tags": ["#secretspot"]])
+            #expect(try await api.call(.put, "/v1/stickers/\(secret)", json: body, token: ada).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(secret)/place", token: ada).status == .ok)
+            for token in [nil, bob] {
+                #expect((try await api.call(.get, "/v1/search/tags?q=secret", token: token).json["tags"] as? [Any])?.isEmpty == true)
+                #expect(!(try await api.call(.get, "/v1/suggestions?latitude=60.1699&longitude=24.9384", token: token).text.contains("secretspot")))
+            }
+
+            // A draft somewhere new does not make that cell's public worldmap appear (where and when someone is writing).
+            let draft = UUID().uuidString.lowercased()
+            let far = Fixtures.sticker(north: 5_000, text: "not yet")
+            #expect(try await api.call(.put, "/v1/stickers/\(draft)", json: far, token: ada).status == .created)
+            let anchor = try #require(far["anchor"] as? [String: Any])
+            let cover = try await api.call(.get, "/v1/cells/cover?latitude=\(anchor["latitude"]!)&longitude=\(anchor["longitude"]!)&radius=1")
+            let cell = try #require((cover.json["cells"] as? [String])?.first)
+            #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap", token: bob).status == .notFound)
+            #expect(try await api.call(.post, "/v1/stickers/\(draft)/place", token: ada).status == .ok)
+            #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap", token: bob).status == .ok)
+
+            // A private account's follows are its own.
+            #expect(try await api.call(.put, "/v1/me/follows/bob", token: ada).status == .ok)
+            #expect(try await api.call(.patch, "/v1/me/settings", json: ["privateAccount": true], token: ada).status == .ok)
+            #expect(try await api.call(.get, "/v1/people/ada/following", token: bob).errorCode == "private_account")
+            #expect(try await api.call(.get, "/v1/people/ada/following").errorCode == "private_account")
+            #expect((try await api.call(.get, "/v1/people/ada/following", token: ada).json["people"] as? [Any])?.count == 1)
+
+            // Another's sticker id is answered as a missing one.
+            let taken = try await api.call(.put, "/v1/stickers/\(draft)", json: Fixtures.sticker(), token: bob)
+            #expect(taken.status == .notFound && taken.errorCode == "not_found")
+        }
+    }
+}

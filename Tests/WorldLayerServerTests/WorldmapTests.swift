@@ -7,14 +7,17 @@ import WorldLayerTestSupport
 
 @Suite("Worldmaps: public per cell, private with members, relocalization assets")
 struct WorldmapTests {
-    @Test("a cell's public worldmap comes into being with its first sticker", arguments: ScratchDatabase.engines)
+    @Test("a cell's public worldmap comes into being with its first placed sticker (a draft tells nobody)", arguments: ScratchDatabase.engines)
     func publicWorldmap(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let probe = try await api.call(.post, "/v1/worldmaps", json: ["name": "p", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
             let cell = try #require(probe.json["cell"] as? String)
             #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap").status == .notFound)
-            let sticker = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(), token: ada)
+            let id = UUID().uuidString
+            let sticker = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: ada)
+            #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap").status == .notFound)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             let worldmap = try await api.call(.get, "/v1/cells/\(cell)/worldmap")
             #expect(worldmap.status == .ok && worldmap.json["isPrivate"] as? Bool == false)
             #expect(worldmap.json["id"] as? String == sticker.json["worldmapId"] as? String)

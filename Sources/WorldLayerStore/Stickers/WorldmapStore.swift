@@ -26,11 +26,17 @@ extension Store {
         try await withConnection { db in try await Store.worldmap(id: id, on: db) }
     }
 
-    /// The public worldmap of a cell, if a sticker has been placed there.
+    /// The public worldmap of a cell, once a public sticker has been placed there or a device map
+    /// uploaded. A draft also makes the row (its sticker needs one), but must not tell anyone that
+    /// somebody is writing something here, nor when.
     public func publicWorldmap(cell: CellID) async throws -> Worldmap? {
         try await withConnection { db in
             try await db.raw(
-                "SELECT \(unsafeRaw: Store.worldmapColumns) FROM worldmaps WHERE cell = \(bind: Int64(bitPattern: cell.rawValue)) AND is_private = 0"
+                """
+                SELECT \(unsafeRaw: Store.worldmapColumns) FROM worldmaps w WHERE w.cell = \(bind: Int64(bitPattern: cell.rawValue)) AND w.is_private = 0
+                  AND (EXISTS (SELECT 1 FROM stickers s WHERE s.worldmap_id = w.id AND s.state = 'published' AND s.visibility = 'public')
+                       OR EXISTS (SELECT 1 FROM worldmap_assets a WHERE a.worldmap_id = w.id))
+                """
             ).first().map(Store.worldmap(from:))
         }
     }

@@ -119,13 +119,14 @@ extension Store {
     }
 
     /// The participant holding a token, with their group's tour.
-    public func participant(tokenHash: String) async throws -> TourParticipant? {
+    /// The participant a token belongs to while its group lasts; nil once the group has expired.
+    public func participant(tokenHash: String, now: Date = Date()) async throws -> TourParticipant? {
         try await withConnection { db in
             guard
                 let row = try await db.raw(
                     """
                     SELECT p.id, p.group_id, p.display_name, g.tour_id FROM tour_participants p JOIN tour_groups g ON g.id = p.group_id
-                    WHERE p.token_hash = \(bind: tokenHash)
+                    WHERE p.token_hash = \(bind: tokenHash) AND g.expires_at > \(bind: millis(now))
                     """
                 ).first()
             else { return nil }

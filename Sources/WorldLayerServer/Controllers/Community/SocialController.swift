@@ -36,13 +36,20 @@ struct SocialController {
     }
 
     @Sendable func followers(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let card = try await named(context)
-        return try .json(["people": try await store.followList(of: card.id, followers: true, viewer: context.account?.id)])
+        try await followList(context, followers: true)
     }
 
     @Sendable func following(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await followList(context, followers: false)
+    }
+
+    /// A private account's lists are its own business: only its owner reads them.
+    private func followList(_ context: AppRequestContext, followers: Bool) async throws -> Response {
         let card = try await named(context)
-        return try .json(["people": try await store.followList(of: card.id, followers: false, viewer: context.account?.id)])
+        if card.id != context.account?.id, try await store.isPrivateAccount(card.id) {
+            throw APIError(.forbidden, code: "private_account", message: "@\(card.username) has a private account; whom they follow and who follows them is theirs to see")
+        }
+        return try .json(["people": try await store.followList(of: card.id, followers: followers, viewer: context.account?.id)])
     }
 
     @Sendable func follow(_ request: Request, context: AppRequestContext) async throws -> Response {

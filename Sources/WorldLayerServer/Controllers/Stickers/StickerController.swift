@@ -151,7 +151,8 @@ struct StickerController {
             case .notFound:
                 throw APIError.notFound("no such sticker")
             case .idTaken:
-                throw APIError(.conflict, code: "id_taken", message: "this id is already used; make a new UUID")
+                // Someone else's id: answered as for a sticker that does not exist, so nobody learns it does.
+                throw APIError.notFound("no such sticker")
             case .versionConflict(let current):
                 throw APIError.versionConflict(current)
             case .invalidTransition(let t):
