@@ -62,7 +62,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     StickerController(store: store, views: views, hub: hub).register(routes)
     ChangesController(store: store).register(routes)
     TemplateController(store: store).register(routes)
-    WorldmapController(store: store, hub: hub).register(routes)
+    WorldmapController(store: store, hub: hub, uploadBytes: RateLimiter(configuration.uploadRate)).register(routes)
     BlockController(store: store, hub: hub).register(routes)
     SocialController(store: store).register(routes)
     FeedController(store: store, views: views).register(routes)

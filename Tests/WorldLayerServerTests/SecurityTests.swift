@@ -149,3 +149,25 @@ extension SecurityTests {
         }
     }
 }
+
+extension SecurityTests {
+    @Test("a public worldmap's device map is replaced only by those who placed a sticker there; uploads are metered per account", arguments: ScratchDatabase.engines)
+    func publicAssetsRule(engine: Store.Engine) async throws {
+        try await withServer(engine, configure: { $0.uploadRate = .init(perSecond: 1, burst: 100) }) { api in
+            let ada = try await api.signUpAndLogIn("ada"), mallory = try await api.signUpAndLogIn("mallory")
+            let placed = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(), token: ada)
+            let worldmap = try #require(placed.json["worldmapId"] as? String), sticker = try #require(placed.json["id"] as? String)
+            let headers: HTTPFields = [.contentType: "application/octet-stream"]
+            let path = "/v1/worldmaps/\(worldmap)/device-map"
+            #expect(try await api.call(.post, "/v1/stickers/\(sticker)/place", token: ada).status == .ok)
+            let refused = try await api.call(.put, path, bytes: Data("mallory's map".utf8), token: mallory, headers: headers)
+            #expect(refused.status == .forbidden && refused.errorCode == "not_a_contributor")
+            #expect(try await api.call(.get, path).status == .notFound)  // nothing was stored
+            #expect(try await api.call(.put, path, bytes: Data("ada's map".utf8), token: ada, headers: headers).status == .created)
+            // 100 bytes at once, then one a second: after 9, a 95-byte map must wait.
+            let metered = try await api.call(.put, path, bytes: Data(count: 95), token: ada, headers: headers)
+            #expect(metered.status == .tooManyRequests && Int(metered.headers[.retryAfter] ?? "") ?? 0 > 0, "\(metered.text)")
+            #expect(try await api.call(.get, path).text == "ada's map")
+        }
+    }
+}

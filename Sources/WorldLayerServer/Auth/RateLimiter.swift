@@ -32,22 +32,22 @@ public actor RateLimiter {
         self.rate = rate
     }
 
-    /// Takes one request's token for `key`: nil when allowed, else the seconds to wait.
-    func take(_ key: String, now: Date = Date()) -> Int? {
+    /// Takes `cost` tokens (one request, or its bytes) for `key`: nil when allowed, else the seconds to wait.
+    func take(_ key: String, cost: Double = 1, now: Date = Date()) -> Int? {
         var bucket = refilled(key, now: now)
-        guard bucket.tokens >= 1 else {
+        guard bucket.tokens >= cost else {
             buckets[key] = bucket
-            return max(1, Int(((1 - bucket.tokens) / rate.perSecond).rounded(.up)))
+            return max(1, Int(((cost - bucket.tokens) / rate.perSecond).rounded(.up)))
         }
-        bucket.tokens -= 1
+        bucket.tokens -= cost
         buckets[key] = bucket
         if buckets.count > maximumKeys { prune(now: now) }
         return nil
     }
 
     /// Takes a token or throws a 429 that says when to try again.
-    func require(_ key: String, what: String, now: Date = Date()) throws {
-        if let wait = take(key, now: now) {
+    func require(_ key: String, cost: Double = 1, what: String, now: Date = Date()) throws {
+        if let wait = take(key, cost: cost, now: now) {
             throw APIError(.tooManyRequests, code: "rate_limited", message: "too many \(what); try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
         }
     }

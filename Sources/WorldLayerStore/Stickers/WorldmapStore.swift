@@ -41,6 +41,15 @@ extension Store {
         }
     }
 
+    /// Whether `author` has a published sticker on the worldmap (has been there and put something up).
+    public func hasPublishedSticker(author: UUID, worldmap: UUID) async throws -> Bool {
+        try await withConnection { db in
+            try await db.raw(
+                "SELECT 1 AS x FROM stickers WHERE worldmap_id = \(bind: worldmap.text) AND author_id = \(bind: author.text) AND state = 'published' LIMIT 1"
+            ).first() != nil
+        }
+    }
+
     /// The public worldmap of a cell, made now if this is the cell's first sticker.
     static func publicWorldmap(cell: CellID, on db: any SQLDatabase, now: Date) async throws -> Worldmap {
         let raw = Int64(bitPattern: cell.rawValue)

@@ -11,6 +11,8 @@ import WorldLayerStore
 struct WorldmapController {
     let store: Store
     let hub: LiveHub
+    /// Bytes of relocalization assets each account may upload.
+    let uploadBytes: RateLimiter
 
     func register(_ routes: Routes) {
         routes.on(.post, "/v1/worldmaps", use: create)
@@ -138,8 +140,16 @@ struct WorldmapController {
     func putAsset(_ kind: WorldmapAssetKind, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let w = try await visibleWorldmap(context)
+        // Everyone standing in a public cell relocalizes with its newest map: only people who have put
+        // something there (and moderators) may replace it.
+        if !w.isPrivate, account.role == .user, try await !store.hasPublishedSticker(author: account.id, worldmap: w.id) {
+            throw APIError(
+                .forbidden, code: "not_a_contributor",
+                message: "only people who have placed a sticker on this public worldmap, and moderators, may change its \(kind.rawValue)")
+        }
         let data = try await request.bytes(upTo: kind.maximumBytes, what: "a \(kind.rawValue)")
         guard !data.isEmpty else { throw APIError.badRequest("send the file as the request body", code: "empty_body") }
+        try await uploadBytes.require("account:\(account.id)", cost: Double(data.count), what: "uploaded bytes this hour")
         let contentType: String
         switch kind {
         case .snapshot:
