@@ -64,13 +64,13 @@ public struct OSMMapData: Sendable {
         _ w: OSMWay, name: String?, highway: String, underground: Bool, looseSurface: String?, coordinates: [Int64: Coordinate],
         barriers: Set<Int64>
     ) -> [Walkway] {
-        func own(_ i: Int, _ side: Int64) -> Int64 { -((w.id * 8192 + Int64(i)) * 2 + side) - 1 }
+        func own(_ i: Int, _ side: Int64) -> Int64 { 0 &- ((w.id &* 8192 &+ Int64(i)) &* 2 &+ side) &- 1 }  // wrapping: ids come from the file
         var pieces: [Walkway] = []
         var nodes: [Int64] = [], points: [Coordinate] = []
         func close(at i: Int) {
             if nodes.count >= 2 {
                 pieces.append(Walkway(
-                    id: pieces.isEmpty ? w.id : -(w.id * 8192 + Int64(i)), name: name, highway: highway, nodes: nodes, coordinates: points,
+                    id: pieces.isEmpty ? w.id : 0 &- (w.id &* 8192 &+ Int64(i)), name: name, highway: highway, nodes: nodes, coordinates: points,
                     underground: underground ? true : nil, looseSurface: looseSurface))
             }
             nodes = []

@@ -21,7 +21,7 @@ extension PBFReader {
                     if f == 1, w == 2 { strings.append(table.string(try table.lengthDelimited())) } else { try table.skip(wireType: w) }
                 }
             case (2, 2): groups.append(try r.lengthDelimited())
-            case (17, 0): granularity = Int64(try r.varint())
+            case (17, 0): granularity = Int64(clamping: try r.varint())
             case (19, 0): latOffset = Int64(bitPattern: try r.varint())
             case (20, 0): lonOffset = Int64(bitPattern: try r.varint())
             default: try r.skip(wireType: wire)
@@ -65,7 +65,9 @@ extension PBFReader {
         }
 
         func coordinate(_ lat: Int64, _ lon: Int64) throws -> (Double, Double) {
-            let latitude = 1e-9 * Double(latOffset + granularity * lat), longitude = 1e-9 * Double(lonOffset + granularity * lon)
+            // In floating point: a hostile file's offsets and granularity must not overflow (and trap).
+            let latitude = 1e-9 * (Double(latOffset) + Double(granularity) * Double(lat))
+            let longitude = 1e-9 * (Double(lonOffset) + Double(granularity) * Double(lon))
             guard abs(latitude) <= 90, abs(longitude) <= 180 else { throw OSMReadError("block \(number): a node lies outside the globe") }
             return (latitude, longitude)
         }

@@ -35,11 +35,11 @@ public enum PBFReader {
                     let (field, wire) = try header.key()
                     switch (field, wire) {
                     case (1, 2): type = header.string(try header.lengthDelimited())
-                    case (3, 0): dataSize = Int(try header.varint())
+                    case (3, 0): dataSize = Int(clamping: try header.varint())
                     default: try header.skip(wireType: wire)
                     }
                 }
-                guard dataSize > 0, offset + dataSize <= bytes.count else {
+                guard dataSize > 0, dataSize <= bytes.count - offset else {
                     throw OSMReadError("block \(block): the file ends inside a \(type.isEmpty ? "data" : type) block — it is truncated")
                 }
                 let blob = try inflate(ProtobufReader(bytes, range: offset..<(offset + dataSize)), block: block)
@@ -66,7 +66,7 @@ public enum PBFReader {
             let (field, wire) = try r.key()
             switch (field, wire) {
             case (1, 2): raw = try r.lengthDelimited()
-            case (2, 0): rawSize = Int(try r.varint())
+            case (2, 0): rawSize = Int(clamping: try r.varint())
             case (3, 2): zlib = try r.lengthDelimited()
             case (4, 2), (5, 2), (6, 2), (7, 2): throw OSMReadError("block \(block): compression other than zlib is not supported")
             default: try r.skip(wireType: wire)

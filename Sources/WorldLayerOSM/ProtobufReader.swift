@@ -43,7 +43,7 @@ struct ProtobufReader {
     /// The byte range of a length-delimited field.
     mutating func lengthDelimited() throws -> Range<Int> {
         let length = Int(clamping: try varint())
-        guard length >= 0, offset + length <= end else { throw OSMReadError("a field runs past the end of its block (byte \(offset))") }
+        guard length >= 0, length <= end - offset else { throw OSMReadError("a field runs past the end of its block (byte \(offset))") }
         defer { offset += length }
         return offset..<(offset + length)
     }
@@ -59,7 +59,7 @@ struct ProtobufReader {
     }
 
     private mutating func advance(_ n: Int) throws {
-        guard offset + n <= end else { throw OSMReadError("truncated field at byte \(offset)") }
+        guard n <= end - offset else { throw OSMReadError("truncated field at byte \(offset)") }
         offset += n
     }
 

@@ -13,7 +13,9 @@ enum BundleFolder {
         if isFolder.boolValue { return url }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-            try FileManager.default.unzipItem(at: url, to: scratch)
+            try BundleZip.unpack(url, into: scratch)
+        } catch let refusal as BundleZip.Refusal {
+            throw CommandFailure("\(url.lastPathComponent): \(refusal); nothing was imported")
         } catch {
             throw CommandFailure("\(url.lastPathComponent): not a folder or a readable .zip bundle")
         }
