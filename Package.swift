@@ -150,7 +150,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "WorldLayerCLITests", dependencies: ["worldlayer"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerCLITests", dependencies: ["worldlayer", "WorldLayerCLI"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -171,3 +171,31 @@ extension SecurityTests {
         }
     }
 }
+
+extension SecurityTests {
+    @Test("smaller findings: template ids in the submitter's namespace, metrics for this machine and admins, ended sessions purged", arguments: ScratchDatabase.engines)
+    func smallerFindings(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { $0.database = url; $0.trustedProxies = ["127.0.0.1"] }) { api in
+            let admin = try await Self.makeAdmin(api, "admin", database: url)
+            let bob = try await api.signUpAndLogIn("bob")
+            let preview = try await api.call(.get, "/v1/templates/heart/preview").data.base64EncodedString()
+            let design: [String: Any] = ["id": "wl-rocket", "name": "Rocket", "kind": "text", "takesText": true, "preview": preview]
+            let squat = try await api.call(.post, "/v1/templates", json: design, token: bob)
+            #expect(squat.status == .unprocessableContent && squat.errorFields == ["id"] && squat.text.contains("bob-"))
+            #expect(try await api.call(.post, "/v1/templates", json: design.merging(["id": "bob-rocket"]) { $1 }, token: bob).status == .created)
+
+            #expect(try await api.call(.get, "/metrics").status == .ok)  // from this machine
+            let outside: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9"]
+            #expect(try await api.call(.get, "/metrics", headers: outside).status == .forbidden)
+            #expect(try await api.call(.get, "/metrics", token: admin, headers: outside).status == .ok)
+
+            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            let account = try #require(try await store.account(username: "bob"))
+            try await store.createSession(tokenHash: "ended", accountID: account.id, now: Date(timeIntervalSinceNow: -7200), expiresAt: Date(timeIntervalSinceNow: -3600))
+            #expect(try await store.runMaintenance(policy: RetentionPolicy()).sessions == 1)
+            #expect(try await store.sessionCount(accountID: account.id) == 1)  // bob's live one stays
+            try await store.close()
+        }
+    }
+}

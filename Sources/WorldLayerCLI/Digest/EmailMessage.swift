@@ -23,6 +23,15 @@ struct EmailMessage: Sendable, Equatable {
         ].joined(separator: "\r\n")
     }
 
+    /// `Name <address>` for a header. A display name is chosen by its owner: anything but plain words
+    /// (quotes, commas, angle brackets, line breaks that would start a header of their own, non-ASCII)
+    /// goes as one RFC 2047 encoded word, which no mail reader parses as addresses or headers.
+    static func mailbox(name: String, address: String) -> String {
+        let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " " || $0 == "." || $0 == "-" || $0 == "_") }
+        let shown = plain ? name : "=?utf-8?B?\(Data(name.utf8).base64EncodedString())?="
+        return "\(shown) <\(address.filter { !$0.isNewline && $0 != "<" && $0 != ">" })>"
+    }
+
     /// A header value with non-ASCII text as an RFC 2047 encoded word.
     static func encodedWord(_ text: String) -> String {
         text.allSatisfy(\.isASCII) ? text : "=?utf-8?B?\(Data(text.utf8).base64EncodedString())?="

@@ -49,7 +49,7 @@ struct WeeklyDigest {
             "or: PATCH \(baseURL)/v1/me/settings {\"weeklyDigest\": false}.", ""]
         let subject = "Your WorldLayer week: \(stickerCount) new sticker\(stickerCount == 1 ? "" : "s")"
         return EmailMessage(
-            from: from, to: "\(a.displayName) <\(a.email)>", subject: subject, body: lines.joined(separator: "\n"),
+            from: from, to: EmailMessage.mailbox(name: a.displayName, address: a.email), subject: subject, body: lines.joined(separator: "\n"),
             messageID: "digest-\(week.text)-\(a.id.uuidString.lowercased())@worldlayer", date: Date())
     }
 }

@@ -63,6 +63,13 @@ public enum TemplateRules {
     public static let maximumAssetBytes = 2 << 20
     public static let maximumPreviewBytes = 512 << 10
 
+    /// A submitted design's id begins with its author's username (letters and digits, '-' for '_'
+    /// and '.') and a '-', so nobody can take an id the project's own templates will need later:
+    /// new built-in ids begin with `wl-`, which no username of 3 or more characters can.
+    public static func userNamespace(of username: String) -> String {
+        String(username.lowercased().map { $0 == "_" || $0 == "." ? "-" : $0 }) + "-"
+    }
+
     public static func isValidID(_ id: String) -> Bool {
         (3...40).contains(id.count) && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
     }

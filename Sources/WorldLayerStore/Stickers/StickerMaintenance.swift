@@ -22,6 +22,8 @@ public struct RetentionPolicy: Sendable {
 public struct MaintenanceReport: Sendable, Equatable {
     public var expired = 0
     public var purged = 0
+    /// Sessions removed because they had ended.
+    public var sessions = 0
 }
 
 extension Store {
@@ -55,6 +57,12 @@ extension Store {
             try await Store.pruneWorldmapAssets(before: now.addingTimeInterval(-policy.assetVersions), on: db)
             try await Store.deleteOrphanBlobs(on: db)
             return count
+        }
+        // Sessions past their end: they no longer sign anyone in, and a stolen database should hold as few as possible.
+        report.sessions = try await transaction { db in
+            let ended = try await db.raw("SELECT COUNT(*) AS n FROM sessions WHERE expires_at <= \(bind: millis(now))").first()?.decode(column: "n", as: Int.self) ?? 0
+            try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: millis(now))").run()
+            return ended
         }
         return report
     }

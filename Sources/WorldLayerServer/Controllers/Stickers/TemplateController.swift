@@ -67,7 +67,12 @@ struct TemplateController {
         let account = try context.requireAccount()
         let body = try await request.decodeJSON(SubmitBody.self, context: context, limit: 4 << 20)
         var problems: [FieldError] = []
-        if !TemplateRules.isValidID(body.id) { problems.append(FieldError("id", "must be \(TemplateRules.idPattern)")) }
+        let namespace = TemplateRules.userNamespace(of: account.username)
+        if !TemplateRules.isValidID(body.id) {
+            problems.append(FieldError("id", "must be \(TemplateRules.idPattern)"))
+        } else if !body.id.hasPrefix(namespace) {
+            problems.append(FieldError("id", "must begin with '\(namespace)' (your username), e.g. '\(namespace)flag'"))
+        }
         let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         if !TemplateRules.nameLength.contains(name.count) { problems.append(FieldError("name", "must be 1 to 40 characters")) }
         var asset: (Data, String)?
