@@ -32,11 +32,14 @@ run: build
 # Two passes over one build: Chromium takes both cores, and timing-sensitive server tests (expiry,
 # 40 concurrent retries) must not share the machine with it.
 BROWSER_SUITES = BrowserTests|AccessibilityTests
+# Schemathesis examples per API operation and pass (user, admin) in `make test`: ~2.5 minutes.
+FUZZ_EXAMPLES ?= 12
 
 test:
 	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES)
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test --skip "$(BROWSER_SUITES)"
 	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
+	scripts/api-fuzz $(FUZZ_EXAMPLES)
 
 # Pictures of the browser client's main screens, taken by its Chromium tests (the README shows them).
 screenshots:

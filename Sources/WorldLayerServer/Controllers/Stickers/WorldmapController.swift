@@ -182,7 +182,10 @@ struct WorldmapController {
         guard let asset = try await store.worldmapAsset(worldmap: w.id, kind: kind, version: version),
             let blob = try await store.blob(id: asset.etag)
         else { throw APIError.notFound(version == nil ? "this worldmap has no \(kind.rawValue) yet" : "that version is not kept") }
-        var response = Response.blob(blob.data, contentType: asset.contentType, etag: asset.etag, request: request)
+        // Blobs are shared by content: the same bytes uploaded first as a snapshot keep that type, but a
+        // device map is always opaque bytes to whoever downloads it.
+        let contentType = kind == .deviceMap ? "application/octet-stream" : asset.contentType
+        var response = Response.blob(blob.data, contentType: contentType, etag: asset.etag, request: request)
         response.headers[HTTPField.Name("WorldLayer-Version")!] = "\(asset.version)"
         return response
     }
