@@ -67,6 +67,7 @@ extension Migration {
         stickersByPlaceKey,
         oneOpenReport,
         sharesByViewer,
+        privateGroups,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerGeo
 
 @testable import WorldLayerOSM
 
@@ -64,7 +65,7 @@ struct HostilePBFTests {
 
     @Test("2,000 random corruptions of a block each decode or throw; none crashes")
     func fuzz() throws {
-        var rng = SplitMix(seed: 27)
+        var rng = SplitMix64(seed: 27)
         let original = Self.block(lats: [601_699_000, 10, -5], lons: [249_384_000, 10, 3])
         for _ in 0..<2_000 {
             var bytes = original
@@ -79,18 +80,5 @@ struct HostilePBFTests {
             }
             _ = try? Self.decode(bytes)
         }
-    }
-}
-
-/// A small seeded generator, so a failing case can be found again.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

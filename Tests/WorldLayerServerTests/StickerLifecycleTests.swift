@@ -130,7 +130,9 @@ struct StickerLifecycleTests {
     @Test("a sticker with a self-delete timer vanishes when it expires, and is purged after retention", arguments: ScratchDatabase.engines)
     func expiry(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
-        try await withServer(engine, configure: { $0.database = url }) { api in
+        // The server's own sweeper waits an hour: on a busy machine its 30 s tick could otherwise expire
+        // the sticker before the sweep this test runs and counts.
+        try await withServer(engine, configure: { $0.database = url; $0.maintenanceInterval = .seconds(3600) }) { api in
             let token = try await api.signUpAndLogIn("ada")
             // Seen before its timer ends: a timer long enough that the machine reads it back in time,
             // and a longer one if a busy machine did not (only then; the test waits out the timer).

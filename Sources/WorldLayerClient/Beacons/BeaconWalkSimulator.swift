@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerGeo
 
 /// Simulated indoor walks past BLE beacons, with the ground truth of which beacon is nearest.
 ///
@@ -98,26 +99,5 @@ public struct BeaconWalkSimulator: Sendable {
         }
         readings.sort { $0.time < $1.time }
         return Walk(beacons: beacons, path: path, readings: readings)
-    }
-}
-
-/// A small, fast, seedable generator (Steele, Lea & Flood's SplitMix64), so traces are reproducible.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A standard normal sample (Box–Muller).
-    mutating func gaussian() -> Double {
-        let u = Double.random(in: Double.ulpOfOne..<1, using: &self), v = Double.random(in: 0..<1, using: &self)
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }

@@ -4,11 +4,14 @@ import WorldLayerCore
 
 extension Store {
     /// Creates a group with its creator as the first member.
-    public func createGroup(name: String, creator: UUID, now: Date = Date()) async throws -> StickerGroup {
+    public func createGroup(name: String, creator: UUID, isPrivate: Bool = false, now: Date = Date()) async throws -> StickerGroup {
         let id = UUID()
         try await transaction { db in
             try await db.raw(
-                "INSERT INTO social_groups (id, name, name_key, created_at) VALUES (\(bind: id.text), \(bind: name), \(bind: Store.searchKey(name)), \(bind: millis(now)))"
+                """
+                INSERT INTO social_groups (id, name, name_key, is_private, created_at)
+                VALUES (\(bind: id.text), \(bind: name), \(bind: Store.searchKey(name)), \(bind: isPrivate ? 1 : 0), \(bind: millis(now)))
+                """
             ).run()
             try await self.addMember(creator, to: id, on: db, now: now)
         }
@@ -23,17 +26,79 @@ extension Store {
         try await appendRelationEvents(for: [account], on: db, now: now)
     }
 
-    /// Joins a group (twice is once); false when there is no such group.
+    /// Joins a group (twice is once), a private one only with an invitation (which it uses up);
+    /// false when there is no such group, or a private one the account was not invited to.
     public func joinGroup(_ group: UUID, account: UUID, now: Date = Date()) async throws -> Bool {
         try await transaction { db in
             // Joins and leaves of one group run one after the other: a retried join is not a second
             // membership, and a join cannot slip in while the last member's leave ends the group.
             try await self.lock(.group, id: group, on: db)
-            guard try await db.raw("SELECT id FROM social_groups WHERE id = \(bind: group.text)").first() != nil else { return false }
-            if try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").first() == nil {
-                try await self.addMember(account, to: group, on: db, now: now)
+            guard let row = try await db.raw("SELECT is_private FROM social_groups WHERE id = \(bind: group.text)").first() else { return false }
+            if try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").first() != nil {
+                return true
             }
+            if try row.decode(column: "is_private", as: Int.self) != 0 {
+                guard
+                    try await db.raw("SELECT 1 AS x FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)")
+                        .first() != nil
+                else { return false }
+                try await db.raw("DELETE FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").run()
+            }
+            try await self.addMember(account, to: group, on: db, now: now)
             return true
+        }
+    }
+
+    /// What became of an invitation.
+    public enum InvitationOutcome: Sendable, Equatable {
+        case invited
+        case alreadyMember
+        /// No such group, or the inviter is not in it.
+        case noSuchGroup
+        /// No such person, or one who blocked or was blocked by the inviter.
+        case noSuchPerson
+    }
+
+    /// A member invites someone to a group (twice is once).
+    public func invite(username: String, to group: UUID, by inviter: UUID, now: Date = Date()) async throws -> InvitationOutcome {
+        try await transaction { db in
+            guard
+                try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: inviter.text)").first()
+                    != nil
+            else { return .noSuchGroup }
+            guard
+                let row = try await db.raw(
+                    """
+                    SELECT a.id FROM accounts a WHERE a.username_key = \(bind: AccountRules.key(username))
+                      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = a.id AND b.blocked_id = \(bind: inviter.text))
+                                                           OR (b.blocker_id = \(bind: inviter.text) AND b.blocked_id = a.id))
+                    """
+                ).first(),
+                let invitee = UUID(uuidString: try row.decode(column: "id", as: String.self))
+            else { return .noSuchPerson }
+            if try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: invitee.text)").first() != nil {
+                return .alreadyMember
+            }
+            try await db.raw(
+                """
+                INSERT INTO group_invitations (group_id, account_id, invited_by, created_at)
+                VALUES (\(bind: group.text), \(bind: invitee.text), \(bind: inviter.text), \(bind: millis(now)))
+                ON CONFLICT DO NOTHING
+                """
+            ).run()
+            return .invited
+        }
+    }
+
+    /// The groups an account has been invited to and not yet joined, newest invitation first.
+    public func groupInvitations(of account: UUID) async throws -> [StickerGroup] {
+        try await withConnection { db in
+            try await db.raw(
+                """
+                \(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(account)) FROM social_groups g
+                JOIN group_invitations i ON i.group_id = g.id AND i.account_id = \(bind: account.text) ORDER BY i.created_at DESC, g.id
+                """
+            ).all().map(Store.group(from:))
         }
     }
 
@@ -55,25 +120,34 @@ extension Store {
     }
 
     private static let groupSelect = """
-        SELECT g.id, g.name, g.created_at, (SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.id) AS members,
+        SELECT g.id, g.name, g.is_private, g.created_at, (SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.id) AS members,
         """
 
-    private static func group(from row: any SQLRow) throws -> StickerGroup {
+    static func group(from row: any SQLRow) throws -> StickerGroup {
         StickerGroup(
             id: UUID(uuidString: try row.decode(column: "id", as: String.self))!, name: try row.decode(column: "name", as: String.self),
             members: Int(try row.decode(column: "members", as: Int64.self)), member: try row.decode(column: "member", as: Bool.self),
+            isPrivate: try row.decode(column: "is_private", as: Int.self) != 0, invited: try row.decode(column: "invited", as: Bool.self),
             createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
     }
 
-    private static func isMember(_ viewer: UUID?) -> SQLQueryString {
-        "EXISTS (SELECT 1 FROM group_members x WHERE x.group_id = g.id AND x.account_id = \(bind: viewer?.text ?? "-")) AS member"
+    /// Whether the viewer is a member, and whether invited, as columns `member` and `invited`.
+    private static func viewerFlags(_ viewer: UUID?) -> SQLQueryString {
+        let me = viewer?.text ?? "-"
+        return """
+            EXISTS (SELECT 1 FROM group_members x WHERE x.group_id = g.id AND x.account_id = \(bind: me)) AS member,
+            EXISTS (SELECT 1 FROM group_invitations y WHERE y.group_id = g.id AND y.account_id = \(bind: me)) AS invited
+            """
     }
 
+    /// A group as the viewer may see it: an open one to anyone, a private one only to its members and invitees.
     public func group(id: UUID, viewer: UUID?) async throws -> StickerGroup? {
-        try await withConnection { db in
-            try await db.raw("\(unsafeRaw: Store.groupSelect) \(Store.isMember(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)").first()
+        let group = try await withConnection { db in
+            try await db.raw("\(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)").first()
                 .map(Store.group(from:))
         }
+        guard let group, !group.isPrivate || group.member || group.invited else { return nil }
+        return group
     }
 
     /// The groups an account is in, by name.
@@ -81,22 +155,25 @@ extension Store {
         try await withConnection { db in
             try await db.raw(
                 """
-                \(unsafeRaw: Store.groupSelect) \(Store.isMember(account)) FROM social_groups g
+                \(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(account)) FROM social_groups g
                 WHERE g.id IN (SELECT group_id FROM group_members WHERE account_id = \(bind: account.text)) ORDER BY g.name_key, g.id
                 """
             ).all().map(Store.group(from:))
         }
     }
 
-    /// Groups whose name starts with `prefix` (case- and accent-insensitive), largest first.
+    /// Groups whose name starts with `prefix` (case- and accent-insensitive), largest first; private
+    /// ones only to their members.
     public func searchGroups(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
         let key = Store.searchKey(prefix)
         guard !key.isEmpty else { return [] }
         return try await withConnection { db in
             try await db.raw(
                 """
-                \(unsafeRaw: Store.groupSelect) \(Store.isMember(viewer)) FROM social_groups g
-                WHERE g.name_key >= \(bind: key) AND g.name_key < \(bind: key + "\u{10FFFF}") ORDER BY members DESC, g.name_key LIMIT \(unsafeRaw: String(limit))
+                \(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(viewer)) FROM social_groups g
+                WHERE g.name_key >= \(bind: key) AND g.name_key < \(bind: key + "\u{10FFFF}")
+                  AND (g.is_private = 0 OR EXISTS (SELECT 1 FROM group_members z WHERE z.group_id = g.id AND z.account_id = \(bind: viewer?.text ?? "-")))
+                ORDER BY members DESC, g.name_key LIMIT \(unsafeRaw: String(limit))
                 """
             ).all().map(Store.group(from:))
         }

@@ -43,6 +43,7 @@ extension Store {
                 """
                 SELECT g.id, g.name, g.created_at, COUNT(m.account_id) AS members, 0 AS member
                 FROM social_groups g JOIN group_members m ON m.group_id = g.id
+                WHERE g.is_private = 0
                 GROUP BY g.id, g.name, g.name_key, g.created_at ORDER BY members DESC, g.name_key LIMIT \(unsafeRaw: String(limit + mine.count))
                 """
             ).all().map {

@@ -44,6 +44,45 @@ struct SecurityBrowserTests {
         }
     }
 
+    /// Whether the element's box lies in the viewport once scrolled to, with readable text.
+    static let onScreen = """
+        const e = document.querySelector(arguments[0]); if (!e) return false;
+        e.scrollIntoView({ block: 'center' }); const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && parseFloat(getComputedStyle(e).fontSize) >= 12;
+        """
+
+    @Test("the Me tab says what an open group means; a private group is made, an invitation sent and accepted, all on screen")
+    func privateGroups() async throws {
+        let server = try await BrowserTests.server()
+        defer { server.stop() }
+        let ada = try await server.signUpAndLogIn("gardener"), ben = try await server.signUpAndLogIn("neighbour")
+        try await Browser.using { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [ada])
+            try await browser.open(server.base + "/#/me")
+            _ = try await browser.element("#group-form")
+            #expect(try await browser.text("#group-explained").contains("Anyone who finds an open group can join it"))
+            #expect(try await browser.run(Self.onScreen, ["#group-explained"]) as? Bool == true)
+            try await browser.type("#group-name", "Quiet garden")
+            try await browser.click("#group-form button[type=submit]")
+            let card = try await browser.waitFor("the new group", "return [...document.querySelectorAll('#my-groups li')].find((e) => e.textContent.includes('Quiet garden'))?.textContent ?? null")
+            #expect((card as? String)?.contains("private") == true)
+            try await browser.type("#my-groups form input", "neighbour")
+            try await browser.click("#my-groups form button[type=submit]")
+            _ = try await browser.waitFor("the invitation sent", "return document.querySelector('#status').textContent === 'Invited neighbour.'")
+
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [ben])
+            try await browser.open(server.base + "/#/discover")
+            try await browser.open(server.base + "/#/me")
+            _ = try await browser.waitFor("the invitation", "return document.querySelector('#group-invitations li')?.textContent.includes('Quiet garden') ?? false")
+            #expect(try await browser.run(Self.onScreen, ["#group-invitations li"]) as? Bool == true)
+            try await browser.click("#group-invitations button")
+            _ = try await browser.waitFor("membership", "return [...document.querySelectorAll('#my-groups li')].some((e) => e.textContent.includes('Quiet garden'))")
+            let errors = try await browser.consoleErrors()
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+
     static var escaped: String { payload.replacingOccurrences(of: "\"", with: "\\\"") }
 
     static func logIn(_ server: RunningServer, _ name: String) async throws -> String? {

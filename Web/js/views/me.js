@@ -1,8 +1,9 @@
 // Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
-// their members, blocks, deleting the account.
+// their members, my groups, blocks, deleting the account.
 import { api, get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
+import { groupsSection } from "./groups.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
@@ -95,6 +96,7 @@ async function signedIn(screen, me) {
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,
     h("h3", {}, t("me.maps")), maps, mapForm,
+    await groupsSection(),
     h("h3", {}, t("me.blocks")), blocked, blockForm,
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }

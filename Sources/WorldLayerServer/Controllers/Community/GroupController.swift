@@ -3,8 +3,10 @@ import Hummingbird
 import WorldLayerCore
 import WorldLayerStore
 
-/// Groups: create, join, leave, my groups, find by name. Stickers are shared to a group with
-/// `sharedWithGroups` on a `shared` sticker; its members see them, on every path.
+/// Groups: create (open or private), invite, join, leave, my groups and invitations, find by name.
+/// Stickers are shared to a group with `sharedWithGroups` on a `shared` sticker; its members see them,
+/// on every path. Anyone may join an open group; a private one only by a member's invitation, and
+/// nobody else finds it.
 struct GroupController {
     let store: Store
 
@@ -13,21 +15,26 @@ struct GroupController {
         routes.on(.get, "/v1/groups/{id}", use: get)
         routes.on(.put, "/v1/groups/{id}/members/me", use: join)
         routes.on(.delete, "/v1/groups/{id}/members/me", use: leave)
+        routes.on(.put, "/v1/groups/{id}/invitations/{username}", use: invite)
         routes.on(.get, "/v1/me/groups", use: mine)
+        routes.on(.get, "/v1/me/group-invitations", use: invitations)
         routes.on(.get, "/v1/search/groups", use: search)
     }
 
     struct NewGroup: Decodable {
         var name: String
+        /// Found and joined only by invitation.
+        var `private`: Bool?
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        let name = try await request.decodeJSON(NewGroup.self, context: context).name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let body = try await request.decodeJSON(NewGroup.self, context: context)
+        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= StickerGroup.nameMaximumLength else {
             throw APIError.validation([FieldError("name", "must be 1–\(StickerGroup.nameMaximumLength) characters")])
         }
-        return try .json(try await store.createGroup(name: name, creator: me.id), status: .created)
+        return try .json(try await store.createGroup(name: name, creator: me.id, isPrivate: body.private ?? false), status: .created)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -46,6 +53,21 @@ struct GroupController {
         let me = try context.requireAccount()
         guard try await store.leaveGroup(try context.uuidParameter("id"), account: me.id) else { throw APIError.notFound("you are not in that group") }
         return Response(status: .noContent)
+    }
+
+    @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let username = context.parameters.get("username") ?? ""
+        switch try await store.invite(username: username, to: try context.uuidParameter("id"), by: me.id) {
+        case .invited: return Response(status: .noContent)
+        case .alreadyMember: throw APIError(.conflict, code: "already_member", message: "@\(username) is in the group already")
+        case .noSuchGroup: throw APIError.notFound("no such group of yours")
+        case .noSuchPerson: throw APIError.notFound("no such person")
+        }
+    }
+
+    @Sendable func invitations(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(["groups": try await store.groupInvitations(of: try context.requireAccount().id)])
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
