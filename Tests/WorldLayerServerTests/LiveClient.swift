@@ -96,6 +96,15 @@ final class LiveClient: Sendable {
         }
     }
 
+    /// A socket signed in (with a frame, as browsers do) when `token` is given, subscribed to `cells`;
+    /// returns it with the sequence number it is current to.
+    static func subscribed(port: Int, to cells: [String], token: String? = nil, since: Int64? = nil) async throws -> (LiveClient, seq: Int) {
+        let client = LiveClient(port: port, token: nil)
+        if let token { client.authenticate(token) }
+        client.subscribe(cells, since: since)
+        return (client, try await client.next(type: "subscribed")["seq"] as? Int ?? -1)
+    }
+
     /// Signs the socket in with a frame, as browsers do (no token in the URL).
     func authenticate(_ token: String) {
         send(["type": "authenticate", "token": token])

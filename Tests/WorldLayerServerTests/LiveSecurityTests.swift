@@ -24,10 +24,7 @@ struct LiveSecurityTests {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"), carl = try await api.signUpAndLogIn("carl")
             let cell = try await LiveTests.cell(api, token: ada)
-            let bobLive = LiveClient(port: api.port, token: nil)
-            bobLive.authenticate(bob)
-            bobLive.subscribe([cell])
-            _ = try await bobLive.next(type: "subscribed")
+            let (bobLive, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: bob)
             #expect(try await api.call(.put, "/v1/me/blocks/bob", token: ada).status == .noContent)
             _ = try await bobLive.next(type: "reset")
             bobLive.subscribe([cell])
@@ -46,10 +43,7 @@ struct LiveSecurityTests {
                 .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
             let mapID = try #require(map.json["id"] as? String), cell = try #require(map.json["cell"] as? String)
             #expect(try await api.call(.put, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
-            let bobLive = LiveClient(port: api.port, token: nil)
-            bobLive.authenticate(bob)
-            bobLive.subscribe([cell])
-            _ = try await bobLive.next(type: "subscribed")
+            let (bobLive, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: bob)
             #expect(try await api.call(.delete, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
             _ = try await bobLive.next(type: "reset")
             let id = UUID().uuidString.lowercased()
@@ -71,11 +65,7 @@ struct LiveSecurityTests {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let cell = try await LiveTests.cell(api, token: ada)
-            let live = LiveClient(port: api.port, token: nil)
-            live.authenticate(ada)
-            _ = try await live.next(type: "authenticated")
-            live.subscribe([cell])
-            _ = try await live.next(type: "subscribed")
+            let (live, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: ada)
             #expect(try await api.call(.delete, "/v1/sessions/current", token: ada).status == .noContent)
             #expect(await live.closes())
 
@@ -90,17 +80,14 @@ struct LiveSecurityTests {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let cell = try await LiveTests.cell(api, token: ada)
-            let first = LiveClient(port: api.port, token: nil)
-            first.subscribe([cell])
-            var last = try #require(try await first.next(type: "subscribed")["seq"] as? Int)
+            let (first, start) = try await LiveClient.subscribed(port: api.port, to: [cell])
+            var last = start
             await first.close()
             let count = 24
             let placer = Task { for i in 0..<count { _ = try await LiveTests.place(api, token: ada, north: Double(i % 10), text: "n\(i)") } }
             var seen = Set<String>(), reconnects = 0
             while seen.count < count {
-                let client = LiveClient(port: api.port, token: nil)
-                client.subscribe([cell], since: Int64(last))
-                _ = try await client.next(type: "subscribed")
+                let (client, _) = try await LiveClient.subscribed(port: api.port, to: [cell], since: Int64(last))
                 for _ in 0..<2 where seen.count < count {
                     let event = try await client.next(type: "event")
                     if event["event"] as? String == "created", let id = event["stickerId"] as? String { seen.insert(id) }
@@ -141,12 +128,7 @@ struct LiveSecurityTests {
     func socketsPerAddress() async throws {
         try await withServer(.sqlite) { api in
             var clients: [LiveClient] = []
-            for _ in 0..<20 {
-                let c = LiveClient(port: api.port, token: nil)
-                c.subscribe(["00000000"])
-                _ = try await c.next(type: "subscribed")
-                clients.append(c)
-            }
+            for _ in 0..<20 { clients.append(try await LiveClient.subscribed(port: api.port, to: ["00000000"]).0) }
             let extra = LiveClient(port: api.port, token: nil)
             #expect(try await extra.next()["type"] as? String == "error")
             #expect(await extra.closes())
