@@ -55,7 +55,8 @@ let package = Package(
         .target(
             name: "CWorldLayerVision",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
-            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_features2d", "opencv_flann", "opencv_calib3d"].map {
+            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_features2d", "opencv_flann", "opencv_calib3d"].map
+            {
                 .linkedLibrary($0)
             }
         ),
@@ -118,19 +119,25 @@ let package = Package(
         // Scratch databases for the test targets (both engines).
         .target(
             name: "WorldLayerTestSupport",
-            dependencies: ["WorldLayerStore", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit")],
+            dependencies: [
+                "WorldLayerStore", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(name: "worldlayer", dependencies: ["WorldLayerCLI"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerRoutingTests", dependencies: ["WorldLayerRouting", "WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"],
             swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerClientTests", dependencies: ["WorldLayerClient"], swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerGeo", "WorldLayerTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerGeo", "WorldLayerTestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerServerTests",
             dependencies: [

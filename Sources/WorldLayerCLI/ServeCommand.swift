@@ -37,7 +37,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Map tile URL template for the browser client ({z}/{x}/{y}); \"none\" draws only WorldLayer's own map data.")
     var tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 
-    @Option(name: .customLong("trusted-proxy"), help: "Address of a reverse proxy whose X-Forwarded-For names the client (repeatable); rate limits then key on the client.")
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: "Address of a reverse proxy whose X-Forwarded-For names the client (repeatable); rate limits then key on the client.")
     var trustedProxies: [String] = []
 
     @Flag(help: "Serve /metrics to anyone (default: only to loopback clients and admins).")
@@ -49,7 +51,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard archiveDays >= 0, historyDays > 0, archiveDays.isFinite, historyDays.isFinite else {
             throw ValidationError("--archive-days must be 0 or more and --history-days more than 0")
         }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
+        }
     }
 
     func run() async throws {
@@ -67,7 +71,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tileURL = tiles
         configuration.trustedProxies = Set(trustedProxies)
         configuration.publicMetrics = publicMetrics
-        configuration.retention = RetentionPolicy(archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
+        configuration.retention = RetentionPolicy(
+            archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)

@@ -46,7 +46,9 @@ public struct OSMMapData: Sendable {
             let outline = w.isClosed ? points : nil
             if let outline, outline.count >= 4, OSMPlaces.isBuilding(w.tags) {
                 data.buildings.append(
-                    Building(id: w.id, name: w.tags["name"], kind: w.tags["building"]!, outline: outline, levels: w.tags["building:levels"].flatMap { Int($0) }))
+                    Building(
+                        id: w.id, name: w.tags["name"], kind: w.tags["building"]!, outline: outline,
+                        levels: w.tags["building:levels"].flatMap { Int($0) }))
             }
             let position = outline.map(OSMPlaces.centroid) ?? points[points.count / 2]
             if let place = OSMPlaces.place(tags: w.tags, source: "osm:way/\(w.id)", position: position, footprint: outline, now: now) {
@@ -64,14 +66,17 @@ public struct OSMMapData: Sendable {
         _ w: OSMWay, name: String?, highway: String, underground: Bool, looseSurface: String?, coordinates: [Int64: Coordinate],
         barriers: Set<Int64>
     ) -> [Walkway] {
-        func own(_ i: Int, _ side: Int64) -> Int64 { 0 &- ((w.id &* 8192 &+ Int64(i)) &* 2 &+ side) &- 1 }  // wrapping: ids come from the file
+        // Wrapping arithmetic: ids come from the file, and a hostile one must not trap.
+        func own(_ i: Int, _ side: Int64) -> Int64 { 0 &- ((w.id &* 8192 &+ Int64(i)) &* 2 &+ side) &- 1 }
         var pieces: [Walkway] = []
         var nodes: [Int64] = [], points: [Coordinate] = []
         func close(at i: Int) {
             if nodes.count >= 2 {
-                pieces.append(Walkway(
-                    id: pieces.isEmpty ? w.id : 0 &- (w.id &* 8192 &+ Int64(i)), name: name, highway: highway, nodes: nodes, coordinates: points,
-                    underground: underground ? true : nil, looseSurface: looseSurface))
+                pieces.append(
+                    Walkway(
+                        id: pieces.isEmpty ? w.id : 0 &- (w.id &* 8192 &+ Int64(i)), name: name, highway: highway, nodes: nodes,
+                        coordinates: points,
+                        underground: underground ? true : nil, looseSurface: looseSurface))
             }
             nodes = []
             points = []
@@ -117,7 +122,9 @@ public enum OSMPlaces {
     }
 
     static func place(tags: [String: String], source: String, position: Coordinate, footprint: [Coordinate]?, now: Date) -> Place? {
-        guard let name = tags["name"], isPlace(tags), let key = kindKeys.first(where: { tags[$0] != nil && tags[$0] != "no" }) else { return nil }
+        guard let name = tags["name"], isPlace(tags), let key = kindKeys.first(where: { tags[$0] != nil && tags[$0] != "no" }) else {
+            return nil
+        }
         var names: [String: String] = [:]
         for (k, v) in tags where k.hasPrefix("name:") { names[String(k.dropFirst(5))] = v }
         return Place(

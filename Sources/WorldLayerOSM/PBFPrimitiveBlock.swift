@@ -104,7 +104,9 @@ extension PBFReader {
                 default: try r.skip(wireType: wire)
                 }
             }
-            guard ids.count == lats.count, ids.count == lons.count else { throw OSMReadError("block \(number): dense node arrays differ in length") }
+            guard ids.count == lats.count, ids.count == lons.count else {
+                throw OSMReadError("block \(number): dense node arrays differ in length")
+            }
             var nodes: [OSMNode] = []
             nodes.reserveCapacity(ids.count)
             var id: Int64 = 0, lat: Int64 = 0, lon: Int64 = 0, kv = 0
@@ -141,7 +143,11 @@ extension PBFReader {
                 }
             }
             var node: Int64 = 0
-            return OSMWay(id: id, nodes: refs.map { node &+= $0; return node }, tags: try tags(keys: keys, values: values))
+            return OSMWay(
+                id: id,
+                nodes: refs.map {
+                    node &+= $0; return node
+                }, tags: try tags(keys: keys, values: values))
         }
 
         func relation(_ reader: ProtobufReader) throws -> OSMRelation {

@@ -22,7 +22,8 @@ public enum PBFReader {
             while offset < bytes.count {
                 block += 1
                 guard offset + 4 <= bytes.count else { throw OSMReadError("block \(block): the file ends inside a block header length") }
-                let headerLength = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+                let headerLength =
+                    Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
                 offset += 4
                 guard headerLength > 0, headerLength < 64 << 10, offset + headerLength <= bytes.count else {
                     throw OSMReadError("block \(block): bad block header length \(headerLength) — the file is truncated or not OSM PBF")
@@ -80,7 +81,8 @@ public enum PBFReader {
             source.withUnsafeBytes { src in
                 var length = uLongf(rawSize)
                 let s = uncompress(
-                    dst.baseAddress!.assumingMemoryBound(to: Bytef.self), &length, src.baseAddress!.assumingMemoryBound(to: Bytef.self), uLong(src.count))
+                    dst.baseAddress!.assumingMemoryBound(to: Bytef.self), &length, src.baseAddress!.assumingMemoryBound(to: Bytef.self),
+                    uLong(src.count))
                 return s == Z_OK && Int(length) == rawSize ? Z_OK : (s == Z_OK ? Z_DATA_ERROR : s)
             }
         }
@@ -94,7 +96,9 @@ public enum PBFReader {
             let (field, wire) = try r.key()
             if field == 4, wire == 2 {
                 let feature = r.string(try r.lengthDelimited())
-                guard supportedFeatures.contains(feature) else { throw OSMReadError("the file needs a feature this reader lacks: \(feature)") }
+                guard supportedFeatures.contains(feature) else {
+                    throw OSMReadError("the file needs a feature this reader lacks: \(feature)")
+                }
             } else {
                 try r.skip(wireType: wire)
             }

@@ -47,7 +47,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try APIJSON.encoder.encode(Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
+        let data = try APIJSON.encoder.encode(
+            Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -56,7 +57,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
 extension APIError {
     static func validation(_ fields: [FieldError]) -> APIError {
-        APIError(.unprocessableContent, code: "validation_failed", message: fields.map(\.description).joined(separator: "; "), fields: fields)
+        APIError(
+            .unprocessableContent, code: "validation_failed", message: fields.map(\.description).joined(separator: "; "), fields: fields)
     }
 
     /// 409 for an edit based on a version that is no longer current; carries the current one.
@@ -70,7 +72,9 @@ extension APIError {
 
     /// 429 after too many failed attempts at a secret (a password, a passkey).
     static func tooManyAttempts(wait: Int, what: String) -> APIError {
-        APIError(.tooManyRequests, code: "too_many_attempts", message: "too many \(what); try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+        APIError(
+            .tooManyRequests, code: "too_many_attempts", message: "too many \(what); try again in \(wait) seconds",
+            headers: [.retryAfter: "\(wait)"])
     }
 
     static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
@@ -93,7 +97,8 @@ extension APIError {
         APIError(.conflict, code: "conflict", message: message, fields: field.map { [FieldError($0, message)] } ?? [])
     }
 
-    static let internalError = APIError(.internalServerError, code: "internal_error", message: "something went wrong on our side; it has been logged")
+    static let internalError = APIError(
+        .internalServerError, code: "internal_error", message: "something went wrong on our side; it has been logged")
 }
 
 /// Something edited with optimistic concurrency.

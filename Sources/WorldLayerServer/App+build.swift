@@ -30,12 +30,15 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
         StoreService(store: store),
         LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval),
         MaintenanceService(
-            store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval, logger: logger))
+            store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
+            logger: logger))
     return app
 }
 
 /// The router with every route, and the table of what it registered.
-func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally()) -> (Router<AppRequestContext>, RouteTable) {
+func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally()) -> (
+    Router<AppRequestContext>, RouteTable
+) {
     let router = Router(context: AppRequestContext.self)
     let table = RouteTable()
     router.add(middleware: SecurityHeadersMiddleware(tileURL: configuration.tileURL))
@@ -46,9 +49,12 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     if let web = configuration.webDirectory {
         // The browser client: its own files re-checked on every load (no build step, so no
         // hashed names), the system's libraries cached for a day. Only what no route answers.
-        router.add(middleware: FileMiddleware(web.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
         router.add(
-            middleware: FileMiddleware(configuration.vendorDirectory.path, urlBasePath: "/vendor", cacheControl: .init([(MediaType(type: .any), [.maxAge(86_400)])])))
+            middleware: FileMiddleware(web.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+        router.add(
+            middleware: FileMiddleware(
+                configuration.vendorDirectory.path, urlBasePath: "/vendor",
+                cacheControl: .init([(MediaType(type: .any), [.maxAge(86_400)])])))
     }
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)
@@ -77,7 +83,8 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     MapFeatureController(maps: maps, store: store).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
-    BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate)).register(routes)
+    BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate))
+        .register(routes)
     ClientConfigController(tileURL: configuration.tileURL).register(routes)
     GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)

@@ -12,7 +12,10 @@ public struct NewAccount: Sendable {
     public var passwordHash: String
     public var role: AccountRole
 
-    public init(id: UUID = UUID(), username: String, email: String, displayName: String, birthday: String, passwordHash: String, role: AccountRole = .user) {
+    public init(
+        id: UUID = UUID(), username: String, email: String, displayName: String, birthday: String, passwordHash: String,
+        role: AccountRole = .user
+    ) {
         self.id = id
         self.username = username
         self.email = email
@@ -67,7 +70,7 @@ extension Store {
                     id: new.id, username: new.username, email: new.email, displayName: new.displayName, birthday: new.birthday,
                     role: new.role, createdAt: date(millis: t))
             }
-        } catch where Store.isUniqueViolation(error) {
+        } catch  where Store.isUniqueViolation(error) {
             // Lost a race with a concurrent sign-up on another connection or server.
             throw StoreError.conflict("username or email is taken", field: "username")
         }
@@ -84,9 +87,11 @@ extension Store {
     public func credentials(login: String) async throws -> (account: Account, passwordHash: String)? {
         let key = AccountRules.key(login)
         return try await withConnection { db in
-            guard let row = try await db.raw(
-                "SELECT \(unsafeRaw: Store.accountColumns), password_hash FROM accounts WHERE username_key = \(bind: key) OR email_key = \(bind: key)"
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    "SELECT \(unsafeRaw: Store.accountColumns), password_hash FROM accounts WHERE username_key = \(bind: key) OR email_key = \(bind: key)"
+                ).first()
+            else { return nil }
             return (try Store.account(from: row), try row.decode(column: "password_hash", as: String.self))
         }
     }
@@ -110,8 +115,10 @@ extension Store {
 
     public func account(username: String) async throws -> Account? {
         try await withConnection { db in
-            try await db.raw("SELECT \(unsafeRaw: Store.accountColumns) FROM accounts WHERE username_key = \(bind: AccountRules.key(username))")
-                .first().map(Store.account(from:))
+            try await db.raw(
+                "SELECT \(unsafeRaw: Store.accountColumns) FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
+            )
+            .first().map(Store.account(from:))
         }
     }
 
@@ -145,7 +152,9 @@ extension Store {
     public func changePassword(accountID: UUID, newHash: String, keeping tokenHash: String?, now: Date = Date()) async throws {
         try await transaction { db in
             let idText = accountID.uuidString.lowercased()
-            try await db.raw("UPDATE accounts SET password_hash = \(bind: newHash), updated_at = \(bind: millis(now)) WHERE id = \(bind: idText)").run()
+            try await db.raw(
+                "UPDATE accounts SET password_hash = \(bind: newHash), updated_at = \(bind: millis(now)) WHERE id = \(bind: idText)"
+            ).run()
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText) AND token_hash <> \(bind: tokenHash ?? "")").run()
             // Live sockets of the ended sessions close.
             try await self.appendRelationEvents(for: [accountID], on: db, now: now)

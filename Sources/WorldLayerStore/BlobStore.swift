@@ -28,7 +28,9 @@ extension Store {
     public func blob(id: String) async throws -> StoredBlob? {
         try await withConnection { db in
             guard let row = try await db.raw("SELECT content_type, data FROM blobs WHERE id = \(bind: id)").first() else { return nil }
-            return StoredBlob(id: id, contentType: try row.decode(column: "content_type", as: String.self), data: try row.decode(column: "data", as: Data.self))
+            return StoredBlob(
+                id: id, contentType: try row.decode(column: "content_type", as: String.self),
+                data: try row.decode(column: "data", as: Data.self))
         }
     }
 

@@ -34,7 +34,9 @@ extension Store {
     /// this session closes.
     public func deleteSession(tokenHash: String, now: Date = Date()) async throws -> Bool {
         try await transaction { db in
-            guard let row = try await db.raw("SELECT account_id FROM sessions WHERE token_hash = \(bind: tokenHash)").first() else { return false }
+            guard let row = try await db.raw("SELECT account_id FROM sessions WHERE token_hash = \(bind: tokenHash)").first() else {
+                return false
+            }
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
             if let account = UUID(uuidString: try row.decode(column: "account_id", as: String.self)) {
                 try await self.appendRelationEvents(for: [account], on: db, now: now)
@@ -46,7 +48,8 @@ extension Store {
     /// Whether a session is still live (not logged out, revoked or expired).
     public func isSessionLive(tokenHash: String, now: Date = Date()) async throws -> Bool {
         try await withConnection { db in
-            try await db.raw("SELECT 1 AS x FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: millis(now))").first() != nil
+            try await db.raw("SELECT 1 AS x FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: millis(now))")
+                .first() != nil
         }
     }
 

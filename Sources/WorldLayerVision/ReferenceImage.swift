@@ -51,10 +51,14 @@ public struct ReferenceImage: Sendable, Equatable {
             problems.append("too small: \(width)×\(height) pixels, the shorter side needs at least \(Self.minimumSide)")
         }
         if keypoints < Self.minimumKeypoints {
-            problems.append("too plain: \(keypoints) distinct points found, at least \(Self.minimumKeypoints) are needed (use a picture with more detail and contrast)")
+            problems.append(
+                "too plain: \(keypoints) distinct points found, at least \(Self.minimumKeypoints) are needed (use a picture with more detail and contrast)"
+            )
         } else if coverage < Self.minimumCoverage {
             let percent = Int((coverage * 100).rounded())
-            problems.append("detail only in one part: features cover \(percent) % of the picture, at least \(Int(Self.minimumCoverage * 100)) % are needed")
+            problems.append(
+                "detail only in one part: features cover \(percent) % of the picture, at least \(Int(Self.minimumCoverage * 100)) % are needed"
+            )
         }
         if keypoints >= Self.minimumKeypoints && distinct < Self.minimumDistinct {
             let percent = Int((distinct * 100).rounded())

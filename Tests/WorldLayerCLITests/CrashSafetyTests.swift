@@ -26,7 +26,9 @@ struct CrashSafetyTests {
                 // Each writer stops at its first unanswered request: the server is gone.
                 for n in 0..<10_000 {
                     let id = UUID().uuidString.lowercased()
-                    guard let status = await putSticker(base: base, id: id, body: Self.sticker(writer * 10_000 + n), token: token) else { return }
+                    guard let status = await putSticker(base: base, id: id, body: Self.sticker(writer * 10_000 + n), token: token) else {
+                        return
+                    }
                     if status == 201 { await acknowledged.add(id) }
                 }
             }

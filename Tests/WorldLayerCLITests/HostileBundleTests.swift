@@ -11,9 +11,12 @@ struct HostileBundleTests {
         let path = Array(name.utf8)
         let sizes = le32(0) + le32(UInt32(content.count)) + le32(declared)  // crc, compressed, uncompressed
         let local = le32(0x0403_4B50) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + sizes + le16(UInt16(path.count)) + le16(0) + path
-        let central = le32(0x0201_4B50) + le16(20) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + sizes + le16(UInt16(path.count))
+        let central =
+            le32(0x0201_4B50) + le16(20) + le16(20) + le16(0) + le16(0) + le16(0) + le16(0) + sizes + le16(UInt16(path.count))
             + le16(0) + le16(0) + le16(0) + le16(0) + le32(0) + le32(0) + path
-        let end = le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(central.count)) + le32(UInt32(local.count + content.count)) + le16(0)
+        let end =
+            le32(0x0605_4B50) + le16(0) + le16(0) + le16(1) + le16(1) + le32(UInt32(central.count))
+            + le32(UInt32(local.count + content.count)) + le16(0)
         return Data(local + content + central + end)
     }
 
@@ -24,7 +27,9 @@ struct HostileBundleTests {
         try Self.zip(entry: "tour.yaml", content: Array("x".utf8), declared: 2_000_000_000).write(to: url)
         for kind in ["tour", "book"] {
             let r = try CLI.run(["import", kind, url.path, "--database", CLI.scratchDatabase(), "--media", CLI.scratchMedia()])
-            #expect(r.status == 1 && r.stderr.contains("would unpack to 2000000000 bytes") && r.stderr.contains("nothing was imported"), "\(r.stderr)")
+            #expect(
+                r.status == 1 && r.stderr.contains("would unpack to 2000000000 bytes") && r.stderr.contains("nothing was imported"),
+                "\(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1)
         }
     }
@@ -35,7 +40,9 @@ struct HostileBundleTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var yaml = "a0: &a0 [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
-        for level in 1..<9 { yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ",") + "]\n" }
+        for level in 1..<9 {
+            yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ",") + "]\n"
+        }
         yaml += "title: *a8\n"
         #expect(yaml.utf8.count < 1_000)
         for (kind, file) in [("tour", "tour.yaml"), ("book", "book.yaml")] {

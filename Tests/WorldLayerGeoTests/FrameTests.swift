@@ -54,7 +54,9 @@ struct FrameTests {
     func enuRoundTrip() {
         var rng = SplitMix64(seed: 11)
         for _ in 0..<5_000 {
-            let frame = LocalFrame(origin: GeodeticPosition(latitude: rng.uniform(-89, 89), longitude: rng.uniform(-180, 180), height: rng.uniform(-100, 3_000)))
+            let frame = LocalFrame(
+                origin: GeodeticPosition(
+                    latitude: rng.uniform(-89, 89), longitude: rng.uniform(-180, 180), height: rng.uniform(-100, 3_000)))
             let v = ENU(east: rng.uniform(-1e6, 1e6), north: rng.uniform(-1e6, 1e6), up: rng.uniform(-1e4, 1e4))
             let back = frame.enu(frame.geodetic(v))
             #expect(abs(back.east - v.east) < 1e-7 && abs(back.north - v.north) < 1e-7 && abs(back.up - v.up) < 1e-7)

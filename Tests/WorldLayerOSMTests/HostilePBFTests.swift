@@ -26,9 +26,12 @@ struct HostilePBFTests {
 
     /// A block with a string table, dense nodes at `lats`/`lons` and a way over them.
     static func block(granularity: UInt64 = 100, latOffset: UInt64 = 0, lats: [Int64], lons: [Int64]) -> [UInt8] {
-        let strings = Proto.field(1, bytes: Proto.field(1, bytes: []) + Proto.field(1, bytes: Array("name".utf8)) + Proto.field(1, bytes: Array("x".utf8)))
+        let strings = Proto.field(
+            1, bytes: Proto.field(1, bytes: []) + Proto.field(1, bytes: Array("name".utf8)) + Proto.field(1, bytes: Array("x".utf8)))
         let ids = Array(repeating: Int64(1), count: lats.count)
-        let dense = Proto.packed(1, ids) + Proto.packed(8, lats) + Proto.packed(9, lons) + Proto.field(10, bytes: Array(repeating: 0, count: lats.count))
+        let dense =
+            Proto.packed(1, ids) + Proto.packed(8, lats) + Proto.packed(9, lons)
+            + Proto.field(10, bytes: Array(repeating: 0, count: lats.count))
         let way = Proto.field(1, varint: 7) + Proto.packed(8, ids)
         let group = Proto.field(2, bytes: dense) + Proto.field(3, bytes: way)
         return strings + Proto.field(2, bytes: group) + Proto.field(17, varint: granularity) + Proto.field(19, varint: latOffset)
@@ -48,7 +51,9 @@ struct HostilePBFTests {
     @Test("coordinates, granularity and offsets that overflow 64 bits are errors")
     func overflowingCoordinates() throws {
         #expect(throws: OSMReadError.self) { try Self.decode(Self.block(granularity: UInt64.max, lats: [Int64.max], lons: [1])) }
-        #expect(throws: OSMReadError.self) { try Self.decode(Self.block(latOffset: UInt64(bitPattern: Int64.max), lats: [Int64.max / 100], lons: [1])) }
+        #expect(throws: OSMReadError.self) {
+            try Self.decode(Self.block(latOffset: UInt64(bitPattern: Int64.max), lats: [Int64.max / 100], lons: [1]))
+        }
         #expect(throws: OSMReadError.self) { try Self.decode(Self.block(lats: [Int64.min, Int64.min], lons: [0, 0])) }
     }
 

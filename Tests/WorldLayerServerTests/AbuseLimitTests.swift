@@ -17,7 +17,9 @@ struct AbuseLimitTests {
         try await api.call(.post, "/v1/sessions", json: ["login": login, "password": password], headers: from(address)).status
     }
 
-    @Test("wrong passwords from an attacker's addresses never lock the owner out; the attacker's addresses wait", arguments: ScratchDatabase.engines)
+    @Test(
+        "wrong passwords from an attacker's addresses never lock the owner out; the attacker's addresses wait",
+        arguments: ScratchDatabase.engines)
     func noLockout(engine: Store.Engine) async throws {
         try await withServer(
             engine,
@@ -73,11 +75,14 @@ struct AbuseLimitTests {
             for n in 0..<3 { #expect(try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("user\(n)")).status == .created) }
             let limited = try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("user9"))
             #expect(limited.status == .tooManyRequests && Int(limited.headers[.retryAfter] ?? "") ?? 0 > 0)
-            #expect(try await api.call(.post, "/v1/sessions", json: ["login": "user9", "password": "correct horse"]).status == .unauthorized)
+            #expect(
+                try await api.call(.post, "/v1/sessions", json: ["login": "user9", "password": "correct horse"]).status == .unauthorized)
         }
     }
 
-    @Test("wrong passkeys from one place do not close a guided tour to its group; a participant's token ends with its group", arguments: ScratchDatabase.engines)
+    @Test(
+        "wrong passkeys from one place do not close a guided tour to its group; a participant's token ends with its group",
+        arguments: ScratchDatabase.engines)
     func passkeysAndParticipantExpiry(engine: Store.Engine) async throws {
         let database = DatabaseBox()
         try await GuidedTourTests().withGuidedTour(
@@ -88,11 +93,14 @@ struct AbuseLimitTests {
             }
         ) { api, tourID, guide, _ in
             let keys = try #require(
-                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"] as? [String])
+                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"]
+                    as? [String])
             for n in 0..<40 {
-                _ = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": "AAAA-AAAA"], headers: Self.from("203.0.113.\(n % 4)"))
+                _ = try await api.call(
+                    .post, "/v1/tours/\(tourID)/redeem", json: ["passkey": "AAAA-AAAA"], headers: Self.from("203.0.113.\(n % 4)"))
             }
-            let joined = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0]], headers: Self.from("198.51.100.7"))
+            let joined = try await api.call(
+                .post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0]], headers: Self.from("198.51.100.7"))
             #expect(joined.status == .created, "\(joined.text)")
             let token = try #require(joined.json["token"] as? String)
             let hash = SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()

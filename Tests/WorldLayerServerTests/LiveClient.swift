@@ -98,7 +98,8 @@ final class LiveClient: Sendable {
 
     /// A socket signed in (with a frame, as browsers do) when `token` is given, subscribed to `cells`;
     /// returns it with the sequence number it is current to.
-    static func subscribed(port: Int, to cells: [String], token: String? = nil, since: Int64? = nil) async throws -> (LiveClient, seq: Int) {
+    static func subscribed(port: Int, to cells: [String], token: String? = nil, since: Int64? = nil) async throws -> (LiveClient, seq: Int)
+    {
         let client = LiveClient(port: port, token: nil)
         if let token { client.authenticate(token) }
         client.subscribe(cells, since: since)

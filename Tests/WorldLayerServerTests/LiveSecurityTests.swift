@@ -13,7 +13,9 @@ import WorldLayerTestSupport
 struct LiveSecurityTests {
     /// Carl's public sticker, placed last: the next event a socket gets must be this one, so nothing
     /// it should not see came before it.
-    static func expectNextIsMarker(_ client: LiveClient, api: API, carl: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    static func expectNextIsMarker(_ client: LiveClient, api: API, carl: String, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
         let marker = try await LiveTests.place(api, token: carl, north: 3, text: "marker")
         let next = try await client.next(type: "event", sourceLocation: sourceLocation)
         #expect(next["stickerId"] as? String == marker, "received \(next) before the marker", sourceLocation: sourceLocation)
@@ -22,7 +24,8 @@ struct LiveSecurityTests {
     @Test("after a block and a re-subscribe, the blocked user gets none of the blocker's new stickers", arguments: ScratchDatabase.engines)
     func blockHoldsAcrossResubscribe(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
-            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"), carl = try await api.signUpAndLogIn("carl")
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"),
+                carl = try await api.signUpAndLogIn("carl")
             let cell = try await LiveTests.cell(api, token: ada)
             let (bobLive, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: bob)
             #expect(try await api.call(.put, "/v1/me/blocks/bob", token: ada).status == .noContent)
@@ -38,22 +41,30 @@ struct LiveSecurityTests {
     @Test("a member removed from a private worldmap stops receiving its stickers, re-subscribed or not", arguments: ScratchDatabase.engines)
     func removedMemberStopsReceiving(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
-            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"), carl = try await api.signUpAndLogIn("carl")
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"),
+                carl = try await api.signUpAndLogIn("carl")
             let map = try await api.call(
-                .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
+                .post, "/v1/worldmaps",
+                json: ["name": "Ours", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
             let mapID = try #require(map.json["id"] as? String), cell = try #require(map.json["cell"] as? String)
             #expect(try await api.call(.put, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
             let (bobLive, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: bob)
             #expect(try await api.call(.delete, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
             _ = try await bobLive.next(type: "reset")
             let id = UUID().uuidString.lowercased()
-            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: 1, text: "members only", worldmapId: mapID), token: ada).status == .created)
+            #expect(
+                try await api.call(
+                    .put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: 1, text: "members only", worldmapId: mapID), token: ada
+                ).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             try await Self.expectNextIsMarker(bobLive, api: api, carl: carl)
             bobLive.subscribe([cell])
             _ = try await bobLive.next(type: "subscribed")
             let second = UUID().uuidString.lowercased()
-            #expect(try await api.call(.put, "/v1/stickers/\(second)", json: Fixtures.sticker(north: 2, text: "members only", worldmapId: mapID), token: ada).status == .created)
+            #expect(
+                try await api.call(
+                    .put, "/v1/stickers/\(second)", json: Fixtures.sticker(north: 2, text: "members only", worldmapId: mapID), token: ada
+                ).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(second)/place", token: ada).status == .ok)
             try await Self.expectNextIsMarker(bobLive, api: api, carl: carl)
             await bobLive.close()
@@ -84,7 +95,9 @@ struct LiveSecurityTests {
             var last = start
             await first.close()
             let count = 24
-            let placer = Task { for i in 0..<count { _ = try await LiveTests.place(api, token: ada, north: Double(i % 10), text: "n\(i)") } }
+            let placer = Task {
+                for i in 0..<count { _ = try await LiveTests.place(api, token: ada, north: Double(i % 10), text: "n\(i)") }
+            }
             var seen = Set<String>(), reconnects = 0
             while seen.count < count {
                 let (client, _) = try await LiveClient.subscribed(port: api.port, to: [cell], since: Int64(last))

@@ -8,10 +8,13 @@ import WorldLayerTestSupport
 /// What is shared with a private group reaches only the people its members invite (issue 27, finding 13).
 @Suite("Private groups")
 struct PrivateGroupTests {
-    @Test("a private group is found and joined only by invitation; its shared stickers stay with its members", arguments: ScratchDatabase.engines)
+    @Test(
+        "a private group is found and joined only by invitation; its shared stickers stay with its members",
+        arguments: ScratchDatabase.engines)
     func privateGroup(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
-            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"), eve = try await api.signUpAndLogIn("eve")
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"),
+                eve = try await api.signUpAndLogIn("eve")
             let created = try await api.call(.post, "/v1/groups", json: ["name": "Quiet garden", "private": true], token: ada)
             #expect(created.status == .created && created.json["isPrivate"] as? Bool == true)
             let group = try #require(created.json["id"] as? String)

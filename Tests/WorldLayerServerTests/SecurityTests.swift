@@ -25,7 +25,9 @@ struct SecurityTests {
             for path in ["/health", "/v1/client-config", "/v1/no-such-route"] {
                 let r = try await api.call(.get, path)
                 let policy = r.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
-                #expect(policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'") && policy.contains("object-src 'none'"), "\(path): \(policy)")
+                #expect(
+                    policy.contains("script-src 'self'") && policy.contains("frame-ancestors 'none'")
+                        && policy.contains("object-src 'none'"), "\(path): \(policy)")
                 #expect(policy.contains("img-src 'self' data: blob: https://tile.openstreetmap.org"), "\(policy)")
                 #expect(policy.contains("connect-src 'self' ws://"), "\(policy)")
                 #expect(r.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff")
@@ -53,13 +55,15 @@ struct SecurityTests {
         try await withServer(engine, configure: { $0.database = url }) { api in
             let admin = try await Self.makeAdmin(api, "admin", database: url)
             let place = try await api.call(
-                .post, "/v1/places", json: ["name": "Kahvila", "kind": "amenity:cafe", "position": ["latitude": 60.17, "longitude": 24.94]], token: admin)
+                .post, "/v1/places",
+                json: ["name": "Kahvila", "kind": "amenity:cafe", "position": ["latitude": 60.17, "longitude": 24.94]], token: admin)
             let placeID = try #require(place.json["id"] as? String)
             let png = try await api.call(.get, "/v1/templates/heart/preview").data
             #expect(try await api.call(.post, "/v1/places/\(placeID)/photos?kind=interior", bytes: png, token: admin).status == .created)
 
             let owner = try await api.signUpAndLogIn("owner")
-            let map = try await api.call(.post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.17, "longitude": 24.94], token: owner)
+            let map = try await api.call(
+                .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.17, "longitude": 24.94], token: owner)
             let mapID = try #require(map.json["id"] as? String)
             #expect(try await api.call(.delete, "/v1/worldmaps/\(mapID)", token: owner).status == .noContent)
             #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: owner).status == .noContent)
@@ -80,11 +84,18 @@ func declaredPNG(width: UInt32, height: UInt32) -> Data {
 }
 
 extension SecurityTests {
-    @Test("a camera frame declaring a gigapixel is refused from its header, before decoding; frames are limited per address", arguments: ScratchDatabase.engines)
+    @Test(
+        "a camera frame declaring a gigapixel is refused from its header, before decoding; frames are limited per address",
+        arguments: ScratchDatabase.engines)
     func recognitionLimits(engine: Store.Engine) async throws {
         let world = try await TourWorld.make(engine)
         try await DemoBook.install(world, only: ["coffee"])
-        try await withServer(engine, configure: { world.configure(&$0); $0.frameRate = .init(perSecond: 0.001, burst: 5) }) { api in
+        try await withServer(
+            engine,
+            configure: {
+                world.configure(&$0); $0.frameRate = .init(perSecond: 0.001, burst: 5)
+            }
+        ) { api in
             let path = "/v1/books/pictures-of-science/recognize"
             let bomb = try await api.call(.post, path, bytes: declaredPNG(width: 32768, height: 32768))
             #expect(bomb.status == .unprocessableContent && bomb.errorCode == "image_too_large", "\(bomb.text)")
@@ -109,12 +120,15 @@ extension SecurityTests {
 }
 
 extension SecurityTests {
-    @Test("what is on a private worldmap, a draft, a private account's follows and another's sticker id stay unseen", arguments: ScratchDatabase.engines)
+    @Test(
+        "what is on a private worldmap, a draft, a private account's follows and another's sticker id stay unseen",
+        arguments: ScratchDatabase.engines)
     func visibilityLeaks(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob")
             // A tag used only on a private worldmap is in nobody else's tag search or suggestions.
-            let map = try await api.call(.post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.1699, "longitude": 24.9384], token: ada)
+            let map = try await api.call(
+                .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.1699, "longitude": 24.9384], token: ada)
             let mapID = try #require(map.json["id"] as? String)
             let secret = UUID().uuidString.lowercased()
             let body = Fixtures.sticker(text: "meet here", worldmapId: mapID, extra: ["tags": ["#secretspot"]])
@@ -122,7 +136,9 @@ extension SecurityTests {
             #expect(try await api.call(.post, "/v1/stickers/\(secret)/place", token: ada).status == .ok)
             for token in [nil, bob] {
                 #expect((try await api.call(.get, "/v1/search/tags?q=secret", token: token).json["tags"] as? [Any])?.isEmpty == true)
-                #expect(!(try await api.call(.get, "/v1/suggestions?latitude=60.1699&longitude=24.9384", token: token).text.contains("secretspot")))
+                #expect(
+                    !(try await api.call(.get, "/v1/suggestions?latitude=60.1699&longitude=24.9384", token: token).text.contains(
+                        "secretspot")))
             }
 
             // A draft somewhere new does not make that cell's public worldmap appear (where and when someone is writing).
@@ -130,7 +146,8 @@ extension SecurityTests {
             let far = Fixtures.sticker(north: 5_000, text: "not yet")
             #expect(try await api.call(.put, "/v1/stickers/\(draft)", json: far, token: ada).status == .created)
             let anchor = try #require(far["anchor"] as? [String: Any])
-            let cover = try await api.call(.get, "/v1/cells/cover?latitude=\(anchor["latitude"]!)&longitude=\(anchor["longitude"]!)&radius=1")
+            let cover = try await api.call(
+                .get, "/v1/cells/cover?latitude=\(anchor["latitude"]!)&longitude=\(anchor["longitude"]!)&radius=1")
             let cell = try #require((cover.json["cells"] as? [String])?.first)
             #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap", token: bob).status == .notFound)
             #expect(try await api.call(.post, "/v1/stickers/\(draft)/place", token: ada).status == .ok)
@@ -151,7 +168,9 @@ extension SecurityTests {
 }
 
 extension SecurityTests {
-    @Test("a public worldmap's device map is replaced only by those who placed a sticker there; uploads are metered per account", arguments: ScratchDatabase.engines)
+    @Test(
+        "a public worldmap's device map is replaced only by those who placed a sticker there; uploads are metered per account",
+        arguments: ScratchDatabase.engines)
     func publicAssetsRule(engine: Store.Engine) async throws {
         try await withServer(engine, configure: { $0.uploadRate = .init(perSecond: 1, burst: 100) }) { api in
             let ada = try await api.signUpAndLogIn("ada"), mallory = try await api.signUpAndLogIn("mallory")
@@ -173,17 +192,26 @@ extension SecurityTests {
 }
 
 extension SecurityTests {
-    @Test("smaller findings: template ids in the submitter's namespace, metrics for this machine and admins, ended sessions purged", arguments: ScratchDatabase.engines)
+    @Test(
+        "smaller findings: template ids in the submitter's namespace, metrics for this machine and admins, ended sessions purged",
+        arguments: ScratchDatabase.engines)
     func smallerFindings(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
-        try await withServer(engine, configure: { $0.database = url; $0.trustedProxies = ["127.0.0.1"] }) { api in
+        try await withServer(
+            engine,
+            configure: {
+                $0.database = url; $0.trustedProxies = ["127.0.0.1"]
+            }
+        ) { api in
             let admin = try await Self.makeAdmin(api, "admin", database: url)
             let bob = try await api.signUpAndLogIn("bob")
             let preview = try await api.call(.get, "/v1/templates/heart/preview").data.base64EncodedString()
             let design: [String: Any] = ["id": "wl-rocket", "name": "Rocket", "kind": "text", "takesText": true, "preview": preview]
             let squat = try await api.call(.post, "/v1/templates", json: design, token: bob)
             #expect(squat.status == .unprocessableContent && squat.errorFields == ["id"] && squat.text.contains("bob-"))
-            #expect(try await api.call(.post, "/v1/templates", json: design.merging(["id": "bob-rocket"]) { $1 }, token: bob).status == .created)
+            #expect(
+                try await api.call(.post, "/v1/templates", json: design.merging(["id": "bob-rocket"]) { $1 }, token: bob).status == .created
+            )
 
             #expect(try await api.call(.get, "/metrics").status == .ok)  // from this machine
             let outside: HTTPFields = [HTTPField.Name("X-Forwarded-For")!: "203.0.113.9"]
@@ -192,7 +220,9 @@ extension SecurityTests {
 
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
             let account = try #require(try await store.account(username: "bob"))
-            try await store.createSession(tokenHash: "ended", accountID: account.id, now: Date(timeIntervalSinceNow: -7200), expiresAt: Date(timeIntervalSinceNow: -3600))
+            try await store.createSession(
+                tokenHash: "ended", accountID: account.id, now: Date(timeIntervalSinceNow: -7200),
+                expiresAt: Date(timeIntervalSinceNow: -3600))
             #expect(try await store.runMaintenance(policy: RetentionPolicy()).sessions == 1)
             #expect(try await store.sessionCount(accountID: account.id) == 1)  // bob's live one stays
             try await store.close()

@@ -8,7 +8,9 @@ import WorldLayerTestSupport
 
 @Suite("Stickers: lifecycle, idempotent uploads, conflicts")
 struct StickerLifecycleTests {
-    @Test("unpublished → placed → edited (unpublished) → placed → deleted, and every invalid transition is a 409", arguments: ScratchDatabase.engines)
+    @Test(
+        "unpublished → placed → edited (unpublished) → placed → deleted, and every invalid transition is a 409",
+        arguments: ScratchDatabase.engines)
     func lifecycle(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let token = try await api.signUpAndLogIn("ada")
@@ -33,11 +35,13 @@ struct StickerLifecycleTests {
             #expect(twice.status == .conflict && twice.errorCode == "invalid_transition")
 
             // An edit from a stale version is refused with the current sticker.
-            let stale = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 1]) { $1 }, token: token)
+            let stale = try await api.call(
+                .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 1]) { $1 }, token: token)
             #expect(stale.status == .conflict && stale.errorCode == "version_conflict")
             #expect(((stale.json["error"] as? [String: Any])?["current"] as? [String: Any])?["version"] as? Int == 2)
 
-            let edited = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 2]) { $1 }, token: token)
+            let edited = try await api.call(
+                .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 2]) { $1 }, token: token)
             #expect(edited.status == .ok && edited.json["state"] as? String == "unpublished" && edited.json["text"] as? String == "edited")
             // Unpublished again: others no longer see it.
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
@@ -47,7 +51,8 @@ struct StickerLifecycleTests {
             #expect(try await api.call(.delete, "/v1/stickers/\(id)", token: token).status == .noContent)
             #expect(try await api.call(.delete, "/v1/stickers/\(id)", token: token).status == .noContent)  // a retried delete
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)
-            let afterDelete = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "back").merging(["version": 5]) { $1 }, token: token)
+            let afterDelete = try await api.call(
+                .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "back").merging(["version": 5]) { $1 }, token: token)
             #expect(afterDelete.status == .conflict && afterDelete.errorCode == "invalid_transition")
             let placeDeleted = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
             #expect(placeDeleted.status == .conflict && placeDeleted.errorCode == "invalid_transition")
@@ -77,7 +82,8 @@ struct StickerLifecycleTests {
             let id = UUID().uuidString.lowercased()
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .created)
             let answers = try await api.sideBySide(12) { own, n in
-                try await own.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edit \(n)").merging(["version": 1]) { $1 }, token: token)
+                try await own.call(
+                    .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edit \(n)").merging(["version": 1]) { $1 }, token: token)
             }
             let winners = answers.filter { $0.status == .ok }
             #expect(winners.count == 1, "\(answers.map(\.status))")
@@ -86,7 +92,9 @@ struct StickerLifecycleTests {
             #expect(current.json["version"] as? Int == 2 && current.json["text"] as? String == winners.first?.json["text"] as? String)
             // Every loser was told the version that won.
             let losers = answers.filter { $0.status == .conflict }
-            #expect(losers.allSatisfy { (($0.json["error"] as? [String: Any])?["current"] as? [String: Any])?["version"] as? Int == 2 }, "\(losers.first?.text ?? "")")
+            #expect(
+                losers.allSatisfy { (($0.json["error"] as? [String: Any])?["current"] as? [String: Any])?["version"] as? Int == 2 },
+                "\(losers.first?.text ?? "")")
         }
     }
 
@@ -132,7 +140,12 @@ struct StickerLifecycleTests {
         let url = try await ScratchDatabase.makeURL(engine)
         // The server's own sweeper waits an hour: on a busy machine its 30 s tick could otherwise expire
         // the sticker before the sweep this test runs and counts.
-        try await withServer(engine, configure: { $0.database = url; $0.maintenanceInterval = .seconds(3600) }) { api in
+        try await withServer(
+            engine,
+            configure: {
+                $0.database = url; $0.maintenanceInterval = .seconds(3600)
+            }
+        ) { api in
             let token = try await api.signUpAndLogIn("ada")
             // Seen before its timer ends: a timer long enough that the machine reads it back in time,
             // and a longer one if a busy machine did not (only then; the test waits out the timer).
@@ -156,7 +169,8 @@ struct StickerLifecycleTests {
             // Gone at once on every path, before any sweeper has run.
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)
-            let near = try await api.call(.get, "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=50")
+            let near = try await api.call(
+                .get, "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=50")
             #expect((near.json["stickers"] as? [Any])?.isEmpty == true)
             // The sweeper archives it; the archive keeps it for moderation until retention ends.
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)

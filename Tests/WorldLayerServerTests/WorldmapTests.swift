@@ -7,11 +7,15 @@ import WorldLayerTestSupport
 
 @Suite("Worldmaps: public per cell, private with members, relocalization assets")
 struct WorldmapTests {
-    @Test("a cell's public worldmap comes into being with its first placed sticker (a draft tells nobody)", arguments: ScratchDatabase.engines)
+    @Test(
+        "a cell's public worldmap comes into being with its first placed sticker (a draft tells nobody)", arguments: ScratchDatabase.engines
+    )
     func publicWorldmap(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
-            let probe = try await api.call(.post, "/v1/worldmaps", json: ["name": "p", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
+            let probe = try await api.call(
+                .post, "/v1/worldmaps",
+                json: ["name": "p", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
             let cell = try #require(probe.json["cell"] as? String)
             #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap").status == .notFound)
             let id = UUID().uuidString
@@ -31,7 +35,10 @@ struct WorldmapTests {
             let ada = try await api.signUpAndLogIn("ada")
             let bob = try await api.signUpAndLogIn("bob")
             let eve = try await api.signUpAndLogIn("eve")
-            let w = try await api.call(.post, "/v1/worldmaps", json: ["name": "Treasure hunt", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: ada)
+            let w = try await api.call(
+                .post, "/v1/worldmaps",
+                json: ["name": "Treasure hunt", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
+                token: ada)
             let id = try #require(w.json["id"] as? String)
             #expect(try await api.call(.get, "/v1/worldmaps/\(id)", token: bob).status == .notFound)
             #expect(try await api.call(.put, "/v1/worldmaps/\(id)/members/bob", token: ada).status == .noContent)
@@ -42,14 +49,17 @@ struct WorldmapTests {
             #expect((try await api.call(.get, "/v1/me/worldmaps", token: bob).json["worldmaps"] as? [Any])?.count == 1)
 
             let clue = UUID().uuidString.lowercased()
-            #expect(try await api.call(.put, "/v1/stickers/\(clue)", json: Fixtures.sticker(text: "clue 1", worldmapId: id), token: ada).status == .created)
+            #expect(
+                try await api.call(.put, "/v1/stickers/\(clue)", json: Fixtures.sticker(text: "clue 1", worldmapId: id), token: ada).status
+                    == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(clue)/place", token: ada).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(clue)", token: bob).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(clue)", token: eve).status == .notFound)
             // Eve cannot put stickers on a worldmap she is not in; nobody can put one far from it.
             let eveTries = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(worldmapId: id), token: eve)
             #expect(eveTries.status == .unprocessableContent && eveTries.errorFields == ["worldmapId"])
-            let far = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(north: 2_000, worldmapId: id), token: ada)
+            let far = try await api.call(
+                .put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(north: 2_000, worldmapId: id), token: ada)
             #expect(far.status == .unprocessableContent && far.errorFields == ["anchor"])
 
             #expect(try await api.call(.delete, "/v1/worldmaps/\(id)/members/bob", token: ada).status == .noContent)
@@ -81,7 +91,8 @@ struct WorldmapTests {
             #expect(try await upload("snapshot", photo.data).status == .ok)  // the same bytes again are not a new version
             let got = try await api.call(.get, "/v1/worldmaps/\(id)/snapshot", token: ada)
             #expect(got.status == .ok && got.data == photo.data && got.headers[.eTag] == etag)
-            #expect(try await api.call(.get, "/v1/worldmaps/\(id)/snapshot", token: ada, headers: [.ifNoneMatch: etag]).status == .notModified)
+            #expect(
+                try await api.call(.get, "/v1/worldmaps/\(id)/snapshot", token: ada, headers: [.ifNoneMatch: etag]).status == .notModified)
             #expect(try await api.call(.get, "/v1/worldmaps/\(id)/snapshot", token: bob).status == .notFound)
 
             #expect(try await upload("snapshot", Data("not an image".utf8)).status == .unsupportedMediaType)
@@ -90,7 +101,9 @@ struct WorldmapTests {
             let map2 = try await upload("device-map", Data("ARWorldMap v2".utf8), headers: [.ifMatch: map1.headers[.eTag]!])
             #expect(map2.status == .created && map2.json["version"] as? Int == 2)
             // A device that read v1 and uploads again loses to the newer map.
-            #expect(try await upload("device-map", Data("ARWorldMap v1b".utf8), headers: [.ifMatch: map1.headers[.eTag]!]).status == .preconditionFailed)
+            #expect(
+                try await upload("device-map", Data("ARWorldMap v1b".utf8), headers: [.ifMatch: map1.headers[.eTag]!]).status
+                    == .preconditionFailed)
             #expect(try await api.call(.get, "/v1/worldmaps/\(id)/device-map", token: ada).text == "ARWorldMap v2")
             let old = try await api.call(.get, "/v1/worldmaps/\(id)/device-map?version=1", token: ada)
             #expect(old.text == "ARWorldMap v1" && old.headers[.init("WorldLayer-Version")!] == "1")
@@ -101,7 +114,9 @@ struct WorldmapTests {
         }
     }
 
-    @Test("device maps uploaded side by side: each is a version of its own; of those that read one version, exactly one wins", arguments: ScratchDatabase.engines)
+    @Test(
+        "device maps uploaded side by side: each is a version of its own; of those that read one version, exactly one wins",
+        arguments: ScratchDatabase.engines)
     func concurrentAssets(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
@@ -111,7 +126,8 @@ struct WorldmapTests {
                 try await api.sideBySide(count) { own, n in
                     var h: HTTPFields = [.contentType: "application/octet-stream"]
                     h[.ifMatch] = ifMatch
-                    return try await own.call(.put, "/v1/worldmaps/\(id)/device-map", bytes: Data("map \(n) \(ifMatch ?? "")".utf8), token: ada, headers: h)
+                    return try await own.call(
+                        .put, "/v1/worldmaps/\(id)/device-map", bytes: Data("map \(n) \(ifMatch ?? "")".utf8), token: ada, headers: h)
                 }
             }
             let free = try await uploadSideBySide(8, ifMatch: nil)

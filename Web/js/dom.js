@@ -20,8 +20,8 @@ export function say(message) {
   document.getElementById("status").textContent = message ?? "";
 }
 
-/** Text for a library call that would take a string as HTML (Leaflet's tooltips and popups):
- *  an element whose content is that text, so names from users or OpenStreetMap never become markup. */
-export function asText(text) {
-  return h("span", {}, text ?? "");
+/** Labels a Leaflet layer on hover. Leaflet reads a string as HTML, so the label goes in as a text
+ *  node: names from users or OpenStreetMap never become markup. The one place the client labels layers. */
+export function label(layer, text) {
+  return layer.bindTooltip(document.createTextNode(text ?? ""));
 }

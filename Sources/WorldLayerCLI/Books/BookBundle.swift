@@ -37,7 +37,9 @@ enum BookBundle {
         for i in book.targets.indices {
             let target = book.targets[i]
             let field = "targets[\(i)].image"
-            guard let bytes = try? Data(contentsOf: files[target.image.name]!) else { throw problem(field, "\(target.image.name) cannot be read") }
+            guard let bytes = try? Data(contentsOf: files[target.image.name]!) else {
+                throw problem(field, "\(target.image.name) cannot be read")
+            }
             if let why = DecodeLimit.picture.problem(with: bytes) { throw problem(field, "\(target.image.name) \(why)") }
             guard let reference = ReferenceImage(encoded: bytes) else {
                 throw problem(field, "\(target.image.name) cannot be decoded as a picture")
@@ -66,6 +68,7 @@ enum BookBundle {
 
     static func export(_ book: Book, library: MediaLibrary, to url: URL) throws {
         try BundleFolder.write(
-            yaml: BookYAML.render(book), fileName: BookYAML.fileName, media: book.media, library: library, to: url, reimport: "re-import the book")
+            yaml: BookYAML.render(book), fileName: BookYAML.fileName, media: book.media, library: library, to: url,
+            reimport: "re-import the book")
     }
 }

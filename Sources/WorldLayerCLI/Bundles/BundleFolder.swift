@@ -9,7 +9,9 @@ enum BundleFolder {
     /// The folder holding `fileName`: the bundle itself, or where its zip was unpacked into `scratch`.
     static func open(_ url: URL, fileName: String, scratch: URL) throws -> URL {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { throw CommandFailure("\(url.path): no such file or folder") }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw CommandFailure("\(url.path): no such file or folder")
+        }
         if isFolder.boolValue { return url }
         do {
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -21,7 +23,9 @@ enum BundleFolder {
         }
         // A zip of the folder itself holds one folder with the YAML file inside.
         if !FileManager.default.fileExists(atPath: scratch.appendingPathComponent(fileName).path),
-            let only = try? FileManager.default.contentsOfDirectory(at: scratch, includingPropertiesForKeys: nil).filter({ $0.hasDirectoryPath }),
+            let only = try? FileManager.default.contentsOfDirectory(at: scratch, includingPropertiesForKeys: nil).filter({
+                $0.hasDirectoryPath
+            }),
             only.count == 1
         {
             return only[0]
@@ -39,7 +43,9 @@ enum BundleFolder {
     }
 
     /// A file the YAML names, checked by its bytes: its identity, and where it is.
-    static func identify(_ ref: MediaRef, in folder: URL, library: MediaLibrary, problem: (String) -> BundleProblem) throws -> (MediaRef, URL) {
+    static func identify(_ ref: MediaRef, in folder: URL, library: MediaLibrary, problem: (String) -> BundleProblem) throws -> (
+        MediaRef, URL
+    ) {
         let file = folder.appendingPathComponent(ref.name)
         guard FileManager.default.fileExists(atPath: file.path) else { throw problem("\(ref.name) is not in the bundle") }
         do {
@@ -75,7 +81,9 @@ enum BundleFolder {
 
     /// Writes a bundle: a new folder, or a .zip when the path ends in `.zip`.
     static func write(yaml: String, fileName: String, media: [MediaRef], library: MediaLibrary, to url: URL, reimport: String) throws {
-        guard !FileManager.default.fileExists(atPath: url.path) else { throw CommandFailure("\(url.path) exists already; name a new folder or .zip") }
+        guard !FileManager.default.fileExists(atPath: url.path) else {
+            throw CommandFailure("\(url.path) exists already; name a new folder or .zip")
+        }
         let zip = url.pathExtension.lowercased() == "zip"
         let folder = zip ? FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-export-\(UUID().uuidString)") : url
         defer { if zip { try? FileManager.default.removeItem(at: folder) } }
@@ -91,5 +99,7 @@ enum BundleFolder {
     }
 
     /// A scratch folder for unpacking a zip.
-    private static func scratch() -> URL { FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-bundle-\(UUID().uuidString)") }
+    private static func scratch() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-bundle-\(UUID().uuidString)")
+    }
 }

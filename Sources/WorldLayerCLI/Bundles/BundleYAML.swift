@@ -51,7 +51,8 @@ enum BundleYAML {
         // the tree is counted, with a budget, before anything walks it.
         var budget = maximumNodes
         guard fits(root, budget: &budget) else {
-            throw BundleProblem(file: file, message: "has more than \(maximumNodes) values once its aliases are expanded; write it out plainly")
+            throw BundleProblem(
+                file: file, message: "has more than \(maximumNodes) values once its aliases are expanded; write it out plainly")
         }
         return root
     }

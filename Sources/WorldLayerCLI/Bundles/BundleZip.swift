@@ -28,7 +28,9 @@ enum BundleZip {
             let size = Int(clamping: entry.uncompressedSize)
             total = total.addingReportingOverflow(size).overflow ? Int.max : total + size
             guard count <= maximumEntries else { throw Refusal(description: "holds more than \(maximumEntries) files") }
-            guard size <= MediaKind.video.maximumBytes else { throw Refusal(description: "\(entry.path) would unpack to \(size) bytes, more than any file a bundle may hold") }
+            guard size <= MediaKind.video.maximumBytes else {
+                throw Refusal(description: "\(entry.path) would unpack to \(size) bytes, more than any file a bundle may hold")
+            }
             guard total <= maximumBytes else { throw Refusal(description: "would unpack to more than \(maximumBytes >> 20) MB") }
         }
         let root = folder.standardizedFileURL.path + "/"
@@ -58,7 +60,9 @@ enum BundleZip {
         do {
             _ = try archive.extract(entry) { chunk in
                 written += chunk.count
-                guard written <= declared else { throw Refusal(description: "\(entry.path) holds more than its declared \(declared) bytes") }
+                guard written <= declared else {
+                    throw Refusal(description: "\(entry.path) holds more than its declared \(declared) bytes")
+                }
                 try handle.write(contentsOf: chunk)
             }
         } catch let refusal as Refusal {

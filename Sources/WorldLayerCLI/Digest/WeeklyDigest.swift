@@ -45,11 +45,14 @@ struct WeeklyDigest {
             item(f.sticker, f.reason == .tag ? " under #\(f.sticker.tags.first ?? "")" : f.reason == .group ? " in a group of yours" : "")
         }
         if followed.isEmpty { lines.append("- nothing new this week") }
-        lines += ["", "You get this because you turned on the weekly digest. Turn it off in Me → Settings,",
-            "or: PATCH \(baseURL)/v1/me/settings {\"weeklyDigest\": false}.", ""]
+        lines += [
+            "", "You get this because you turned on the weekly digest. Turn it off in Me → Settings,",
+            "or: PATCH \(baseURL)/v1/me/settings {\"weeklyDigest\": false}.", "",
+        ]
         let subject = "Your WorldLayer week: \(stickerCount) new sticker\(stickerCount == 1 ? "" : "s")"
         return EmailMessage(
-            from: from, to: EmailMessage.mailbox(name: a.displayName, address: a.email), subject: subject, body: lines.joined(separator: "\n"),
+            from: from, to: EmailMessage.mailbox(name: a.displayName, address: a.email), subject: subject,
+            body: lines.joined(separator: "\n"),
             messageID: "digest-\(week.text)-\(a.id.uuidString.lowercased())@worldlayer", date: Date())
     }
 }
@@ -73,7 +76,9 @@ struct ISOWeek: Equatable {
 
     init?(_ text: String) {
         let parts = text.uppercased().split(separator: "-W")
-        guard parts.count == 2, let y = Int(parts[0]), let w = Int(parts[1]), (1...53).contains(w), (1970...9999).contains(y) else { return nil }
+        guard parts.count == 2, let y = Int(parts[0]), let w = Int(parts[1]), (1...53).contains(w), (1970...9999).contains(y) else {
+            return nil
+        }
         year = y
         week = w
         // Week 53 exists only in some years.

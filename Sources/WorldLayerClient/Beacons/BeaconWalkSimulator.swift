@@ -94,7 +94,8 @@ public struct BeaconWalkSimulator: Sendable {
                 let d = max(hypot(b.x - wx, b.y), 0.1)
                 var rssi = b.truePower - 10 * noise.pathLossExponent * log10(d) + noise.sigma * rng.gaussian()
                 if Double.random(in: 0..<1, using: &rng) < noise.fadeProbability { rssi -= noise.fadeDepth }
-                readings.append(BeaconReading(key: b.key, rssi: min(rssi, -1).rounded(), time: Double(t) + Double.random(in: 0..<0.9, using: &rng)))
+                readings.append(
+                    BeaconReading(key: b.key, rssi: min(rssi, -1).rounded(), time: Double(t) + Double.random(in: 0..<0.9, using: &rng)))
             }
         }
         readings.sort { $0.time < $1.time }

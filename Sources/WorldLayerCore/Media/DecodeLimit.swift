@@ -22,7 +22,8 @@ public struct DecodeLimit: Sendable, Equatable {
             return "is not a PNG or JPEG image with a readable header"
         }
         guard size.width <= maximumSide, size.height <= maximumSide, size.width * size.height <= maximumPixels else {
-            return "is \(size.width)×\(size.height) pixels; at most \(maximumSide) pixels a side and \(maximumPixels / 1_000_000) megapixels are accepted"
+            return
+                "is \(size.width)×\(size.height) pixels; at most \(maximumSide) pixels a side and \(maximumPixels / 1_000_000) megapixels are accepted"
         }
         return nil
     }

@@ -15,7 +15,9 @@ public actor RateLimiter {
         }
 
         /// `count` requests per `seconds`, all of them at once if need be.
-        public static func count(_ count: Int, per seconds: TimeInterval) -> Rate { Rate(perSecond: Double(count) / seconds, burst: Double(count)) }
+        public static func count(_ count: Int, per seconds: TimeInterval) -> Rate {
+            Rate(perSecond: Double(count) / seconds, burst: Double(count))
+        }
     }
 
     private struct Bucket {
@@ -48,7 +50,9 @@ public actor RateLimiter {
     /// Takes a token or throws a 429 that says when to try again.
     func require(_ key: String, cost: Double = 1, what: String, now: Date = Date()) throws {
         if let wait = take(key, cost: cost, now: now) {
-            throw APIError(.tooManyRequests, code: "rate_limited", message: "too many \(what); try again in \(wait) seconds", headers: [.retryAfter: "\(wait)"])
+            throw APIError(
+                .tooManyRequests, code: "rate_limited", message: "too many \(what); try again in \(wait) seconds",
+                headers: [.retryAfter: "\(wait)"])
         }
     }
 

@@ -57,7 +57,8 @@ struct AccountController {
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(SignUpBody.self, context: context)
-        let signUp = SignUp(username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
+        let signUp = SignUp(
+            username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
         // A retry with a client-made id checks the password: limited like logins, per id and address.
         let replaySubject = body.id.map { "account-id:\($0.uuidString.lowercased())" }
         if let replaySubject, let wait = await limiter.retryAfter(subject: replaySubject, address: context.clientAddress) {
@@ -161,7 +162,8 @@ struct AccountController {
     private func requirePassword(_ password: String, of account: Account, field: String) async throws {
         let hash = try await store.passwordHash(accountID: account.id) ?? ""
         guard try await hasher.verify(password, hash: hash) else {
-            throw APIError(.forbidden, code: "wrong_password", message: "the password is not correct", fields: [FieldError(field, "is not correct")])
+            throw APIError(
+                .forbidden, code: "wrong_password", message: "the password is not correct", fields: [FieldError(field, "is not correct")])
         }
     }
 }

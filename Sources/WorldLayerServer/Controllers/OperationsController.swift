@@ -39,7 +39,9 @@ struct OperationsController {
         let address = context.clientAddress
         let isLocal = address == "127.0.0.1" || address == "::1" || address.hasPrefix("127.")
         if !isMetricsPublic, !isLocal, context.account?.role != .admin {
-            throw APIError(.forbidden, code: "forbidden", message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
+            throw APIError(
+                .forbidden, code: "forbidden",
+                message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
         }
         var bytes: [UInt8] = []
         metrics.emit(into: &bytes)

@@ -21,7 +21,9 @@ struct LiveController {
     var sockets = SocketCounter(perAddress: 20, perAccount: 10)
 
     func register(_ routes: Routes) {
-        routes.router.ws("/v1/live") { _, _ in .upgrade([:]) } onUpgrade: { inbound, outbound, context in
+        routes.router.ws("/v1/live") { _, _ in
+            .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
             try await serve(inbound: inbound, outbound: outbound, context: context.requestContext)
         }
         routes.table.add(.get, "/v1/live")
@@ -65,7 +67,8 @@ struct LiveController {
             defer { sink.finish() }
             for try await message in inbound.messages(maxSize: 64 << 10) {
                 if closing.value != nil { break }
-                guard case .text(let text) = message, let command = try? JSONDecoder().decode(LiveCommand.self, from: Data(text.utf8)) else {
+                guard case .text(let text) = message, let command = try? JSONDecoder().decode(LiveCommand.self, from: Data(text.utf8))
+                else {
                     send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").text)
                     continue
                 }
@@ -85,7 +88,8 @@ struct LiveController {
                         continue
                     }
                     _ = try await hub.subscribe(
-                        id: id, account: identity.account, session: identity.session, cells: Set(cells), since: command.since, send: send, close: close)
+                        id: id, account: identity.account, session: identity.session, cells: Set(cells), since: command.since, send: send,
+                        close: close)
                 default:
                     send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").text)
                 }

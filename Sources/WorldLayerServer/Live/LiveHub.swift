@@ -57,7 +57,8 @@ actor LiveHub {
         let start = cursor
         let generation = UUID()
         subscribers[id] = Subscriber(
-            viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, send: send, close: close, generation: generation)
+            viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, send: send, close: close,
+            generation: generation)
         // Relations as they are now: every change after this read comes as a relation event and reloads them.
         guard let viewer = try await currentViewer(account: account, session: session) else {
             subscribers[id] = nil

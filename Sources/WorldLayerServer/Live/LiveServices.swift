@@ -51,7 +51,9 @@ struct MaintenanceService: Service {
                 logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
             }
             await hub.closeEndedSessions()
-            do { try await views.flush(into: store) } catch { logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"]) }
+            do { try await views.flush(into: store) } catch {
+                logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"])
+            }
             try? await gracefulShutdownSleep(interval)
         }
         // Stopping: the counts since the last flush, before the store closes (services stop in reverse order).

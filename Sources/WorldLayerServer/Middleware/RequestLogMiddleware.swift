@@ -8,7 +8,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        context.logger.info("Request", metadata: ["hb.request.path": .string(request.uri.path), "hb.request.method": .string(request.method.rawValue)])
+        context.logger.info(
+            "Request", metadata: ["hb.request.path": .string(request.uri.path), "hb.request.method": .string(request.method.rawValue)])
         return try await next(request, context)
     }
 }

@@ -25,7 +25,8 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         response.headers[.xFrameOptions] = "DENY"
         response.headers[.referrerPolicy] = "strict-origin-when-cross-origin"
         response.headers[.crossOriginOpenerPolicy] = "same-origin"
-        response.headers[.permissionsPolicy] = "camera=(self), geolocation=(self), microphone=(), accelerometer=(self), gyroscope=(self), magnetometer=(self)"
+        response.headers[.permissionsPolicy] =
+            "camera=(self), geolocation=(self), microphone=(), accelerometer=(self), gyroscope=(self), magnetometer=(self)"
         return response
     }
 

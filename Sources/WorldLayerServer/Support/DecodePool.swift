@@ -33,7 +33,9 @@ actor DecodePool {
             return
         }
         guard waiting.count < queueLimit else {
-            throw APIError(.serviceUnavailable, code: "busy", message: "the server is recognizing other frames; send this one again in a moment", headers: [.retryAfter: "1"])
+            throw APIError(
+                .serviceUnavailable, code: "busy", message: "the server is recognizing other frames; send this one again in a moment",
+                headers: [.retryAfter: "1"])
         }
         // The releasing task hands its slot straight over, so `running` stays as it is.
         await withCheckedContinuation { waiting.append($0) }

@@ -33,7 +33,9 @@ extension Store {
     /// Keyset pagination on (created time, id): a page starts strictly before the cursor, so
     /// stickers placed meanwhile never shift or repeat what the next page holds. Everything passes
     /// the one visibility rule; a private account's stickers come only when shared with the viewer.
-    public func feed(viewer: Viewer, before cursor: FeedCursor?, limit: Int, now: Date = Date()) async throws -> (items: [FeedItem], next: FeedCursor?) {
+    public func feed(viewer: Viewer, before cursor: FeedCursor?, limit: Int, now: Date = Date()) async throws -> (
+        items: [FeedItem], next: FeedCursor?
+    ) {
         guard let me = viewer.accountID?.text else { return ([], nil) }
         return try await withConnection { db in
             var items: [FeedItem] = []
@@ -41,7 +43,10 @@ extension Store {
             // Rows the rule drops are skipped; read in batches until the page is full or the feed ends.
             while items.count < limit {
                 let batch = max(limit * 2, 20)
-                let before: SQLQueryString = position.map { "AND (s.created_at < \(bind: $0.createdAt) OR (s.created_at = \(bind: $0.createdAt) AND s.id < \(bind: $0.id)))" } ?? ""
+                let before: SQLQueryString =
+                    position.map {
+                        "AND (s.created_at < \(bind: $0.createdAt) OR (s.created_at = \(bind: $0.createdAt) AND s.id < \(bind: $0.id)))"
+                    } ?? ""
                 let rows = try await db.raw(
                     """
                     SELECT s.id, s.created_at, s.body, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, a.private_account,
@@ -67,7 +72,10 @@ extension Store {
                     let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
                     guard viewer.canSee(audience, now: now), !privateAuthor || shared else { continue }
                     let sticker = try StoreJSON.sticker(try row.decode(column: "body", as: String.self))
-                    items.append(FeedItem(sticker: sticker.seen(by: viewer.accountID), reason: FeedReason(rawValue: try row.decode(column: "reason", as: String.self)) ?? .tag))
+                    items.append(
+                        FeedItem(
+                            sticker: sticker.seen(by: viewer.accountID),
+                            reason: FeedReason(rawValue: try row.decode(column: "reason", as: String.self)) ?? .tag))
                     if items.count == limit { break }
                 }
                 if rows.count < batch { return (items, items.count == limit ? position : nil) }
@@ -89,7 +97,10 @@ extension Store {
             for row in rows {
                 let username = try row.decode(column: "username_key", as: String.self)
                 let display = Store.searchKey(try row.decode(column: "display_name", as: String.self))
-                guard username.hasPrefix(key) || display.hasPrefix(key) || display.split(separator: " ").contains(where: { $0.hasPrefix(key) }) else { continue }
+                guard
+                    username.hasPrefix(key) || display.hasPrefix(key)
+                        || display.split(separator: " ").contains(where: { $0.hasPrefix(key) })
+                else { continue }
                 if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != viewer { matches.append(id) }
             }
             return Array(try await Store.cards(matches, viewer: viewer, on: db).prefix(limit))
@@ -109,12 +120,17 @@ extension Store {
                 WHERE t.tag >= \(bind: key) AND t.tag < \(bind: key + "\u{10FFFF}") AND s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL
                 GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
                 """
-            ).all().map { TagCard(tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)), following: try $0.decode(column: "following", as: Bool.self)) }
+            ).all().map {
+                TagCard(
+                    tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)),
+                    following: try $0.decode(column: "following", as: Bool.self))
+            }
         }
     }
 
     /// Lower case without accents: what "prefix, case- and accent-insensitive" compares.
     static func searchKey(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased().trimmingCharacters(in: .whitespaces)
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased().trimmingCharacters(
+            in: .whitespaces)
     }
 }

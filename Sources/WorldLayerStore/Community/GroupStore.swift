@@ -33,16 +33,24 @@ extension Store {
             // Joins and leaves of one group run one after the other: a retried join is not a second
             // membership, and a join cannot slip in while the last member's leave ends the group.
             try await self.lock(.group, id: group, on: db)
-            guard let row = try await db.raw("SELECT is_private FROM social_groups WHERE id = \(bind: group.text)").first() else { return false }
-            if try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").first() != nil {
+            guard let row = try await db.raw("SELECT is_private FROM social_groups WHERE id = \(bind: group.text)").first() else {
+                return false
+            }
+            if try await db.raw(
+                "SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)"
+            ).first() != nil {
                 return true
             }
             if try row.decode(column: "is_private", as: Int.self) != 0 {
                 guard
-                    try await db.raw("SELECT 1 AS x FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)")
-                        .first() != nil
+                    try await db.raw(
+                        "SELECT 1 AS x FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)"
+                    )
+                    .first() != nil
                 else { return false }
-                try await db.raw("DELETE FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").run()
+                try await db.raw(
+                    "DELETE FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)"
+                ).run()
             }
             try await self.addMember(account, to: group, on: db, now: now)
             return true
@@ -63,7 +71,9 @@ extension Store {
     public func invite(username: String, to group: UUID, by inviter: UUID, now: Date = Date()) async throws -> InvitationOutcome {
         try await transaction { db in
             guard
-                try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: inviter.text)").first()
+                try await db.raw(
+                    "SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: inviter.text)"
+                ).first()
                     != nil
             else { return .noSuchGroup }
             guard
@@ -76,7 +86,9 @@ extension Store {
                 ).first(),
                 let invitee = UUID(uuidString: try row.decode(column: "id", as: String.self))
             else { return .noSuchPerson }
-            if try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: invitee.text)").first() != nil {
+            if try await db.raw(
+                "SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: invitee.text)"
+            ).first() != nil {
                 return .alreadyMember
             }
             try await db.raw(
@@ -106,7 +118,10 @@ extension Store {
     public func leaveGroup(_ group: UUID, account: UUID, now: Date = Date()) async throws -> Bool {
         try await transaction { db in
             try await self.lock(.group, id: group, on: db)  // see joinGroup
-            guard try await db.raw("SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").first() != nil
+            guard
+                try await db.raw(
+                    "SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)"
+                ).first() != nil
             else { return false }
             try await db.raw("DELETE FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").run()
             try await Store.deleteEmptyGroups(on: db)
@@ -143,7 +158,9 @@ extension Store {
     /// A group as the viewer may see it: an open one to anyone, a private one only to its members and invitees.
     public func group(id: UUID, viewer: UUID?) async throws -> StickerGroup? {
         let group = try await withConnection { db in
-            try await db.raw("\(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)").first()
+            try await db.raw(
+                "\(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)"
+            ).first()
                 .map(Store.group(from:))
         }
         guard let group, !group.isPrivate || group.member || group.invited else { return nil }

@@ -31,7 +31,11 @@ extension Store {
                 WHERE s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL AND s.created_at >= \(bind: millis(since))
                 GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
                 """
-            ).all().map { TagCard(tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)), following: try $0.decode(column: "following", as: Bool.self)) }
+            ).all().map {
+                TagCard(
+                    tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)),
+                    following: try $0.decode(column: "following", as: Bool.self))
+            }
         }
     }
 
@@ -48,7 +52,8 @@ extension Store {
                 """
             ).all().map {
                 StickerGroup(
-                    id: UUID(uuidString: try $0.decode(column: "id", as: String.self))!, name: try $0.decode(column: "name", as: String.self),
+                    id: UUID(uuidString: try $0.decode(column: "id", as: String.self))!,
+                    name: try $0.decode(column: "name", as: String.self),
                     members: Int(try $0.decode(column: "members", as: Int64.self)), member: false,
                     createdAt: date(millis: try $0.decode(column: "created_at", as: Int64.self)))
             }
@@ -72,7 +77,9 @@ extension Store {
             var result: [UUID: (Int, Int)] = [:]
             for row in rows {
                 guard let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) else { continue }
-                result[id] = (Int(try row.decode(column: "views", as: Int64.self)), Int(try row.decode(column: "followers", as: Int64.self)))
+                result[id] = (
+                    Int(try row.decode(column: "views", as: Int64.self)), Int(try row.decode(column: "followers", as: Int64.self))
+                )
             }
             return result
         }

@@ -43,9 +43,10 @@ extension Store {
         }
         report.purged = try await transaction { db in
             let cutoff = millis(now.addingTimeInterval(-policy.archive))
-            let count = try await db.raw(
-                "SELECT COUNT(*) AS n FROM stickers WHERE state = 'deleted' AND deleted_at < \(bind: cutoff)"
-            ).first()?.decode(column: "n", as: Int.self) ?? 0
+            let count =
+                try await db.raw(
+                    "SELECT COUNT(*) AS n FROM stickers WHERE state = 'deleted' AND deleted_at < \(bind: cutoff)"
+                ).first()?.decode(column: "n", as: Int.self) ?? 0
             try await db.raw("DELETE FROM stickers WHERE state = 'deleted' AND deleted_at < \(bind: cutoff)").run()
             // Keep the newest entry so the log's high-water mark survives a quiet week.
             try await db.raw(
@@ -60,7 +61,9 @@ extension Store {
         }
         // Sessions past their end: they no longer sign anyone in, and a stolen database should hold as few as possible.
         report.sessions = try await transaction { db in
-            let ended = try await db.raw("SELECT COUNT(*) AS n FROM sessions WHERE expires_at <= \(bind: millis(now))").first()?.decode(column: "n", as: Int.self) ?? 0
+            let ended =
+                try await db.raw("SELECT COUNT(*) AS n FROM sessions WHERE expires_at <= \(bind: millis(now))").first()?.decode(
+                    column: "n", as: Int.self) ?? 0
             try await db.raw("DELETE FROM sessions WHERE expires_at <= \(bind: millis(now))").run()
             return ended
         }

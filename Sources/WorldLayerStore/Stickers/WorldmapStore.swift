@@ -66,14 +66,20 @@ extension Store {
     }
 
     /// Makes a private worldmap owned (and joined) by `owner`; the same id again returns it.
-    public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date = Date()) async throws -> (Worldmap, created: Bool) {
+    public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date = Date()) async throws -> (
+        Worldmap, created: Bool
+    ) {
         try await Store.creatingOnce { try await self.attemptCreatePrivateWorldmap(id: id, name: name, cell: cell, owner: owner, now: now) }
     }
 
-    private func attemptCreatePrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date) async throws -> (Worldmap, created: Bool) {
+    private func attemptCreatePrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date) async throws -> (
+        Worldmap, created: Bool
+    ) {
         try await transaction { db in
             if let existing = try await Store.worldmap(id: id, on: db) {
-                guard existing.ownerId == owner, existing.isPrivate else { throw StoreError.conflict("a worldmap with this id exists", field: "id") }
+                guard existing.ownerId == owner, existing.isPrivate else {
+                    throw StoreError.conflict("a worldmap with this id exists", field: "id")
+                }
                 return (existing, false)
             }
             try await db.raw(
@@ -116,22 +122,26 @@ extension Store {
     static func author(from row: any SQLRow) throws -> StickerAuthor {
         StickerAuthor(
             id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
-            username: try row.decode(column: "username", as: String.self), displayName: try row.decode(column: "display_name", as: String.self))
+            username: try row.decode(column: "username", as: String.self),
+            displayName: try row.decode(column: "display_name", as: String.self))
     }
 
     /// Adds or removes a member; their live view reloads.
     public func setMembership(worldmap: UUID, account: UUID, member: Bool, now: Date = Date()) async throws {
         try await transaction { db in
-            let exists = try await db.raw(
-                "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)"
-            ).first() != nil
+            let exists =
+                try await db.raw(
+                    "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)"
+                ).first() != nil
             guard exists != member else { return }
             if member {
                 try await db.raw(
                     "INSERT INTO worldmap_members (worldmap_id, account_id, added_at) VALUES (\(bind: worldmap.text), \(bind: account.text), \(bind: millis(now)))"
                 ).run()
             } else {
-                try await db.raw("DELETE FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)").run()
+                try await db.raw(
+                    "DELETE FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)"
+                ).run()
             }
             try await self.appendRelationEvents(for: [account], on: db, now: now)
         }

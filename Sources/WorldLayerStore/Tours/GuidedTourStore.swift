@@ -27,7 +27,9 @@ extension Store {
 
     /// Creates a group with these (normalized) passkeys; only their hashes are kept.
     /// Throws ``StoreError`` on a duplicate key, which a caller answers by making new keys.
-    public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date = Date()) async throws -> TourGroup {
+    public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date = Date()) async throws
+        -> TourGroup
+    {
         let id = UUID()
         try await transaction { db in
             try await db.raw(
@@ -73,13 +75,15 @@ extension Store {
 
     public func groups(tourID: UUID) async throws -> [TourGroup] {
         try await withConnection { db in
-            try await db.raw("\(Store.groupColumns) WHERE g.tour_id = \(bind: tourID.text) ORDER BY g.created_at, g.id").all().map(Store.group(from:))
+            try await db.raw("\(Store.groupColumns) WHERE g.tour_id = \(bind: tourID.text) ORDER BY g.created_at, g.id").all().map(
+                Store.group(from:))
         }
     }
 
     /// Redeems a passkey once: the first caller becomes a participant holding `tokenHash`; everyone after is told it is used —
     /// except the same client retrying with the same `participantID` (its answer was lost), which gets a new token.
-    public func redeem(tourID: UUID, key: String, participantID: UUID, displayName: String?, tokenHash: String, now: Date = Date()) async throws
+    public func redeem(tourID: UUID, key: String, participantID: UUID, displayName: String?, tokenHash: String, now: Date = Date())
+        async throws
         -> Redemption
     {
         try await transaction { db in
@@ -93,10 +97,12 @@ extension Store {
                 ).first()
             else { return .unknown }
             let groupID = try row.decode(column: "group_id", as: String.self)
-            let participant = TourParticipant(id: participantID, groupId: UUID(uuidString: groupID)!, tourId: tourID, displayName: displayName)
+            let participant = TourParticipant(
+                id: participantID, groupId: UUID(uuidString: groupID)!, tourId: tourID, displayName: displayName)
             if try row.decode(column: "redeemed_at", as: Int64?.self) != nil {
                 guard try row.decode(column: "participant_id", as: String?.self) == participantID.text else { return .used }
-                try await db.raw("UPDATE tour_participants SET token_hash = \(bind: tokenHash) WHERE id = \(bind: participantID.text)").run()
+                try await db.raw("UPDATE tour_participants SET token_hash = \(bind: tokenHash) WHERE id = \(bind: participantID.text)")
+                    .run()
                 return .joined(participant)
             }
             if try row.decode(column: "expires_at", as: Int64.self) <= millis(now) { return .expired }
@@ -198,11 +204,14 @@ extension Store {
     /// arrived after the last export (the guide would lose them).
     public func deleteGroup(id: UUID) async throws -> GroupDeletion {
         try await transaction { db in
-            guard let row = try await db.raw("SELECT exported_at FROM tour_groups WHERE id = \(bind: id.text)").first() else { return .notFound }
+            guard let row = try await db.raw("SELECT exported_at FROM tour_groups WHERE id = \(bind: id.text)").first() else {
+                return .notFound
+            }
             let exported = try row.decode(column: "exported_at", as: Int64?.self) ?? Int64.min
-            let unexported = try await db.raw(
-                "SELECT COUNT(*) AS n FROM tour_questions WHERE group_id = \(bind: id.text) AND created_at > \(bind: exported)"
-            ).first()?.decode(column: "n", as: Int64.self) ?? 0
+            let unexported =
+                try await db.raw(
+                    "SELECT COUNT(*) AS n FROM tour_questions WHERE group_id = \(bind: id.text) AND created_at > \(bind: exported)"
+                ).first()?.decode(column: "n", as: Int64.self) ?? 0
             guard unexported == 0 else { return .unexported(Int(unexported)) }
             let participants = try await db.raw("SELECT id FROM tour_participants WHERE group_id = \(bind: id.text)").all()
                 .map { try $0.decode(column: "id", as: String.self) }

@@ -12,30 +12,42 @@ struct SecurityBrowserTests {
         // A copy of the demo world of its own: the place added here must not show up in other suites.
         let seeded = BrowserTests.seeded.split(separator: "|").map(String.init)
         let copy = CLI.scratchDatabase()
-        try FileManager.default.copyItem(atPath: String(seeded[0].dropFirst("sqlite:".count)), toPath: String(copy.dropFirst("sqlite:".count)))
+        try FileManager.default.copyItem(
+            atPath: String(seeded[0].dropFirst("sqlite:".count)), toPath: String(copy.dropFirst("sqlite:".count)))
         let admin = try CLI.run(
-            ["user", "create", "--database", copy, "--username", "cartographer", "--email", "c@example.org", "--display-name", "C", "--birthday", "1980-01-01",
-             "--role", "admin", "--bcrypt-cost", "4"], stdin: "pass word\n")
+            [
+                "user", "create", "--database", copy, "--username", "cartographer", "--email", "c@example.org", "--display-name", "C",
+                "--birthday", "1980-01-01",
+                "--role", "admin", "--bcrypt-cost", "4",
+            ], stdin: "pass word\n")
         #expect(admin.status == 0, "\(admin.stderr)")
         let server = try await RunningServer(
             database: copy, extra: ["--media", seeded[1], "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
         defer { server.stop() }
         let token = try #require(try await Self.logIn(server, "cartographer"))
         let place = try await server.request(
-            "POST", "/v1/places", json: #"{"name":"\#(Self.escaped)","kind":"amenity:cafe","position":{"latitude":60.1700,"longitude":24.9385}}"#, token: token)
+            "POST", "/v1/places",
+            json: #"{"name":"\#(Self.escaped)","kind":"amenity:cafe","position":{"latitude":60.1700,"longitude":24.9385}}"#, token: token)
         #expect(place.status == 201, "\(place.body)")
         let id = UUID().uuidString.lowercased()
-        let sticker = ##"{"templateId":"sticky-note","text":"\##(Self.escaped)","tags":[],"color":"#ff8800","size":0.4,"orientation":[0,0,0,1],"anchor":{"latitude":60.1699,"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
+        let sticker =
+            ##"{"templateId":"sticky-note","text":"\##(Self.escaped)","tags":[],"color":"#ff8800","size":0.4,"orientation":[0,0,0,1],"anchor":{"latitude":60.1699,"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
         #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: sticker, token: token).status == 201)
         #expect(try await server.request("POST", "/v1/stickers/\(id)/place", token: token).status == 200)
 
         try await Browser.using { browser in
             try await browser.open(server.base + "/#/map")
-            _ = try await browser.run("window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective))")
-            _ = try await browser.waitFor("the sticker and place layers", "const d = document.querySelector('#map')?.dataset; return Number(d?.stickers || 0) > 0 && Number(d?.places || 0) > 0")
+            _ = try await browser.run(
+                "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective))"
+            )
+            _ = try await browser.waitFor(
+                "the sticker and place layers",
+                "const d = document.querySelector('#map')?.dataset; return Number(d?.stickers || 0) > 0 && Number(d?.places || 0) > 0")
             // Every tooltip opened, as a hover would.
             _ = try await browser.run("window.worldlayerMap.eachLayer((l) => l.getTooltip?.() && l.openTooltip())")
-            let tooltips = try await browser.run("return [...document.querySelectorAll('.leaflet-tooltip')].map((e) => e.textContent)") as? [String] ?? []
+            let tooltips =
+                try await browser.run("return [...document.querySelectorAll('.leaflet-tooltip')].map((e) => e.textContent)") as? [String]
+                ?? []
             #expect(tooltips.filter { $0 == Self.payload }.count == 2, "\(tooltips.filter { $0.contains("<") })")
             #expect(try await browser.run("return document.querySelectorAll('.leaflet-tooltip img').length") as? Int == 0)
             #expect(try await browser.run("return window.injected === undefined") as? Bool == true)
@@ -65,19 +77,25 @@ struct SecurityBrowserTests {
             #expect(try await browser.run(Self.onScreen, ["#group-explained"]) as? Bool == true)
             try await browser.type("#group-name", "Quiet garden")
             try await browser.click("#group-form button[type=submit]")
-            let card = try await browser.waitFor("the new group", "return [...document.querySelectorAll('#my-groups li')].find((e) => e.textContent.includes('Quiet garden'))?.textContent ?? null")
+            let card = try await browser.waitFor(
+                "the new group",
+                "return [...document.querySelectorAll('#my-groups li')].find((e) => e.textContent.includes('Quiet garden'))?.textContent ?? null"
+            )
             #expect((card as? String)?.contains("private") == true)
             try await browser.type("#my-groups form input", "neighbour")
             try await browser.click("#my-groups form button[type=submit]")
-            _ = try await browser.waitFor("the invitation sent", "return document.querySelector('#status').textContent === 'Invited neighbour.'")
+            _ = try await browser.waitFor(
+                "the invitation sent", "return document.querySelector('#status').textContent === 'Invited neighbour.'")
 
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [ben])
             try await browser.open(server.base + "/#/discover")
             try await browser.open(server.base + "/#/me")
-            _ = try await browser.waitFor("the invitation", "return document.querySelector('#group-invitations li')?.textContent.includes('Quiet garden') ?? false")
+            _ = try await browser.waitFor(
+                "the invitation", "return document.querySelector('#group-invitations li')?.textContent.includes('Quiet garden') ?? false")
             #expect(try await browser.run(Self.onScreen, ["#group-invitations li"]) as? Bool == true)
             try await browser.click("#group-invitations button")
-            _ = try await browser.waitFor("membership", "return [...document.querySelectorAll('#my-groups li')].some((e) => e.textContent.includes('Quiet garden'))")
+            _ = try await browser.waitFor(
+                "membership", "return [...document.querySelectorAll('#my-groups li')].some((e) => e.textContent.includes('Quiet garden'))")
             let errors = try await browser.consoleErrors()
             #expect(errors.isEmpty, "\(errors)")
         }

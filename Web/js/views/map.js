@@ -2,7 +2,7 @@
 // paths and buildings, so the map is never blank — my position, places search with a detail sheet, and
 // walking routes (from a searched place's "Route here", or a long press anywhere).
 import { get, post } from "../api.js";
-import { asText, h, say } from "../dom.js";
+import { h, label, say } from "../dom.js";
 import { t } from "../strings.js";
 
 const helsinki = [60.1699, 24.9384];
@@ -54,12 +54,12 @@ export async function render() {
   const stickerLayer = L.layerGroup().addTo(map), placesLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
   L.control.layers(null, { [t("map.layer.stickers")]: stickerLayer, [t("map.layer.places")]: placesLayer, [t("map.layer.tours")]: tourLayer }).addTo(map);
   get(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=1000&limit=200`).then(({ stickers }) => {
-    for (const { sticker: s } of stickers ?? []) L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }).bindTooltip(asText(s.text || s.templateId)).addTo(stickerLayer);
+    for (const { sticker: s } of stickers ?? []) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }), s.text || s.templateId).addTo(stickerLayer);
     mapElement.dataset.stickers = String(stickers?.length ?? 0);
   }).catch(() => {});
   get(`/v1/places/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=600&limit=200`).then(({ places }) => {
-    for (const p of places) L.circleMarker([p.place.position.latitude, p.place.position.longitude], { radius: 4, color: "#2563eb", weight: 1 })
-      .bindTooltip(asText(p.place.name)).on("click", () => showPlace(p.place)).addTo(placesLayer);
+    for (const p of places) label(L.circleMarker([p.place.position.latitude, p.place.position.longitude], { radius: 4, color: "#2563eb", weight: 1 }), p.place.name)
+      .on("click", () => showPlace(p.place)).addTo(placesLayer);
     mapElement.dataset.places = String(places.length);
   }).catch(() => {});
   get("/v1/tours").then(async ({ tours }) => {
@@ -67,8 +67,8 @@ export async function render() {
     for (const summary of tours.filter((x) => x.mode === "open")) {
       const tour = await get(`/v1/tours/${summary.id}`);
       for (const stop of tour.stops.filter((x) => x.position)) {
-        L.marker([stop.position.latitude, stop.position.longitude], { title: stop.title, icon: L.divIcon({ className: "tour-stop", html: "★", iconSize: [22, 22] }) })
-          .bindTooltip(asText(`${tour.title}: ${stop.title}`)).on("click", () => { location.hash = `#/tours/${encodeURIComponent(tour.slug)}`; }).addTo(tourLayer);
+        label(L.marker([stop.position.latitude, stop.position.longitude], { title: stop.title, icon: L.divIcon({ className: "tour-stop", html: "★", iconSize: [22, 22] }) }), `${tour.title}: ${stop.title}`)
+          .on("click", () => { location.hash = `#/tours/${encodeURIComponent(tour.slug)}`; }).addTo(tourLayer);
         count++;
       }
     }
@@ -82,8 +82,8 @@ export async function render() {
   else watch = navigator.geolocation.watchPosition((p) => {
     here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     meMarker?.remove();
-    meMarker = L.circle([here.latitude, here.longitude], { radius: Math.max(here.accuracy, 3), color: "#2563eb" })
-      .bindTooltip(asText(t("map.here", { accuracy: Math.round(here.accuracy) }))).addTo(map);
+    meMarker = label(L.circle([here.latitude, here.longitude], { radius: Math.max(here.accuracy, 3), color: "#2563eb" }),
+      t("map.here", { accuracy: Math.round(here.accuracy) })).addTo(map);
     // The first fix brings the map to me (searches then rank what is near me first).
     if (!centred && !routeLayer.getLayers().length && !placeLayer.getLayers().length) { centred = true; map.setView([here.latitude, here.longitude], 17, { animate: false }); }
   }, (error) => say(error.code === error.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported")), { enableHighAccuracy: true });

@@ -33,7 +33,9 @@ struct BookController {
         if parameters.items["q"] != nil {
             let query = try parameters.searchText()
             var index = PlaceSearchIndex()
-            for b in books { index.add(id: b.id, names: [b.title] + b.authors + [b.slug.replacingOccurrences(of: "-", with: " ")], position: nil) }
+            for b in books {
+                index.add(id: b.id, names: [b.title] + b.authors + [b.slug.replacingOccurrences(of: "-", with: " ")], position: nil)
+            }
             let byID = Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
             books = index.search(query, limit: 50).compactMap { byID[$0.id] }
         }
@@ -66,7 +68,8 @@ struct BookController {
         }
         let images = book.targets.map { t in
             Image(
-                targetId: t.id.uuidString.lowercased(), name: t.name, image: t.image, url: "/v1/media/\(t.image.id)", physicalWidth: t.physicalWidth,
+                targetId: t.id.uuidString.lowercased(), name: t.name, image: t.image, url: "/v1/media/\(t.image.id)",
+                physicalWidth: t.physicalWidth,
                 physicalHeight: t.quality.map { t.physicalWidth * Double($0.height) / Double(max($0.width, 1)) }, content: t.content)
         }
         struct Body: Encodable {
@@ -80,7 +83,9 @@ struct BookController {
     @Sendable func recognize(_ request: Request, context: AppRequestContext) async throws -> Response {
         let book = try await book(context)
         let frame = try await request.bytes(upTo: Self.maximumFrameBytes, what: "a camera frame")
-        guard !frame.isEmpty else { throw APIError.badRequest("send the camera frame (JPEG or PNG) as the request body", code: "empty_body") }
+        guard !frame.isEmpty else {
+            throw APIError.badRequest("send the camera frame (JPEG or PNG) as the request body", code: "empty_body")
+        }
         guard MediaSniffer.imageType(frame) != nil else {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a camera frame must be a JPEG or PNG image")
         }
@@ -108,7 +113,9 @@ struct BookController {
     }
 
     private func book(_ context: AppRequestContext) async throws -> Book {
-        guard let text = context.parameters.get("book"), let book = try await store.book(idOrSlug: text) else { throw APIError.notFound("no such book") }
+        guard let text = context.parameters.get("book"), let book = try await store.book(idOrSlug: text) else {
+            throw APIError.notFound("no such book")
+        }
         return book
     }
 }

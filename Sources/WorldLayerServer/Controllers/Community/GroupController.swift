@@ -38,7 +38,9 @@ struct GroupController {
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let group = try await store.group(id: try context.uuidParameter("id"), viewer: context.account?.id) else { throw APIError.notFound("no such group") }
+        guard let group = try await store.group(id: try context.uuidParameter("id"), viewer: context.account?.id) else {
+            throw APIError.notFound("no such group")
+        }
         return try .json(group)
     }
 
@@ -51,7 +53,9 @@ struct GroupController {
 
     @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        guard try await store.leaveGroup(try context.uuidParameter("id"), account: me.id) else { throw APIError.notFound("you are not in that group") }
+        guard try await store.leaveGroup(try context.uuidParameter("id"), account: me.id) else {
+            throw APIError.notFound("you are not in that group")
+        }
         return Response(status: .noContent)
     }
 
@@ -76,7 +80,8 @@ struct GroupController {
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = Query(request)
-        let groups = try await store.searchGroups(try query.searchText(), viewer: context.account?.id, limit: try query.int("limit", in: 1...50, default: 20))
+        let groups = try await store.searchGroups(
+            try query.searchText(), viewer: context.account?.id, limit: try query.int("limit", in: 1...50, default: 20))
         return try .json(["groups": groups])
     }
 }

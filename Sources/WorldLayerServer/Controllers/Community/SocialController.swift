@@ -47,7 +47,9 @@ struct SocialController {
     private func followList(_ context: AppRequestContext, followers: Bool) async throws -> Response {
         let card = try await named(context)
         if card.id != context.account?.id, try await store.isPrivateAccount(card.id) {
-            throw APIError(.forbidden, code: "private_account", message: "@\(card.username) has a private account; whom they follow and who follows them is theirs to see")
+            throw APIError(
+                .forbidden, code: "private_account",
+                message: "@\(card.username) has a private account; whom they follow and who follows them is theirs to see")
         }
         return try .json(["people": try await store.followList(of: card.id, followers: followers, viewer: context.account?.id)])
     }
@@ -65,7 +67,9 @@ struct SocialController {
 
     @Sendable func unfollow(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        guard try await store.unfollow(username: context.parameters.get("username") ?? "", by: me.id) else { throw APIError.notFound("no such person") }
+        guard try await store.unfollow(username: context.parameters.get("username") ?? "", by: me.id) else {
+            throw APIError.notFound("no such person")
+        }
         return Response(status: .noContent)
     }
 

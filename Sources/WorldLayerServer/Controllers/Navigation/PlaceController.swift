@@ -53,7 +53,9 @@ struct PlaceController {
         let center = try query.coordinate()
         let radius = try query.double("radius", in: 1...5_000, default: 300)
         let found = try await store.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
-        return try .json(["places": found.map { PlaceHit(place: $0.place, distance: $0.line.distance, bearing: compass($0.line.initialAzimuth)) }])
+        return try .json([
+            "places": found.map { PlaceHit(place: $0.place, distance: $0.line.distance, bearing: compass($0.line.initialAzimuth)) }
+        ])
     }
 
     struct LabelsRequest: Decodable {
@@ -76,20 +78,27 @@ struct PlaceController {
         if !(Coordinate(latitude: body.latitude, longitude: body.longitude).isValid && abs(body.longitude) <= 180) {
             problems.append(FieldError("latitude", "and longitude must be a position on Earth"))
         }
-        if !body.altitude.isFinite || abs(body.altitude) > 10_000 { problems.append(FieldError("altitude", "must be metres within ±10,000")) }
+        if !body.altitude.isFinite || abs(body.altitude) > 10_000 {
+            problems.append(FieldError("altitude", "must be metres within ±10,000"))
+        }
         if !body.heading.isFinite { problems.append(FieldError("heading", "must be degrees")) }
-        if !body.view.isValid { problems.append(FieldError("view", "needs width and height of 100–10,000 points, a field of view of 10–170° and a pitch within ±89°")) }
+        if !body.view.isValid {
+            problems.append(
+                FieldError("view", "needs width and height of 100–10,000 points, a field of view of 10–170° and a pitch within ±89°"))
+        }
         let radius = body.radius ?? 300
         if !(1...2_000).contains(radius) { problems.append(FieldError("radius", "must be 1 to 2,000 metres")) }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let fix = DeviceFix(latitude: body.latitude, longitude: body.longitude, altitude: body.altitude, heading: body.heading)
         let highlight = Set((body.highlight ?? []).map { $0.lowercased() })
-        let nearby = try await store.places(near: Coordinate(latitude: body.latitude, longitude: body.longitude), radius: radius, limit: 500)
+        let nearby = try await store.places(
+            near: Coordinate(latitude: body.latitude, longitude: body.longitude), radius: radius, limit: 500)
         let requests = nearby.map { p in
             let id = p.place.id.uuidString.lowercased()
             // Places stand on the ground: their label floats 3 m up.
             return LabelRequest(
-                id: id, text: p.place.name, anchor: GeoAnchor(latitude: p.place.position.latitude, longitude: p.place.position.longitude, altitude: 3),
+                id: id, text: p.place.name,
+                anchor: GeoAnchor(latitude: p.place.position.latitude, longitude: p.place.position.longitude, altitude: 3),
                 priority: highlight.contains(id) ? 1 : 0)
         }
         return try .json(LabelLayoutEngine.layout(requests, fix: fix, view: body.view))
@@ -120,8 +129,10 @@ struct PlaceController {
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let id = UUID()
         let place = Place(
-            id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind, position: body.position,
-            description: body.description, openingHours: body.openingHours, address: body.address, source: "admin:\(id.uuidString.lowercased())", updatedAt: Date())
+            id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind,
+            position: body.position,
+            description: body.description, openingHours: body.openingHours, address: body.address,
+            source: "admin:\(id.uuidString.lowercased())", updatedAt: Date())
         try await store.createPlace(place)
         context.logger.info("place added", metadata: ["place": "\(id.uuidString.lowercased())"])
         return try .json(place, status: .created)
@@ -150,7 +161,9 @@ struct PlaceController {
             throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a photo must be a PNG or JPEG image")
         }
         // Phones decode it: a picture declaring a gigapixel would stop the app that opens the place.
-        if let problem = DecodeLimit.picture.problem(with: data) { throw APIError(.unprocessableContent, code: "image_too_large", message: "the photo \(problem)") }
+        if let problem = DecodeLimit.picture.problem(with: data) {
+            throw APIError(.unprocessableContent, code: "image_too_large", message: "the photo \(problem)")
+        }
         guard let photo = try await store.addPlacePhoto(placeID: id, kind: kind, data: data, contentType: type) else {
             throw APIError.notFound("no such place")
         }
@@ -158,10 +171,13 @@ struct PlaceController {
     }
 
     @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let blobID = try await store.placePhotoBlob(placeID: try context.uuidParameter("id"), photoID: try context.uuidParameter("photo")),
+        guard
+            let blobID = try await store.placePhotoBlob(
+                placeID: try context.uuidParameter("id"), photoID: try context.uuidParameter("photo")),
             let blob = try await store.blob(id: blobID)
         else { throw APIError.notFound("no such photo") }
-        return Response.blob(blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
+        return Response.blob(
+            blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
     }
 }
 

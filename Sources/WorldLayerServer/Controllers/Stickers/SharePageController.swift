@@ -34,7 +34,8 @@ struct SharePageController {
 
     private func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentSecurityPolicy: SharePage.policy],
+            status: status,
+            headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentSecurityPolicy: SharePage.policy],
             body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 }

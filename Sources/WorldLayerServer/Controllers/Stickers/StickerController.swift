@@ -49,7 +49,8 @@ struct StickerController {
             try await store.putSticker(id: id, draft: draft, author: account, expectedVersion: body.version)
         }
         await hub.wake()
-        return try .json(sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.uuidString.lowercased())"] : [:])
+        return try .json(
+            sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.uuidString.lowercased())"] : [:])
     }
 
     struct PlaceBody: Decodable {
@@ -59,7 +60,8 @@ struct StickerController {
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try context.uuidParameter("id")
-        let version = request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
+        let version =
+            request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
             ? nil : try await request.decodeJSON(PlaceBody.self, context: context).version
         let sticker = try await mapWriteErrors { try await store.placeSticker(id: id, author: account.id, expectedVersion: version) }
         await hub.wake()
@@ -102,13 +104,17 @@ struct StickerController {
         let radius = try query.double("radius", in: 1...1_000, default: 100)
         let limit = try query.int("limit", in: 1...200, default: 50)
         let cursor = try query.items["cursor"].map { text in
-            guard let c = NearbyCursor(text) else { throw APIError.badRequest("'cursor' is not one this server gave out", code: "invalid_parameter") }
+            guard let c = NearbyCursor(text) else {
+                throw APIError.badRequest("'cursor' is not one this server gave out", code: "invalid_parameter")
+            }
             return c
         }
-        let found = try await store.nearbyStickers(center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
+        let found = try await store.nearbyStickers(
+            center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
         let page = found.prefix(limit)
         let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
-        return try .json(NearbyPage(stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next))
+        return try .json(
+            NearbyPage(stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next))
     }
 
     struct CellPage: Encodable {

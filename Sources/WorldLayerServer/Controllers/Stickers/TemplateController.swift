@@ -94,7 +94,8 @@ struct TemplateController {
         }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let (template, created) = try await store.addTemplate(
-            NewTemplate(id: body.id, name: name, kind: body.kind, takesText: body.takesText, asset: asset, preview: body.preview), author: account.id)
+            NewTemplate(id: body.id, name: name, kind: body.kind, takesText: body.takesText, asset: asset, preview: body.preview),
+            author: account.id)
         return try .json(TemplateBody(template, viewer: account.id), status: created ? .created : .ok)
     }
 
@@ -123,7 +124,8 @@ struct TemplateController {
 
     private func blobResponse(id: String, request: Request) async throws -> Response {
         guard let blob = try await store.blob(id: id) else { throw APIError.notFound("the file is gone") }
-        return Response.blob(blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
+        return Response.blob(
+            blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
     }
 
     @Sendable func queue(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -148,7 +150,9 @@ struct TemplateController {
 
     private func review(context: AppRequestContext, approve: Bool, reason: String?) async throws -> Response {
         let moderator = try context.requireModerator()
-        guard let t = try await store.reviewTemplate(id: context.parameters.get("id") ?? "", approve: approve, reason: reason, moderator: moderator)
+        guard
+            let t = try await store.reviewTemplate(
+                id: context.parameters.get("id") ?? "", approve: approve, reason: reason, moderator: moderator)
         else { throw APIError.notFound("no such template") }
         context.logger.info("template reviewed", metadata: ["template": "\(t.id)", "status": "\(t.status.rawValue)"])
         return try .json(TemplateBody(t, viewer: moderator.id))

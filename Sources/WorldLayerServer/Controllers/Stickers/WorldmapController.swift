@@ -44,7 +44,9 @@ struct WorldmapController {
         var problems: [FieldError] = []
         if !(1...60).contains(name.count) { problems.append(FieldError("name", "must be 1 to 60 characters")) }
         let point = Coordinate(latitude: body.latitude, longitude: body.longitude)
-        if !(point.isValid && abs(point.longitude) <= 180) { problems.append(FieldError("latitude", "and longitude must be a valid position")) }
+        if !(point.isValid && abs(point.longitude) <= 180) {
+            problems.append(FieldError("latitude", "and longitude must be a valid position"))
+        }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let (worldmap, created) = try await store.createPrivateWorldmap(
             id: body.id ?? UUID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
@@ -71,7 +73,9 @@ struct WorldmapController {
         let id = try context.uuidParameter("id")
         guard let w = try await store.worldmap(id: id) else { throw APIError.notFound("no such worldmap") }
         if w.isPrivate {
-            guard let me = context.account?.id, try await store.viewer(me).worldmaps.contains(id) else { throw APIError.notFound("no such worldmap") }
+            guard let me = context.account?.id, try await store.viewer(me).worldmaps.contains(id) else {
+                throw APIError.notFound("no such worldmap")
+            }
         }
         return w
     }
@@ -123,7 +127,9 @@ struct WorldmapController {
         let account = try await member(context)
         // The owner removes anyone but themselves; a member may leave.
         guard w.isPrivate, (w.ownerId == me.id && account.id != me.id) || (account.id == me.id && w.ownerId != me.id) else {
-            throw APIError(.forbidden, code: "forbidden", message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
+            throw APIError(
+                .forbidden, code: "forbidden",
+                message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
         }
         try await store.setMembership(worldmap: w.id, account: account.id, member: false)
         await hub.wake()
@@ -157,7 +163,9 @@ struct WorldmapController {
                 throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a snapshot must be a PNG or JPEG image")
             }
             guard size.width >= 64, size.height >= 64, size.width <= 8192, size.height <= 8192 else {
-                throw APIError.validation([FieldError("snapshot", "must be 64 to 8192 pixels on each side (got \(size.width)×\(size.height))")])
+                throw APIError.validation([
+                    FieldError("snapshot", "must be 64 to 8192 pixels on each side (got \(size.width)×\(size.height))")
+                ])
             }
             contentType = type
         case .deviceMap:
@@ -176,7 +184,9 @@ struct WorldmapController {
     func getAsset(_ kind: WorldmapAssetKind, _ request: Request, _ context: AppRequestContext) async throws -> Response {
         let w = try await visibleWorldmap(context)
         let version = try Query(request).items["version"].map { text in
-            guard let v = Int(text), v > 0 else { throw APIError.badRequest("'version' must be a positive integer", code: "invalid_parameter") }
+            guard let v = Int(text), v > 0 else {
+                throw APIError.badRequest("'version' must be a positive integer", code: "invalid_parameter")
+            }
             return v
         }
         guard let asset = try await store.worldmapAsset(worldmap: w.id, kind: kind, version: version),

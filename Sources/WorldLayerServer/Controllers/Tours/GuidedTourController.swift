@@ -39,7 +39,9 @@ struct GuidedTourController {
         if name.isEmpty || name.count > 100 { problems.append(FieldError("name", "must be 1–100 characters")) }
         if !(1...500).contains(body.passkeys) { problems.append(FieldError("passkeys", "must be 1 to 500")) }
         let hours = body.validForHours ?? 12
-        if !(hours.isFinite && hours > 0 && hours <= 24 * 30) { problems.append(FieldError("validForHours", "must be more than 0 and at most 720")) }
+        if !(hours.isFinite && hours > 0 && hours <= 24 * 30) {
+            problems.append(FieldError("validForHours", "must be more than 0 and at most 720"))
+        }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         // A new key that happens to equal an existing one of this tour is drawn again.
         for _ in 0..<3 {
@@ -49,14 +51,15 @@ struct GuidedTourController {
                 let group = try await store.createGroup(
                     tourID: tour.id, guideID: guide.id, name: name, expiresAt: Date().addingTimeInterval(hours * 3600),
                     keys: keys.map { Passkey.normalize($0)! })
-                context.logger.info("tour group created", metadata: ["group": "\(group.id.uuidString.lowercased())", "passkeys": "\(keys.count)"])
+                context.logger.info(
+                    "tour group created", metadata: ["group": "\(group.id.uuidString.lowercased())", "passkeys": "\(keys.count)"])
                 struct Body: Encodable {
                     var group: TourGroup
                     /// Shown this once; only their hashes are stored.
                     var passkeys: [String]
                 }
                 return try .json(Body(group: group, passkeys: keys.sorted()), status: .created)
-            } catch where Store.isUniqueViolation(error) {
+            } catch  where Store.isUniqueViolation(error) {
                 continue
             }
         }
@@ -78,14 +81,19 @@ struct GuidedTourController {
 
     @Sendable func redeem(_ request: Request, context: AppRequestContext) async throws -> Response {
         let tour = try await TourAccess.listed(store: store, context: context)
-        guard tour.mode == .guided else { throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: "not_guided") }
+        guard tour.mode == .guided else {
+            throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: "not_guided")
+        }
         let body = try await request.decodeJSON(RedeemBody.self, context: context)
         let subject = "tour:" + tour.id.uuidString
         if let wait = await limiter.retryAfter(subject: subject, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "wrong passkeys")
         }
-        if let name = body.displayName, name.count > 100 { throw APIError.validation([FieldError("displayName", "must be at most 100 characters")]) }
-        let wrong = APIError(.forbidden, code: "invalid_passkey", message: "that passkey does not open “\(tour.title)”; check it with your guide")
+        if let name = body.displayName, name.count > 100 {
+            throw APIError.validation([FieldError("displayName", "must be at most 100 characters")])
+        }
+        let wrong = APIError(
+            .forbidden, code: "invalid_passkey", message: "that passkey does not open “\(tour.title)”; check it with your guide")
         guard let key = Passkey.normalize(body.passkey) else {
             await limiter.recordFailure(subject: subject, address: context.clientAddress)
             throw wrong
@@ -94,8 +102,9 @@ struct GuidedTourController {
         let outcome: Redemption
         do {
             outcome = try await store.redeem(
-                tourID: tour.id, key: key, participantID: body.participantId ?? UUID(), displayName: body.displayName, tokenHash: SessionToken.hash(token))
-        } catch where Store.isUniqueViolation(error) {
+                tourID: tour.id, key: key, participantID: body.participantId ?? UUID(), displayName: body.displayName,
+                tokenHash: SessionToken.hash(token))
+        } catch  where Store.isUniqueViolation(error) {
             throw APIError.conflict("that participant id is taken; send a new one", field: "participantId")
         }
         switch outcome {
@@ -129,7 +138,9 @@ struct GuidedTourController {
 
     private func guidedGroup(_ context: AppRequestContext) async throws -> TourGroup {
         let found = try await group(context)
-        guard found.isGuide else { throw APIError(.forbidden, code: "forbidden", message: "only a guide of “\(found.tour.title)” may do this") }
+        guard found.isGuide else {
+            throw APIError(.forbidden, code: "forbidden", message: "only a guide of “\(found.tour.title)” may do this")
+        }
         return found.group
     }
 
@@ -145,7 +156,9 @@ struct GuidedTourController {
         case .unexported(let n):
             throw APIError(
                 .conflict, code: "questions_not_exported",
-                message: "\(n) question\(n == 1 ? "" : "s") arrived since the last export; export them (GET …/questions/export) before deleting the group")
+                message:
+                    "\(n) question\(n == 1 ? "" : "s") arrived since the last export; export them (GET …/questions/export) before deleting the group"
+            )
         }
     }
 
@@ -167,14 +180,17 @@ struct GuidedTourController {
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let question = TourQuestion(
             id: body.id ?? UUID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
-            text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil, answeredAt: nil,
+            text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil,
+            answeredAt: nil,
             createdAt: Date())
         do {
             try await store.addQuestion(question)
-        } catch where Store.isUniqueViolation(error) {
+        } catch  where Store.isUniqueViolation(error) {
             // A retry: answer with what was stored the first time (only if it was this participant's).
             let mine = try await store.questions(groupID: group.id, participantID: participant.id)
-            guard let stored = mine.first(where: { $0.id == question.id }) else { throw APIError.conflict("that question id is taken; send a new one", field: "id") }
+            guard let stored = mine.first(where: { $0.id == question.id }) else {
+                throw APIError.conflict("that question id is taken; send a new one", field: "id")
+            }
             return try .json(stored)
         }
         return try .json(question, status: .created)
@@ -197,7 +213,9 @@ struct GuidedTourController {
         let body = try await request.decodeJSON(AnswerBody.self, context: context)
         let text = body.answer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.count <= 5_000 else { throw APIError.validation([FieldError("answer", "must be 1–5,000 characters")]) }
-        guard try await store.answer(questionID: questionID, groupID: group.id, text: text) else { throw APIError.notFound("no such question") }
+        guard try await store.answer(questionID: questionID, groupID: group.id, text: text) else {
+            throw APIError.notFound("no such question")
+        }
         return try .json(try await store.questions(groupID: group.id).first { $0.id == questionID }!)
     }
 
@@ -205,7 +223,9 @@ struct GuidedTourController {
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let group = try await guidedGroup(context)
         let format = Query(request).items["format"] ?? "csv"
-        guard format == "csv" || format == "json" else { throw APIError.badRequest("'format' must be csv or json", code: "invalid_parameter") }
+        guard format == "csv" || format == "json" else {
+            throw APIError.badRequest("'format' must be csv or json", code: "invalid_parameter")
+        }
         let questions = try await store.questions(groupID: group.id)
         try await store.markExported(groupID: group.id)
         let filename = "questions-\(group.id.uuidString.lowercased().prefix(8)).\(format)"
@@ -230,8 +250,11 @@ enum QuestionCSV {
         var lines = ["asked_at,participant,email,question,answer,answered_at"]
         for q in questions {
             lines.append(
-                [Store.iso8601(q.createdAt), q.participantName ?? "", q.email ?? "", q.text, q.answer ?? "", q.answeredAt.map(Store.iso8601) ?? ""]
-                    .map(cell).joined(separator: ","))
+                [
+                    Store.iso8601(q.createdAt), q.participantName ?? "", q.email ?? "", q.text, q.answer ?? "",
+                    q.answeredAt.map(Store.iso8601) ?? "",
+                ]
+                .map(cell).joined(separator: ","))
         }
         return lines.joined(separator: "\r\n") + "\r\n"
     }
