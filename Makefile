@@ -1,5 +1,6 @@
 # WorldLayer — the two commands:
 #   make run    start the server on the embedded SQLite database at http://localhost:8080
+#               (make run HOST=0.0.0.0: over HTTPS for phones on the network, with a QR code)
 #   make test   run every test, on SQLite and on a throwaway PostgreSQL
 # Both install the Debian packages they need first (skipping what is present).
 
@@ -7,6 +8,9 @@ SWIFT ?= swift
 HOST ?= 127.0.0.1
 PORT ?= 8080
 DATABASE ?= sqlite:./data/worldlayer.sqlite
+# Listening beyond this machine means phones, which give camera, position and sensors only to a
+# secure origin: HTTPS on a certificate authority made here (data/tls/), trusted once at /trust.
+TLS_ARGS = $(if $(filter-out 127.0.0.1 localhost,$(HOST)),--tls-local ./data/tls)
 
 # OpenCV (Debian's) for recognizing book pages; the build links it, so it comes first.
 VISION_PACKAGES = libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev
@@ -14,6 +18,8 @@ VISION_PACKAGES = libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-d
 WEB_PACKAGES = libjs-leaflet libjs-three
 # The browser tests: headless Chromium driven by chromedriver, ffmpeg to make its fake camera's video.
 BROWSER_PACKAGES = chromium chromium-driver ffmpeg
+# HTTPS: curl and openssl check the certificates, Caddy runs the production recipe (deploy/Caddyfile).
+TLS_PACKAGES = curl openssl caddy
 
 .PHONY: run test build screenshots bench-geo clean
 
@@ -23,11 +29,11 @@ build:
 
 # The demo world (built-in templates, restricted zones, stickers and the narrated tour from the
 # Helsinki extract, and the demo book) is loaded on every start; loading it again changes nothing.
-# espeak-ng and lame speak the demo tour's narration.
+# espeak-ng and lame speak the demo tour's narration; qrencode draws the address for a phone.
 run: build
-	scripts/install-packages espeak-ng lame $(WEB_PACKAGES)
+	scripts/install-packages espeak-ng lame qrencode $(WEB_PACKAGES)
 	$(SWIFT) run --skip-build worldlayer demo seed --database $(DATABASE)
-	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE)
+	$(SWIFT) run --skip-build worldlayer serve --host $(HOST) --port $(PORT) --database $(DATABASE) $(TLS_ARGS)
 
 # Two passes over one build: Chromium takes both cores, and timing-sensitive server tests (expiry,
 # 40 concurrent retries) must not share the machine with it.
@@ -36,7 +42,7 @@ BROWSER_SUITES = BrowserTests|AccessibilityTests
 FUZZ_EXAMPLES ?= 12
 
 test:
-	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES)
+	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test --skip "$(BROWSER_SUITES)"
 	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
 	scripts/api-fuzz $(FUZZ_EXAMPLES)

@@ -45,11 +45,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve /metrics to anyone (default: only to loopback clients and admins).")
     var publicMetrics = false
 
+    @Option(help: "Serve HTTPS with this PEM certificate chain (with --tls-key).")
+    var tlsCertificate: String?
+
+    @Option(help: "The PEM private key of --tls-certificate.")
+    var tlsKey: String?
+
+    @Option(
+        help:
+            "Serve HTTPS with a certificate authority of this machine's own, kept in this folder (e.g. ./data/tls), for phones on the network; /trust explains how to trust it."
+    )
+    var tlsLocal: String?
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
         guard archiveDays >= 0, historyDays > 0, archiveDays.isFinite, historyDays.isFinite else {
             throw ValidationError("--archive-days must be 0 or more and --history-days more than 0")
+        }
+        guard (tlsCertificate == nil) == (tlsKey == nil) else { throw ValidationError("--tls-certificate and --tls-key go together") }
+        guard tlsLocal == nil || tlsCertificate == nil else { throw ValidationError("use --tls-local or --tls-certificate, not both") }
+        for (option, file) in [("--tls-certificate", tlsCertificate), ("--tls-key", tlsKey)] {
+            if let file, !FileManager.default.isReadableFile(atPath: file) { throw ValidationError("cannot read \(option) \(file)") }
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical")
@@ -71,6 +88,20 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.tileURL = tiles
         configuration.trustedProxies = Set(trustedProxies)
         configuration.publicMetrics = publicMetrics
+        if let tlsCertificate, let tlsKey {
+            configuration.tls = TLSFiles(certificateChain: URL(fileURLWithPath: tlsCertificate), privateKey: URL(fileURLWithPath: tlsKey))
+        }
+        var addresses: [String] = []
+        if let tlsLocal {
+            let local = LocalCertificates(folder: URL(fileURLWithPath: tlsLocal))
+            do {
+                addresses = try local.prepare(names: LocalCertificates.machineNames())
+            } catch {
+                throw CommandFailure("cannot make the local certificates in \(tlsLocal): \(error)")
+            }
+            configuration.tls = TLSFiles(certificateChain: local.serverCertificate, privateKey: local.serverKey)
+            configuration.localAuthority = local
+        }
         configuration.retention = RetentionPolicy(
             archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
         let app: any ApplicationProtocol
@@ -79,6 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot start: \(error)")
         }
+        if configuration.localAuthority != nil { PhoneInvitation.print(host: host, port: port, addresses: addresses) }
         try await app.runService()
     }
 }

@@ -1,8 +1,11 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import Metrics
+import NIOSSL
 import Prometheus
 import ServiceLifecycle
 import WorldLayerStore
@@ -22,7 +25,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
     let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views)
     var app = Application(
         router: router,
-        server: .http1WebSocketUpgrade(webSocketRouter: router),
+        server: try serverBuilder(router: router, tls: configuration.tls),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "WorldLayer"),
         logger: logger)
     // Services stop in reverse order: live updates and maintenance before the store closes.
@@ -33,6 +36,19 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
             logger: logger))
     return app
+}
+
+/// HTTP/1.1 with WebSocket upgrades, over TLS when given certificates. Not HTTP/2: Hummingbird's
+/// HTTP/2 channel falls back to plain HTTP/1.1 without WebSocket upgrades, and the live socket needs
+/// them; in production Caddy in front speaks HTTP/2 and HTTP/3 to browsers (deploy/Caddyfile).
+func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?) throws -> HTTPServerBuilder {
+    let http = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router)
+    guard let tls else { return http }
+    let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain.path).map { NIOSSLCertificateSource.certificate($0) }
+    var configuration = TLSConfiguration.makeServerConfiguration(
+        certificateChain: chain, privateKey: .privateKey(try NIOSSLPrivateKey(file: tls.privateKey.path, format: .pem)))
+    configuration.applicationProtocols = ["http/1.1"]
+    return try .tls(http, tlsConfiguration: configuration)
 }
 
 /// The router with every route, and the table of what it registered.
@@ -86,6 +102,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate))
         .register(routes)
     ClientConfigController(tileURL: configuration.tileURL).register(routes)
+    TrustController(authority: configuration.localAuthority).register(routes)
     GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)
 }

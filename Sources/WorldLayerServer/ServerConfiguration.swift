@@ -41,10 +41,25 @@ public struct ServerConfiguration: Sendable {
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
 
+    /// HTTPS: PEM files of the certificate chain and its key; nil serves plain HTTP.
+    public var tls: TLSFiles? = nil
+    /// The local certificate authority behind `tls`, when the server made its own (served at `/trust`).
+    public var localAuthority: LocalCertificates? = nil
     /// Reverse proxies whose `X-Forwarded-For` is believed (see `ClientAddressMiddleware`).
     public var trustedProxies: Set<String> = []
     /// Whether `/metrics` answers anyone, not only loopback clients and admins.
     public var publicMetrics = false
 
     public init() {}
+}
+
+/// A certificate chain and its private key, as PEM files.
+public struct TLSFiles: Sendable {
+    public var certificateChain: URL
+    public var privateKey: URL
+
+    public init(certificateChain: URL, privateKey: URL) {
+        self.certificateChain = certificateChain
+        self.privateKey = privateKey
+    }
 }

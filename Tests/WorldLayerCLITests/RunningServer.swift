@@ -9,9 +9,11 @@ final class RunningServer {
     let process = Process()
     let base: String
 
-    init(database: String, extra: [String] = []) async throws {
+    /// With `trusting`, the server speaks HTTPS (its `extra` arguments say how) and is checked with
+    /// curl trusting only that certificate authority.
+    init(database: String, extra: [String] = [], trusting authority: URL? = nil) async throws {
         let port = try Self.freePort()
-        base = "http://127.0.0.1:\(port)"
+        base = authority == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
         process.executableURL = CLI.executable
         process.arguments = ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + extra
         process.standardOutput = FileHandle.nullDevice
@@ -23,7 +25,11 @@ final class RunningServer {
         // Poll until the server answers, with a deadline; a server that exits has failed at once.
         let deadline = Date().addingTimeInterval(120)
         while Date() < deadline, process.isRunning {
-            if let r = try? await request("GET", "/health"), r.status == 200 {
+            let answered =
+                authority == nil
+                ? (try? await request("GET", "/health"))?.status == 200
+                : (try? SecureClient.get(base + "/health", authority: authority))?.status == 200
+            if answered {
                 try? FileManager.default.removeItem(at: log)
                 return
             }
@@ -32,7 +38,8 @@ final class RunningServer {
         let exited = !process.isRunning
         stop()
         let said = (try? String(contentsOf: log, encoding: .utf8))?.split(separator: "\n").suffix(5).joined(separator: " | ") ?? ""
-        throw CLIFailure(exited ? "the server exited (\(process.terminationStatus)): \(said)" : "the server did not answer within 120 s: \(said)")
+        throw CLIFailure(
+            exited ? "the server exited (\(process.terminationStatus)): \(said)" : "the server did not answer within 120 s: \(said)")
     }
 
     deinit { if process.isRunning { process.terminate() } }
@@ -60,7 +67,10 @@ final class RunningServer {
     /// Signs up and logs in; returns the token.
     func signUpAndLogIn(_ name: String) async throws -> String {
         let signUp = try await request(
-            "POST", "/v1/accounts", json: "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"\(name.capitalized)\",\"birthday\":\"1990-01-01\"}")
+            "POST", "/v1/accounts",
+            json:
+                "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"\(name.capitalized)\",\"birthday\":\"1990-01-01\"}"
+        )
         guard signUp.status == 201 else { throw CLIFailure("sign-up failed: \(signUp.body)") }
         let login = try await request("POST", "/v1/sessions", json: "{\"login\":\"\(name)\",\"password\":\"pass word\"}")
         let json = try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any]
