@@ -47,10 +47,12 @@ test:
 	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
 	scripts/api-fuzz $(FUZZ_EXAMPLES)
 
-# Pictures of the browser client's main screens, taken by its Chromium tests (the README shows them).
+# Pictures of the browser client's main screens, taken by its Chromium tests, and the heading
+# filter's trace plotted against the truth (the README shows them).
 screenshots:
-	scripts/install-packages $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES)
-	WORLDLAYER_SCREENSHOTS=$(CURDIR)/docs/screenshots $(SWIFT) test --filter "$(BROWSER_SUITES)"
+	scripts/install-packages $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) python3-matplotlib
+	WORLDLAYER_SCREENSHOTS=$(CURDIR)/docs/screenshots WORLDLAYER_PLOTS=$(CURDIR)/.build/plots $(SWIFT) test --filter "$(BROWSER_SUITES)"
+	scripts/plot-heading .build/plots/heading-trace.csv docs/heading.png
 
 bench-geo:
 	bench/run geo

@@ -1,4 +1,5 @@
 // Small helpers for building screens without a framework.
+import { t } from "./strings.js";
 
 /** h("button", {class: "x", onclick}, "text", child…) */
 export function h(tag, attributes = {}, ...children) {
@@ -13,6 +14,11 @@ export function h(tag, attributes = {}, ...children) {
   }
   for (const child of children.flat()) if (child !== null && child !== undefined) el.append(child instanceof Node ? child : String(child));
   return el;
+}
+
+/** A rejection handler that tells the person what could not be loaded and why (`what`: a strings.js key). */
+export function couldNotLoad(what) {
+  return (error) => say(t("error.load", { what: t(what), reason: error?.message ?? String(error) }));
 }
 
 /** Shows a message in the header's live region (read out by screen readers). */

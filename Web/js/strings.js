@@ -2,6 +2,7 @@
 const en = {
   "tab.map": "Map", "tab.discover": "Discover", "tab.ar": "AR", "tab.feed": "Feed", "tab.me": "Me",
   "offline": "You are offline: what you see may be out of date.",
+  "error.load": "{what} could not be loaded: {reason}", "ar.templates": "Sticker templates",
   "error.network": "The server cannot be reached. Check your connection and try again.",
   "me.title": "Me", "me.signup": "Create an account", "me.login": "Log in", "me.logout": "Log out",
   "me.username": "Username", "me.email": "Email", "me.password": "Password", "me.displayName": "Name shown to others",
@@ -49,6 +50,11 @@ const en = {
   "ar.place": "Place a sticker here", "ar.placeHere": "Place it 2 m in front of me", "ar.placeOnSurface": "Place it on a surface (AR)", "ar.tapSurface": "Point at a surface and tap where the sticker goes.", "ar.cancel": "Cancel", "ar.placed": "Placed: others here see it now.",
   "ar.loginToPlace": "Log in (Me) to place stickers.", "ar.template": "Template", "ar.text": "Text", "ar.tags": "Tags",
   "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.share": "Share link", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around", "ar.openTour": "Open the tour", "ar.save": "Save", "ar.saved": "Saved and placed again.",
+  "ar.safety.title": "Before you start", "ar.safety.text": "Mind your surroundings: traffic, steps, other people. Look up from the screen while you walk, and stop to place or read stickers.",
+  "ar.safety.start": "I will look around me: start AR", "ar.compass": "Turn on the compass",
+  "ar.compass.denied": "Motion and orientation access is off, so AR cannot tell where you face. Allow it in Settings › Safari › Motion & Orientation Access, then reload.",
+  "ar.compass.none": "No compass on this device: AR faces north. Turn to match, or use the map.",
+  "ar.vehicle": "Looks like you are in a vehicle: AR is paused. It comes back when you slow to walking pace.",
   "map.viewInAR": "View in AR", "map.layer.stickers": "Stickers", "map.layer.places": "Places", "map.layer.tours": "Tour stops",
   "discover.tags": "Tags", "discover.tags.search": "Search tags", "discover.loginToFollowTags": "Log in to follow tags.",
 };

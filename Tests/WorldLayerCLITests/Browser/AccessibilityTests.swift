@@ -43,18 +43,29 @@ struct AccessibilityTests {
             try await browser.open(server.base + "/#/me")
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
             var failures: [String] = []
-            for screen in ["#/me", "#/discover", "#/books/pictures-of-science", "#/tours", "#/tours/helsinki-guided", "#/map", "#/ar", "#/feed"] {
+            for screen in [
+                "#/me", "#/discover", "#/books/pictures-of-science", "#/tours", "#/tours/helsinki-guided", "#/map", "#/ar", "#/feed",
+            ] {
                 try await browser.open(server.base + "/" + screen)
                 _ = try await browser.waitFor("\(screen) drawn", "return document.querySelector('#screen').children.length > 1 || null")
                 try await Task.sleep(nanoseconds: 500_000_000)
                 failures += (try await browser.run(Self.audit) as? [String] ?? []).map { "\(screen) \($0)" }
+                if screen == "#/ar" {  // the safety word first, then AR itself
+                    try await browser.enterAR()
+                    try await Task.sleep(nanoseconds: 500_000_000)
+                    failures += (try await browser.run(Self.audit) as? [String] ?? []).map { "#/ar (open) \($0)" }
+                }
                 if screen == "#/me" { _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token]) }
             }
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
             // The audit itself finds what it looks for: a faint text and a nameless button.
-            _ = try await browser.run("document.querySelector('#screen').append(Object.assign(document.createElement('p'), {textContent: 'faint', style: 'color:#bbb'}), document.createElement('button'))")
+            _ = try await browser.run(
+                "document.querySelector('#screen').append(Object.assign(document.createElement('p'), {textContent: 'faint', style: 'color:#bbb'}), document.createElement('button'))"
+            )
             let planted = try await browser.run(Self.audit) as? [String] ?? []
-            #expect(planted.contains { $0.hasPrefix("contrast") && $0.contains("faint") } && planted.contains { $0.hasPrefix("no name") }, "\(planted)")
+            #expect(
+                planted.contains { $0.hasPrefix("contrast") && $0.contains("faint") } && planted.contains { $0.hasPrefix("no name") },
+                "\(planted)")
 
             // Keyboard only: Tab from the page reaches the tabs; Enter on one opens its screen.
             try await browser.open(server.base + "/#/me")
@@ -63,9 +74,14 @@ struct AccessibilityTests {
             try await browser.press("\u{E004}")
             #expect(try await browser.run("return document.activeElement.dataset.tab") as? String == "discover")
             try await browser.press("\u{E007}")
-            #expect(try await browser.waitFor("Discover open", "return location.hash === '#/discover' && document.querySelector('#book-search') ? true : null") as? Bool == true)
+            #expect(
+                try await browser.waitFor(
+                    "Discover open", "return location.hash === '#/discover' && document.querySelector('#book-search') ? true : null")
+                    as? Bool == true)
             // Every control of the page is in the Tab order (none removed with tabindex=-1).
-            #expect(try await browser.run("return document.querySelectorAll('#screen [tabindex=\"-1\"], .tabs [tabindex=\"-1\"]').length") as? Int == 0)
+            #expect(
+                try await browser.run("return document.querySelectorAll('#screen [tabindex=\"-1\"], .tabs [tabindex=\"-1\"]').length")
+                    as? Int == 0)
         }
     }
 }

@@ -17,7 +17,8 @@ struct BrowserTests {
     /// it changes: sign-ups use fresh names) that serves the client, without map tiles.
     static func server() async throws -> RunningServer {
         let parts = seeded.split(separator: "|").map(String.init)
-        return try await RunningServer(database: parts[0], extra: ["--media", parts[1], "--web", root.appendingPathComponent("Web").path, "--tiles", "none"])
+        return try await RunningServer(
+            database: parts[0], extra: ["--media", parts[1], "--web", root.appendingPathComponent("Web").path, "--tiles", "none"])
     }
 
     static func screenshot(_ browser: Browser, _ name: String) async throws {
@@ -30,8 +31,10 @@ struct BrowserTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("wl-camera-\(UUID().uuidString).y4m")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", root.appendingPathComponent("demo/frames/\(frame)").path,
-                       "-frames:v", "10", "-pix_fmt", "yuv420p", out.path]
+        p.arguments = [
+            "ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", root.appendingPathComponent("demo/frames/\(frame)").path,
+            "-frames:v", "10", "-pix_fmt", "yuv420p", out.path,
+        ]
         try p.run()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { throw CLIFailure("ffmpeg failed: scripts/install-packages ffmpeg") }
@@ -48,11 +51,13 @@ struct BrowserTests {
             try await browser.open(server.base + "/#/me")
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
             // Installable: a manifest whose icons all load.
-            let icons = try await browser.runAsync("""
-                fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())
-                  .then(m => Promise.all(m.icons.map(i => fetch(i.src).then(r => r.ok && r.headers.get('content-type').startsWith('image/')))))
-                  .then(done)
-                """) as? [Bool]
+            let icons =
+                try await browser.runAsync(
+                    """
+                    fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())
+                      .then(m => Promise.all(m.icons.map(i => fetch(i.src).then(r => r.ok && r.headers.get('content-type').startsWith('image/')))))
+                      .then(done)
+                    """) as? [Bool]
             #expect(icons == [true, true, true])
             try await Self.screenshot(browser, "me")
             try await browser.type("#signup-username", "browsa")
@@ -67,7 +72,9 @@ struct BrowserTests {
             try await browser.type("#login-login", "browsa")
             try await browser.type("#login-password", "wrong password")
             try await browser.click("#login-form button[type=submit]")
-            #expect(try await browser.waitFor("a login error", "return document.querySelector('#login-form .error')?.textContent") as? String != nil)
+            #expect(
+                try await browser.waitFor("a login error", "return document.querySelector('#login-form .error')?.textContent") as? String
+                    != nil)
             _ = try await browser.run("document.querySelector('#login-password').value = ''")
             try await browser.type("#login-password", "correct horse")
             try await browser.click("#login-form button[type=submit]")
@@ -82,13 +89,17 @@ struct BrowserTests {
             #expect(settings.contains("\"weeklyDigest\":true") && settings.contains("60.1699"), "\(settings)")
             try await browser.type("#block-name", "@pest")
             try await browser.click("#block-form button[type=submit]")
-            #expect(try await browser.waitFor("the block listed", "return document.querySelector('#blocked li')?.textContent") as? String == "@pestUnblock")
+            #expect(
+                try await browser.waitFor("the block listed", "return document.querySelector('#blocked li')?.textContent") as? String
+                    == "@pestUnblock")
             // A private map made here, with a member.
             try await browser.type("#map-name", "Our corner")
             try await browser.click("#map-form button[type=submit]")
             try await browser.type("#my-maps form input", "mate")
             try await browser.click("#my-maps form button[type=submit]")
-            let members = try await browser.waitFor("the member listed", """
+            let members = try await browser.waitFor(
+                "the member listed",
+                """
                 const m = [...document.querySelectorAll('#my-maps .members li')].map(e => e.firstChild.textContent);
                 return m.includes('@mate') ? m.join(',') : null
                 """)
@@ -114,27 +125,39 @@ struct BrowserTests {
         try await Browser.using(camera: camera) { browser in
             try await browser.open(server.base + "/#/discover")
             try await browser.type("#book-search", "scence")  // a typo: still found
-            #expect(try await browser.waitFor("the book in the list", "return document.querySelector('#books a')?.textContent") as? String == "Pictures of ScienceWorldLayer demo, scikit-image contributors".replacingOccurrences(of: "WorldLayer", with: "by WorldLayer"))
+            #expect(
+                try await browser.waitFor("the book in the list", "return document.querySelector('#books a')?.textContent") as? String
+                    == "Pictures of ScienceWorldLayer demo, scikit-image contributors".replacingOccurrences(
+                        of: "WorldLayer", with: "by WorldLayer"))
             try await browser.type("#tag-search", "hels")
-            #expect(try await browser.waitFor("the tag", "return document.querySelector('#tags li strong')?.textContent") as? String == "#helsinki")
+            #expect(
+                try await browser.waitFor("the tag", "return document.querySelector('#tags li strong')?.textContent") as? String
+                    == "#helsinki")
             try await Self.screenshot(browser, "discover")
             try await browser.click("#books a")
             try await Self.screenshot(browser, "book")
             try await browser.click("#open-camera")
-            let target = try await browser.waitFor("the video overlay", "const v = document.querySelector('#overlay'); return v && !v.hidden && v.dataset.corners ? v.dataset.target : null")
+            let target = try await browser.waitFor(
+                "the video overlay",
+                "const v = document.querySelector('#overlay'); return v && !v.hidden && v.dataset.corners ? v.dataset.target : null")
             #expect(target as? String == "f64a0b88-8a35-5a44-a513-97f6603bed08")
             // The corners the client placed the video at are the page's true corners in the frame…
-            let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("demo/frames/truth.json"))) as! [[String: Any]]
+            let truth =
+                try JSONSerialization.jsonObject(with: Data(contentsOf: Self.root.appendingPathComponent("demo/frames/truth.json")))
+                as! [[String: Any]]
             let expected = (truth.first { $0["frame"] as? String == "astronaut.jpg" }!["corners"] as! [[Double]])
-            let placed = try await browser.run("return JSON.parse(document.querySelector('#overlay').dataset.corners)") as! [[String: Double]]
+            let placed =
+                try await browser.run("return JSON.parse(document.querySelector('#overlay').dataset.corners)") as! [[String: Double]]
             for (p, e) in zip(placed, expected) { #expect(hypot(p["x"]! - e[0], p["y"]! - e[1]) < 5, "\(p) vs \(e)") }
             // …and the video element's own corners land there on screen (its transform maps them).
-            let onScreen = try await browser.run("""
-                const v = document.querySelector('#overlay'), cam = document.querySelector('#camera');
-                const m = new DOMMatrix(getComputedStyle(v).transform), w = v.offsetWidth, h = v.offsetHeight;
-                const sx = cam.clientWidth / 640, sy = cam.clientHeight / 480;
-                return [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => { const p = m.transformPoint(new DOMPoint(x, y)); return [p.x / p.w / sx, p.y / p.w / sy]; });
-                """) as! [[Double]]
+            let onScreen =
+                try await browser.run(
+                    """
+                    const v = document.querySelector('#overlay'), cam = document.querySelector('#camera');
+                    const m = new DOMMatrix(getComputedStyle(v).transform), w = v.offsetWidth, h = v.offsetHeight;
+                    const sx = cam.clientWidth / 640, sy = cam.clientHeight / 480;
+                    return [[0, 0], [w, 0], [w, h], [0, h]].map(([x, y]) => { const p = m.transformPoint(new DOMPoint(x, y)); return [p.x / p.w / sx, p.y / p.w / sy]; });
+                    """) as! [[Double]]
             for (p, e) in zip(onScreen, expected) { #expect(hypot(p[0] - e[0], p[1] - e[1]) < 6, "\(p) vs \(e)") }
             #expect(try await browser.run("return document.querySelector('#overlay').loop") as? Bool == true)
             try await Self.screenshot(browser, "book-camera")
@@ -151,7 +174,8 @@ struct BrowserTests {
             try await browser.open(server.base + "/#/discover")
             try await browser.stand(at: 60.1710, 24.9414, accuracy: 8, origin: server.base)
             try await browser.open(server.base + "/#/map")
-            let walkways = try await browser.waitFor("streets drawn from the API", "return Number(document.querySelector('#map')?.dataset.walkways || 0) > 50")
+            let walkways = try await browser.waitFor(
+                "streets drawn from the API", "return Number(document.querySelector('#map')?.dataset.walkways || 0) > 50")
             #expect(walkways as? Bool == true)
             // Buildings as filled outlines under the streets: Leaflet draws each as an SVG path with a fill.
             // Waited for: the map may still be moving to my position, and a move redraws them.
@@ -160,10 +184,12 @@ struct BrowserTests {
                 buildings = try await browser.waitFor(
                     "buildings drawn from the API",
                     // Centred on me the map may zoom to 17, where the station square's view holds only ~15 buildings.
-                    "const n = Number(document.querySelector('#map').dataset.buildings || 0); return n >= 10 && document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length >= n")
+                    "const n = Number(document.querySelector('#map').dataset.buildings || 0); return n >= 10 && document.querySelectorAll('#map path[fill=\"#d6d3d1\"]').length >= n"
+                )
             } catch {
                 // Say what the map showed, should this wait fail.
-                let state = try? await browser.run("""
+                let state = try? await browser.run(
+                    """
                     const m = window.worldlayerMap, e = document.querySelector('#map');
                     return JSON.stringify({ buildings: e.dataset.buildings, walkways: e.dataset.walkways, paths: document.querySelectorAll('#map path[fill="#d6d3d1"]').length,
                       zoom: m.getZoom(), bounds: m.getBounds().toBBoxString(), size: m.getSize() })
@@ -172,8 +198,23 @@ struct BrowserTests {
             }
             #expect(buildings as? Bool == true)
             // The layers: places around, and the open tour's eight stops.
-            #expect(try await browser.waitFor("the places layer", "return Number(document.querySelector('#map').dataset.places || 0)") as? Int ?? 0 > 10)
-            #expect(try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)") as? Int == 8)
+            #expect(
+                try await browser.waitFor("the places layer", "return Number(document.querySelector('#map').dataset.places || 0)") as? Int
+                    ?? 0 > 10)
+            #expect(
+                try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)")
+                    as? Int == 8)
+            // The sticker layer draws every sticker the server finds around the map's centre.
+            let drawn =
+                try await browser.waitFor("the stickers layer", "return Number(document.querySelector('#map').dataset.stickers || 0)")
+                as? Int ?? 0
+            let around =
+                try await browser.runAsync(
+                    """
+                    const [lat, lng] = document.querySelector('#map').dataset.layersAround.split(',');
+                    fetch(`/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=1000&limit=200`).then(r => r.json()).then(j => done(j.stickers.length));
+                    """) as? Int ?? -1
+            #expect(drawn > 0 && drawn == around, "\(drawn) drawn of \(around)")
             try await browser.type("#place-search", "tuomiokirkko")
             try await browser.click(".place-result")
             #expect(try await browser.text("#place-sheet h3").lowercased().contains("tuomiokirkko"))
@@ -185,19 +226,30 @@ struct BrowserTests {
             try await Self.screenshot(browser, "map-route")
             // The same route in AR: waypoints from where I stand to the destination marker.
             try await browser.click("#view-in-ar")
-            let waypoints = try await browser.waitFor("waypoints in the AR scene", """
+            try await browser.enterAR()
+            let waypoints = try await browser.waitFor(
+                "waypoints in the AR scene",
+                """
                 const o = window.worldlayerAR?.objects() ?? []; const w = o.filter(x => x.kind === 'waypoint' && x.distance !== undefined);
                 return w.length > 2 && o.some(x => x.kind === 'destination') ? w.length : null
                 """)
             #expect(waypoints as? Int ?? 0 > 2)
-            let first = try await browser.run("return Math.min(...window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => Math.hypot(x.x, x.z)))") as? Double
+            let first =
+                try await browser.run(
+                    "return Math.min(...window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => Math.hypot(x.x, x.z)))")
+                as? Double
             #expect((first ?? 999) < 40, "the route starts where I stand")
-            #expect(try await browser.waitFor("the tour's stops in AR", "return window.worldlayerAR.objects().filter(x => x.kind === 'tour-stop').length") as? Int == 8)
+            #expect(
+                try await browser.waitFor(
+                    "the tour's stops in AR", "return window.worldlayerAR.objects().filter(x => x.kind === 'tour-stop').length") as? Int
+                    == 8)
             // Tapping a stop shows its text and its narration player.
             _ = try await browser.run("window.worldlayerAR.open(window.worldlayerAR.objects().find(x => x.kind === 'tour-stop').id)")
             try await browser.element("#stop-sheet audio")
             // Place names over the camera, laid out by the server: some, and no two overlapping.
-            let labels = try await browser.waitFor("place labels in AR", """
+            let labels = try await browser.waitFor(
+                "place labels in AR",
+                """
                 const r = [...document.querySelectorAll('#ar-labels .place-label')].map(e => e.getBoundingClientRect());
                 if (!r.length) return null;
                 const overlap = r.some((a, i) => r.some((b, j) => i < j && a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5));
@@ -205,15 +257,21 @@ struct BrowserTests {
                 """)
             #expect(labels as? Int ?? 0 > 0, "labels: \(labels)")
             // A place chosen on the map ("View in AR") is the one label picked out in AR.
-            let seen = try await browser.run("const l = document.querySelector('#ar-labels .place-label'); return [l.dataset.place, l.firstChild.textContent]") as! [String]
+            let seen =
+                try await browser.run(
+                    "const l = document.querySelector('#ar-labels .place-label'); return [l.dataset.place, l.firstChild.textContent]")
+                as! [String]
             try await browser.open(server.base + "/#/map")
             // Search ranks places of the same name by distance from the map's centre: wait until it is on me
             // (the previous screen's map may still be the one on `window` for a moment).
-            _ = try await browser.waitFor("the map centred on me", "try { return window.worldlayerMap.getCenter().distanceTo([60.1710, 24.9414]) < 30 } catch { return false }")
+            _ = try await browser.waitFor(
+                "the map centred on me",
+                "try { return window.worldlayerMap.getCenter().distanceTo([60.1710, 24.9414]) < 30 } catch { return false }")
             try await browser.type("#place-search", seen[1])
             try await browser.click(".place-result[data-place='\(seen[0])']")
             try await browser.click("#place-in-ar")
-            let chosen = try await browser.waitFor("the chosen place's label", "return document.querySelector('#ar-labels .place-label.chosen')?.dataset.place")
+            let chosen = try await browser.waitFor(
+                "the chosen place's label", "return document.querySelector('#ar-labels .place-label.chosen')?.dataset.place")
             #expect(chosen as? String == seen[0])
             try await Self.screenshot(browser, "ar-route")
             let errors = try await browser.consoleErrors()
@@ -228,16 +286,27 @@ struct BrowserTests {
         try await Browser.using { browser in
             try await browser.open(server.base + "/#/discover")
             let cases: [[String: Double]] = [
-                ["lat": 60.1699, "lon": 24.9384, "alt": 20, "hdg": 0, "hacc": 5, "hdgacc": 10, "alat": 60.1702, "alon": 24.9390, "aalt": 2],
-                ["lat": 60.1699, "lon": 24.9384, "alt": 20, "hdg": 237.5, "hacc": 3, "hdgacc": 25, "alat": 60.1650, "alon": 24.9500, "aalt": 30],
-                ["lat": -33.8568, "lon": 151.2153, "alt": 5, "hdg": 90, "hacc": 8, "hdgacc": 5, "alat": -33.8523, "alon": 151.2108, "aalt": 0],
+                [
+                    "lat": 60.1699, "lon": 24.9384, "alt": 20, "hdg": 0, "hacc": 5, "hdgacc": 10, "alat": 60.1702, "alon": 24.9390,
+                    "aalt": 2,
+                ],
+                [
+                    "lat": 60.1699, "lon": 24.9384, "alt": 20, "hdg": 237.5, "hacc": 3, "hdgacc": 25, "alat": 60.1650, "alon": 24.9500,
+                    "aalt": 30,
+                ],
+                [
+                    "lat": -33.8568, "lon": 151.2153, "alt": 5, "hdg": 90, "hacc": 8, "hdgacc": 5, "alat": -33.8523, "alon": 151.2108,
+                    "aalt": 0,
+                ],
                 ["lat": 40.64, "lon": -73.78, "alt": 0, "hdg": 359.9, "hacc": 0, "hdgacc": 0, "alat": 51.47, "alon": -0.45, "aalt": 0],
             ]
-            let fromBrowser = try await browser.runAsync("""
-                import('/js/geo.js').then(g => done(arguments[0].map(c => g.place(
-                  { latitude: c.lat, longitude: c.lon, altitude: c.alt, heading: c.hdg, horizontalAccuracy: c.hacc, headingAccuracy: c.hdgacc },
-                  { latitude: c.alat, longitude: c.alon, altitude: c.aalt, altitudeMode: 'relativeToGround' }))))
-                """, [cases]) as! [[String: Double]]
+            let fromBrowser =
+                try await browser.runAsync(
+                    """
+                    import('/js/geo.js').then(g => done(arguments[0].map(c => g.place(
+                      { latitude: c.lat, longitude: c.lon, altitude: c.alt, heading: c.hdg, horizontalAccuracy: c.hacc, headingAccuracy: c.hdgacc },
+                      { latitude: c.alat, longitude: c.alon, altitude: c.aalt, altitudeMode: 'relativeToGround' }))))
+                    """, [cases]) as! [[String: Double]]
             for (c, js) in zip(cases, fromBrowser) {
                 // `--name=value`: a negative value must not read as an option.
                 let r = try CLI.run([
@@ -248,19 +317,25 @@ struct BrowserTests {
                 try #require(r.status == 0, "\(r.stderr)")
                 let numbers = r.stdout.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double($0) }
                 // x y z, distance ground bearing, horizontal vertical — printed to 4 (metres) and 3 decimals.
-                let swift = ["x": numbers[0], "y": numbers[1], "z": numbers[2], "distance": numbers[3], "horizontalUncertainty": numbers[6]]
+                let swift = [
+                    "x": numbers[0], "y": numbers[1], "z": numbers[2], "distance": numbers[3], "horizontalUncertainty": numbers[6],
+                ]
                 for (key, value) in swift {
                     #expect(abs(js[key]! - value) <= 0.0005 + abs(value) * 1e-12, "\(key): browser \(js[key]!) vs Swift \(value) for \(c)")
                 }
                 // The way back (a WebXR surface hit → latitude, longitude, height): Swift's offset leads to the anchor.
-                let back = try await browser.runAsync("""
-                    import('/js/geo.js').then(g => done(g.unplace(
-                      { latitude: arguments[0].lat, longitude: arguments[0].lon, altitude: arguments[0].alt, heading: arguments[0].hdg },
-                      { x: arguments[1][0], y: arguments[1][1], z: arguments[1][2] })))
-                    """, [c, Array(numbers[0..<3])]) as! [String: Double]
+                let back =
+                    try await browser.runAsync(
+                        """
+                        import('/js/geo.js').then(g => done(g.unplace(
+                          { latitude: arguments[0].lat, longitude: arguments[0].lon, altitude: arguments[0].alt, heading: arguments[0].hdg },
+                          { x: arguments[1][0], y: arguments[1][1], z: arguments[1][2] })))
+                        """, [c, Array(numbers[0..<3])]) as! [String: Double]
                 let metresPerDegree = 111_320.0
                 #expect(abs(back["latitude"]! - c["alat"]!) * metresPerDegree < 0.001, "latitude back \(back) for \(c)")
-                #expect(abs(back["longitude"]! - c["alon"]!) * metresPerDegree * cos(c["alat"]! * .pi / 180) < 0.001, "longitude back \(back) for \(c)")
+                #expect(
+                    abs(back["longitude"]! - c["alon"]!) * metresPerDegree * cos(c["alat"]! * .pi / 180) < 0.001,
+                    "longitude back \(back) for \(c)")
                 // relativeToGround: the anchor's height is the device's, less 1.5 m to the ground, plus its altitude.
                 #expect(abs(back["height"]! - (c["alt"]! - 1.5 + c["aalt"]!)) < 0.001, "height back \(back) for \(c)")
             }
@@ -281,27 +356,40 @@ struct BrowserTests {
                 _ = try await maker.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
                 for b in [maker, watcher] {
                     try await b.open(server.base + "/#/ar")
+                    try await b.enterAR()
                     _ = try await b.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
                 }
-                _ = try await watcher.waitFor("the stickers around", "return document.querySelector('#ar-accuracy')?.textContent.includes('±4 m')")
+                _ = try await watcher.waitFor(
+                    "the stickers around", "return document.querySelector('#ar-accuracy')?.textContent.includes('±4 m')")
                 // Stickers made with 3D templates show their glTF models.
-                let models = try await watcher.waitFor("a 3D sticker's model loaded", "return window.worldlayerAR.objects().filter(x => x.model && x.parts > 0).length")
+                let models = try await watcher.waitFor(
+                    "a 3D sticker's model loaded", "return window.worldlayerAR.objects().filter(x => x.model && x.parts > 0).length")
                 #expect(models as? Int ?? 0 > 0)
-                let before = try await watcher.run("return window.worldlayerAR.objects().filter(x => x.kind === 'sticker').map(x => x.id)") as? [String] ?? []
+                let before =
+                    try await watcher.run("return window.worldlayerAR.objects().filter(x => x.kind === 'sticker').map(x => x.id)")
+                    as? [String] ?? []
                 try await maker.click("#place-sticker")
                 try await maker.type("#place-text", "Live from the maker")
                 try await maker.type("#place-tags", "#browser")
                 try await maker.click("#place-submit")
                 do { try await maker.element("#placed") } catch {
-                    throw CLIFailure("not placed: \(try await maker.run("return document.querySelector('#ar-sheet')?.textContent + ' / ' + document.querySelector('#status')?.textContent") ?? "")")
+                    throw CLIFailure(
+                        "not placed: \(try await maker.run("return document.querySelector('#ar-sheet')?.textContent + ' / ' + document.querySelector('#status')?.textContent") ?? "")"
+                    )
                 }
-                let made = try await maker.waitFor("the new sticker in the maker's scene", """
-                    const s = window.worldlayerAR.objects().filter(x => x.kind === 'sticker' && !arguments[0].includes(x.id) && x.distance !== undefined);
-                    return s.length ? s[0] : null
-                    """, [before]) as? [String: Any]
+                let made =
+                    try await maker.waitFor(
+                        "the new sticker in the maker's scene",
+                        """
+                        const s = window.worldlayerAR.objects().filter(x => x.kind === 'sticker' && !arguments[0].includes(x.id) && x.distance !== undefined);
+                        return s.length ? s[0] : null
+                        """, [before]) as? [String: Any]
                 let id = try #require(made?["id"] as? String)
                 #expect(abs((made?["distance"] as? Double ?? 0) - 2) < 0.05, "placed 2 m ahead: \(String(describing: made))")
-                #expect(try await watcher.waitFor("the sticker arriving live", "return window.worldlayerAR.objects().some(x => x.id === arguments[0])", [id]) as? Bool == true)
+                #expect(
+                    try await watcher.waitFor(
+                        "the sticker arriving live", "return window.worldlayerAR.objects().some(x => x.id === arguments[0])", [id]) as? Bool
+                        == true)
                 #expect(!before.contains(id))
                 // The maker edits it (tapping it opens its sheet): the watcher sees the new text, live.
                 _ = try await maker.run("window.worldlayerAR.open(arguments[0])", [id])
@@ -310,9 +398,13 @@ struct BrowserTests {
                 try await maker.type("#edit-text", "Edited live")
                 try await maker.click("#edit-form button[type=submit]")
                 do { try await maker.element("#edited") } catch {
-                    throw CLIFailure("not edited: \(try await maker.run("return document.querySelector('#status')?.textContent + ' / ' + document.querySelector('#ar-sheet')?.textContent") ?? "")")
+                    throw CLIFailure(
+                        "not edited: \(try await maker.run("return document.querySelector('#status')?.textContent + ' / ' + document.querySelector('#ar-sheet')?.textContent") ?? "")"
+                    )
                 }
-                let edited = try await watcher.waitFor("the edit arriving live", "return window.worldlayerAR.objects().find(x => x.id === arguments[0])?.text === 'Edited live'", [id])
+                let edited = try await watcher.waitFor(
+                    "the edit arriving live",
+                    "return window.worldlayerAR.objects().find(x => x.id === arguments[0])?.text === 'Edited live'", [id])
                 #expect(edited as? Bool == true)
                 try await Self.screenshot(maker, "ar-placed")
                 #expect(try await maker.consoleErrors().isEmpty)
@@ -328,7 +420,8 @@ struct BrowserTests {
         let guide = try await server.signUpAndLogIn("guidee")
         let db = Self.seeded.split(separator: "|").map(String.init)[0]
         #expect(try CLI.run(["tour", "guide", "helsinki-guided", "guidee", "--database", db]).status == 0)
-        let group = try await server.request("POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Morning group","passkeys":2}"#, token: guide)
+        let group = try await server.request(
+            "POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Morning group","passkeys":2}"#, token: guide)
         let keys = (try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["passkeys"] as? [String] ?? []
         let key = try #require(keys.first, "\(group.body)")
         try await Browser.using { browser in
@@ -350,7 +443,11 @@ struct BrowserTests {
             try await browser.element("#start-ar")
             // Joined: the guided tour's four stops stand in the AR view.
             try await browser.click("#start-ar")
-            #expect(try await browser.waitFor("the guided stops in AR", "return window.worldlayerAR?.objects().filter(x => x.tour === 'helsinki-guided').length || null") as? Int == 4)
+            try await browser.enterAR()
+            #expect(
+                try await browser.waitFor(
+                    "the guided stops in AR",
+                    "return window.worldlayerAR?.objects().filter(x => x.tour === 'helsinki-guided').length || null") as? Int == 4)
             try await browser.open(server.base + "/#/tours/helsinki-guided")
             try await browser.type("#question", "How old is the statue?")
             try await browser.click("#ask-form button[type=submit]")
@@ -368,7 +465,9 @@ struct BrowserTests {
         let server = try await Self.server()
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("walker")
-        let tour = try JSONSerialization.jsonObject(with: Data(try await server.request("GET", "/v1/tours/helsinki-monuments").body.utf8)) as? [String: Any]
+        let tour =
+            try JSONSerialization.jsonObject(with: Data(try await server.request("GET", "/v1/tours/helsinki-monuments").body.utf8))
+            as? [String: Any]
         let first = try #require((tour?["stops"] as? [[String: Any]])?.first?["position"] as? [String: Double])
         try await Browser.using { browser in
             try await browser.open(server.base + "/#/discover")
@@ -376,7 +475,9 @@ struct BrowserTests {
             try await browser.stand(at: first["latitude"]!, first["longitude"]!, accuracy: 5, origin: server.base)
             try await browser.open(server.base + "/#/tours/helsinki-monuments")
             #expect(try await browser.text("#stamp-count") == "0 of 8 stops stamped")
-            let stamped = try await browser.waitFor("the first stop stamped", timeout: 30, "return document.querySelector('#stamp-count')?.textContent === '1 of 8 stops stamped'")
+            let stamped = try await browser.waitFor(
+                "the first stop stamped", timeout: 30,
+                "return document.querySelector('#stamp-count')?.textContent === '1 of 8 stops stamped'")
             #expect(stamped as? Bool == true)
             try await browser.click("#tour-stops li button")
             #expect(try await browser.run("return !!document.querySelector('#stop-detail audio')") as? Bool == true)

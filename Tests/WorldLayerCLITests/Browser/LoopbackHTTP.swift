@@ -11,7 +11,9 @@ enum LoopbackHTTP {
         let description: String
     }
 
-    static func request(port: Int, method: String, path: String, body: Data? = nil, timeout: TimeInterval = 120) throws -> (status: Int, body: Data) {
+    static func request(port: Int, method: String, path: String, body: Data? = nil, timeout: TimeInterval = 120) throws -> (
+        status: Int, body: Data
+    ) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "no socket") }
         defer { close(fd) }
@@ -21,7 +23,9 @@ enum LoopbackHTTP {
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         addr.sin_port = in_port_t(UInt16(port).bigEndian)
-        let connected = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
         guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
@@ -42,7 +46,13 @@ enum LoopbackHTTP {
         var headEnd: Range<Data.Index>?
         while expected.map({ response.count < $0 }) ?? true {
             let n = recv(fd, &buffer, buffer.count, 0)
-            if n > 0 { response.append(contentsOf: buffer[0..<n]) } else if n == 0 { break } else { throw Failure(description: "no answer from 127.0.0.1:\(port) within \(Int(timeout)) s") }
+            if n > 0 {
+                response.append(contentsOf: buffer[0..<n])
+            } else if n == 0 {
+                break
+            } else {
+                throw Failure(description: "no answer from 127.0.0.1:\(port) within \(Int(timeout)) s")
+            }
             if headEnd == nil, let end = response.range(of: Data("\r\n\r\n".utf8)) {
                 headEnd = end
                 let head = String(decoding: response[..<end.lowerBound], as: UTF8.self).lowercased()

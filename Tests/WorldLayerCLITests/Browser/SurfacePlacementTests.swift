@@ -13,17 +13,22 @@ extension BrowserTests {
             try await browser.stand(at: latitude, longitude, accuracy: 3, origin: server.base)
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
             try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
             _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
             _ = try await browser.run(FakeXRDevice.install)
             // Facing east (a compass event: alpha counts counter-clockwise from north).
-            _ = try await browser.run("window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 270, beta: 90, gamma: 0, absolute: true }))")
+            _ = try await browser.run(
+                "window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 270, beta: 90, gamma: 0, absolute: true }))"
+            )
             #expect(try await browser.run("return window.worldlayerAR.pose.heading") as? Double == 90)
             try await browser.click("#place-sticker")
             try await browser.element("#place-on-surface")
             try await browser.type("#place-text", "On the wall")
             try await browser.click("#place-on-surface")
             _ = try await browser.waitFor("the AR session running", "return window.fakeXR.session && window.fakeXR.frames > 3")
-            #expect(try await browser.run("return document.querySelector('.xr-overlay .hint')?.textContent") as? String == "Point at a surface and tap where the sticker goes.")
+            #expect(
+                try await browser.run("return document.querySelector('.xr-overlay .hint')?.textContent") as? String
+                    == "Point at a surface and tap where the sticker goes.")
             // A tap with no surface found places nothing; then a surface 3 m ahead, 1 m right, 1.4 m down.
             _ = try await browser.run("window.fakeXR.tap()")
             _ = try await browser.run("window.fakeXR.hit = { x: 1, y: -1.4, z: -3 }")
@@ -34,14 +39,16 @@ extension BrowserTests {
             #expect(try await browser.run("return document.querySelector('.xr-overlay') === null") as? Bool == true)
 
             let mine = try await server.request("GET", "/v1/me/stickers", token: token)
-            let stickers = (try JSONSerialization.jsonObject(with: Data(mine.body.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
+            let stickers =
+                (try JSONSerialization.jsonObject(with: Data(mine.body.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
             let placed = try #require(stickers.first { $0["text"] as? String == "On the wall" }, "\(mine.body)")
             #expect(placed["state"] as? String == "published")
             let anchor = try #require(placed["anchor"] as? [String: Double])
             // The Swift geo engine puts that anchor back at the hit, seen from where the phone stood facing east.
             let r = try CLI.run([
                 "geo", "place", "--device-latitude=\(latitude)", "--device-longitude=\(longitude)", "--device-altitude=0", "--heading=90",
-                "--anchor-latitude=\(anchor["latitude"]!)", "--anchor-longitude=\(anchor["longitude"]!)", "--anchor-altitude=\(anchor["altitude"]!)",
+                "--anchor-latitude=\(anchor["latitude"]!)", "--anchor-longitude=\(anchor["longitude"]!)",
+                "--anchor-altitude=\(anchor["altitude"]!)",
                 "--altitude-mode", "absolute",
             ])
             try #require(r.status == 0, "\(r.stderr)")

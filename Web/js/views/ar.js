@@ -5,14 +5,40 @@
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, participants, post, session } from "../api.js";
-import { h, say } from "../dom.js";
+import { couldNotLoad, h, say } from "../dom.js";
 import { LocalFrame, place, unplace } from "../geo.js";
 import { t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
+import { cameraHeading, HeadingFilter } from "../sensors/heading.js";
+import { motionNeedsTap, startFromTap } from "../sensors/permissions.js";
+import { PositionFilter, VehicleGuard } from "../sensors/position.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
+const safetyKey = "worldlayer.safetyAcknowledged";
 
+/** AR opens, the first time, on a word about the surroundings; its button is also the tap that
+ *  phones need before they give the compass and sound. */
 export async function render() {
+  if (localStorage.getItem(safetyKey)) return start();
+  const screen = document.getElementById("screen");
+  const button = h("button", { id: "safety-start" }, t("ar.safety.start"));
+  screen.append(h("h2", {}, t("ar.title")),
+    h("section", { class: "card safety", id: "safety", "aria-labelledby": "safety-title" },
+      h("h3", { id: "safety-title" }, t("ar.safety.title")), h("p", {}, t("ar.safety.text")), button));
+  let leave = null, left = false;
+  button.addEventListener("click", async () => {
+    const permission = await startFromTap();
+    localStorage.setItem(safetyKey, "1");
+    if (left) return;
+    screen.replaceChildren();
+    leave = await start(permission);
+  });
+  button.focus();
+  return () => { left = true; leave?.(); };
+}
+
+/** `permission`: the answer to a motion request made in the tap that opened AR, if one was. */
+async function start(permission) {
   const screen = document.getElementById("screen");
   const video = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-hidden": "true" });
   const badge = h("p", { class: "hint", id: "ar-accuracy", role: "status" }, t("ar.waiting"));
@@ -20,7 +46,10 @@ export async function render() {
   const view = h("div", { class: "ar", id: "ar" }, video, labels, badge);
   const sheet = h("section", { id: "ar-sheet", "aria-live": "polite" });
   const placeButton = h("button", { id: "place-sticker" }, t("ar.place"));
-  screen.append(h("h2", {}, t("ar.title")), view, h("div", { class: "row", style: "margin-top:.5rem" }, placeButton), sheet);
+  const paused = h("p", { class: "paused", id: "ar-paused", role: "alert", hidden: true }, t("ar.vehicle"));
+  view.append(paused);
+  const controls = h("div", { class: "row", style: "margin-top:.5rem" }, placeButton);
+  screen.append(h("h2", {}, t("ar.title")), view, controls, sheet);
 
   // The scene: north-aligned world (x east, −z north, y up); the camera turns with the heading.
   const renderer = new THREE.WebGLRenderer({ alpha: true, antialias: true });
@@ -48,7 +77,7 @@ export async function render() {
   }
 
   const templates = new Map();  // id → template (kind, takesText, previewUrl, assetUrl)
-  const templatesLoaded = get("/v1/templates").then(({ templates: list }) => { for (const x of list) templates.set(x.id, x); }).catch(() => {});
+  const templatesLoaded = get("/v1/templates").then(({ templates: list }) => { for (const x of list) templates.set(x.id, x); }).catch(couldNotLoad("ar.templates"));
   const gltf = new GLTFLoader();
 
   /** A sticker's card: its template's picture (if it has one) with its text over it, in its colour. */
@@ -143,10 +172,10 @@ export async function render() {
   }
 
   async function loadAround() {
-    addTourStops().catch(() => {});
+    addTourStops().catch(couldNotLoad("map.layer.tours"));
     loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
     get(`/v1/places/nearby?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
-      .then(({ places }) => { for (const p of places) placeNames.set(p.place.id, p.place.name); labelsAsked = null; }).catch(() => {});
+      .then(({ places }) => { for (const p of places) placeNames.set(p.place.id, p.place.name); labelsAsked = null; }).catch(couldNotLoad("ar.places"));
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
     const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
     await Promise.all(page.stickers.map(addSticker));
@@ -224,26 +253,51 @@ export async function render() {
 
   function loop() {
     if (!running) return;
-    if (pose.latitude !== null && !inXR) { layout(); placeLabels(); }
+    if (pose.latitude !== null && !inXR && !vehicle.inVehicle) { layout(); placeLabels(); }
     requestAnimationFrame(loop);
   }
 
-  // Sensors.
+  // Sensors: GPS fixes through a filter that holds back jumps; the heading fused from the
+  // gyroscope and the compass (../sensors/). Above walking pace for a while, AR pauses.
+  const fixes = new PositionFilter(), vehicle = new VehicleGuard(), heading = new HeadingFilter();
   let watch = null;
   if (!navigator.geolocation) say(t("map.location.unsupported"));
   else watch = navigator.geolocation.watchPosition(async (p) => {
+    if (!fixes.add(p.timestamp / 1000, p.coords.latitude, p.coords.longitude, p.coords.accuracy)) return;  // a jump, held back
     Object.assign(pose, { latitude: p.coords.latitude, longitude: p.coords.longitude, altitude: p.coords.altitude, accuracy: p.coords.accuracy });
+    const inVehicle = vehicle.update(fixes.speed());
+    if (inVehicle !== !paused.hidden) { paused.hidden = !inVehicle; view.classList.toggle("paused", inVehicle); }
     const moved = loadedAt ? new LocalFrame(loadedAt.latitude, loadedAt.longitude, 0).enu(pose.latitude, pose.longitude, 0) : null;
     if (!moved || Math.hypot(moved.east, moved.north) > reloadAfter) await loadAround().catch((e) => say(e.message));
   }, (error) => say(error.code === error.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported")), { enableHighAccuracy: true });
   function orientation(e) {
-    // iOS gives a compass heading; others give alpha counter-clockwise from north (absolute events).
-    if (typeof e.webkitCompassHeading === "number") { pose.heading = e.webkitCompassHeading; pose.headingAccuracy = e.webkitCompassAccuracy ?? 15; }
-    else if (e.alpha !== null) { pose.heading = (360 - e.alpha) % 360; pose.headingAccuracy = e.absolute ? 15 : 45; }
+    const at = e.timeStamp / 1000;
+    const facing = e.alpha === null ? null : cameraHeading(e.alpha, e.beta ?? 90, e.gamma ?? 0);
+    if (typeof e.webkitCompassHeading === "number") {
+      // iOS: alpha is the gyroscope's (an arbitrary zero), the compass comes beside it (−1: uncalibrated).
+      if (facing !== null) heading.gyroscope(at, facing);
+      heading.compass(at, e.webkitCompassHeading, e.webkitCompassAccuracy > 0 ? e.webkitCompassAccuracy : 45);
+    } else if (facing === null) return;
+    else if (e.absolute || e.type === "deviceorientationabsolute") heading.compass(at, facing, 15);
+    else heading.gyroscope(at, facing);  // Android's plain event: gyroscope and accelerometer only
+    if (heading.heading !== null) {
+      pose.heading = heading.heading;
+      pose.headingAccuracy = heading.accuracy === null ? 15 : Math.max(5, heading.accuracy);
+    }
     if (e.beta !== null) pose.pitch = e.beta - 90;  // upright phone: beta 90 looks at the horizon
   }
   addEventListener("deviceorientationabsolute", orientation);
   addEventListener("deviceorientation", orientation);
+  if (permission === "denied") say(t("ar.compass.denied"));
+  else if (permission === undefined && motionNeedsTap()) {
+    // Opened again (no safety word): iOS still wants a tap on this page before the compass starts.
+    const compass = h("button", { id: "start-compass", class: "secondary" }, t("ar.compass"));
+    compass.addEventListener("click", async () => {
+      compass.remove();
+      if (await startFromTap() === "denied") say(t("ar.compass.denied"));
+    });
+    controls.prepend(compass);
+  } else if (permission === "unavailable") say(t("ar.compass.none"));
 
   // Camera (the scene still works without it, over black).
   let stream = null;

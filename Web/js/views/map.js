@@ -2,7 +2,7 @@
 // paths and buildings, so the map is never blank — my position, places search with a detail sheet, and
 // walking routes (from a searched place's "Route here", or a long press anywhere).
 import { get, post } from "../api.js";
-import { h, label, say } from "../dom.js";
+import { couldNotLoad, h, label, say } from "../dom.js";
 import { t } from "../strings.js";
 
 const helsinki = [60.1699, 24.9384];
@@ -51,17 +51,18 @@ export async function render() {
 
   // Layers: stickers, places and the open tours' stops around the view, each switchable.
   const c = map.getCenter();
+  mapElement.dataset.layersAround = `${c.lat},${c.lng}`;
   const stickerLayer = L.layerGroup().addTo(map), placesLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
   L.control.layers(null, { [t("map.layer.stickers")]: stickerLayer, [t("map.layer.places")]: placesLayer, [t("map.layer.tours")]: tourLayer }).addTo(map);
   get(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=1000&limit=200`).then(({ stickers }) => {
     for (const { sticker: s } of stickers ?? []) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }), s.text || s.templateId).addTo(stickerLayer);
-    mapElement.dataset.stickers = String(stickers?.length ?? 0);
-  }).catch(() => {});
+    mapElement.dataset.stickers = String(stickerLayer.getLayers().length);  // drawn, not merely fetched
+  }).catch(couldNotLoad("map.layer.stickers"));
   get(`/v1/places/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=600&limit=200`).then(({ places }) => {
     for (const p of places) label(L.circleMarker([p.place.position.latitude, p.place.position.longitude], { radius: 4, color: "#2563eb", weight: 1 }), p.place.name)
       .on("click", () => showPlace(p.place)).addTo(placesLayer);
     mapElement.dataset.places = String(places.length);
-  }).catch(() => {});
+  }).catch(couldNotLoad("map.layer.places"));
   get("/v1/tours").then(async ({ tours }) => {
     let count = 0;
     for (const summary of tours.filter((x) => x.mode === "open")) {
@@ -73,7 +74,7 @@ export async function render() {
       }
     }
     mapElement.dataset.tourStops = String(count);
-  }).catch(() => {});
+  }).catch(couldNotLoad("map.layer.tours"));
 
   // My position, with its uncertainty.
   let meMarker = null, centred = false;
