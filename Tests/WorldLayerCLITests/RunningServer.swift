@@ -11,8 +11,9 @@ final class RunningServer {
 
     /// With `trusting`, the server speaks HTTPS (its `extra` arguments say how) and is checked with
     /// curl trusting only that certificate authority.
-    init(database: String, extra: [String] = [], trusting authority: URL? = nil) async throws {
-        let port = try Self.freePort()
+    /// `port`: a given one (to start a server again where a client expects it), or any free one.
+    init(database: String, extra: [String] = [], trusting authority: URL? = nil, port given: Int? = nil) async throws {
+        let port = try given ?? Self.freePort()
         base = authority == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
         process.executableURL = CLI.executable
         process.arguments = ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + extra

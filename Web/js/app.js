@@ -8,6 +8,7 @@ import * as map from "./views/map.js";
 import * as feed from "./views/feed.js";
 import * as ar from "./views/ar.js";
 import * as tours from "./views/tours.js";
+import { startOutbox } from "./offline/outbox.js";
 
 const routes = [
   [/^#\/map$/, "map", () => map.render()],
@@ -44,6 +45,9 @@ function connectivity() {
 }
 
 translate();
+// The app opens with no connection (sw.js); a browser without service workers simply needs one.
+navigator.serviceWorker?.register("/sw.js").catch((error) => console.warn("no offline copy of the app:", error));
+startOutbox();
 window.addEventListener("hashchange", show);
 window.addEventListener("online", connectivity);
 window.addEventListener("offline", connectivity);

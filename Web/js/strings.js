@@ -2,7 +2,7 @@
 const en = {
   "tab.map": "Map", "tab.discover": "Discover", "tab.ar": "AR", "tab.feed": "Feed", "tab.me": "Me",
   "offline": "You are offline: what you see may be out of date.",
-  "error.load": "{what} could not be loaded: {reason}", "ar.templates": "Sticker templates",
+  "error.load": "{what} could not be loaded: {reason}", "ar.templates": "Sticker templates", "map.own": "WorldLayer's own streets and buildings",
   "error.network": "The server cannot be reached. Check your connection and try again.",
   "me.title": "Me", "me.signup": "Create an account", "me.login": "Log in", "me.logout": "Log out",
   "me.username": "Username", "me.email": "Email", "me.password": "Password", "me.displayName": "Name shown to others",
@@ -55,6 +55,12 @@ const en = {
   "ar.compass.denied": "Motion and orientation access is off, so AR cannot tell where you face. Allow it in Settings › Safari › Motion & Orientation Access, then reload.",
   "ar.compass.none": "No compass on this device: AR faces north. Turn to match, or use the map.",
   "ar.vehicle": "Looks like you are in a vehicle: AR is paused. It comes back when you slow to walking pace.",
+  "offline.save": "Save for offline", "offline.saveArea": "Save this area for offline", "offline.saving": "Saving for offline: {done} of {total}…",
+  "offline.saved": "Saved for offline: {name}.", "offline.savedAt": "Saved for offline", "offline.forget": "Remove", "offline.list": "Saved for offline",
+  "offline.failed": "Could not save for offline: {reason}", "offline.none": "Nothing saved yet: save a tour or a map area to use it with no connection.",
+  "outbox.title": "Waiting to upload", "outbox.queued": "No connection: the sticker is kept on this phone and will be placed when you are back online ({count} waiting).",
+  "outbox.waiting": "waiting for a connection", "outbox.published": "published", "outbox.refused": "refused: {reason}",
+  "me.offline": "You are offline: your account shows again when the connection returns.",
   "map.viewInAR": "View in AR", "map.layer.stickers": "Stickers", "map.layer.places": "Places", "map.layer.tours": "Tour stops",
   "discover.tags": "Tags", "discover.tags.search": "Search tags", "discover.loginToFollowTags": "Log in to follow tags.",
 };

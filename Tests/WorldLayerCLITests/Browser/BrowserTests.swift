@@ -15,10 +15,11 @@ struct BrowserTests {
 
     /// A server on the demo world (seeded once for the suite; each test gets its own copy of nothing
     /// it changes: sign-ups use fresh names) that serves the client, without map tiles.
-    static func server() async throws -> RunningServer {
+    static func server(port: Int? = nil) async throws -> RunningServer {
         let parts = seeded.split(separator: "|").map(String.init)
         return try await RunningServer(
-            database: parts[0], extra: ["--media", parts[1], "--web", root.appendingPathComponent("Web").path, "--tiles", "none"])
+            database: parts[0], extra: ["--media", parts[1], "--web", root.appendingPathComponent("Web").path, "--tiles", "none"],
+            port: port)
     }
 
     static func screenshot(_ browser: Browser, _ name: String) async throws {

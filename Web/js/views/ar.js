@@ -12,6 +12,7 @@ import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { cameraHeading, HeadingFilter } from "../sensors/heading.js";
 import { motionNeedsTap, startFromTap } from "../sensors/permissions.js";
 import { PositionFilter, VehicleGuard } from "../sensors/position.js";
+import { enqueue, outboxItems } from "../offline/outbox.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
 const safetyKey = "worldlayer.safetyAcknowledged";
@@ -398,14 +399,20 @@ async function start(permission) {
         if (!spot) return;
       }
       const id = crypto.randomUUID();
+      let draft;
       try {
-        const draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
+        draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
           size: Number(data.size), orientation: [0, 0, 0, 1], visibility: "public", sharedWith: [],
           anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
         await api("PUT", `/v1/stickers/${id}`, draft);
         await addSticker(await api("POST", `/v1/stickers/${id}/place`));
         sheet.replaceChildren(h("p", { id: "placed", class: "notice" }, t("ar.placed")));
       } catch (error) {
+        if (error.status === 0 && draft) {  // no connection: kept, and sent when there is one again
+          await enqueue(id, draft, session.token);
+          const waiting = (await outboxItems()).filter((i) => i.state === "waiting").length;
+          return sheet.replaceChildren(h("p", { id: "queued", class: "notice", role: "status" }, t("outbox.queued", { count: waiting })));
+        }
         sheet.replaceChildren(form, h("p", { class: "error", role: "alert" }, error.fields?.length ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ") : error.message));
       }
     });

@@ -4,6 +4,7 @@
 import { get, post } from "../api.js";
 import { couldNotLoad, h, label, say } from "../dom.js";
 import { t } from "../strings.js";
+import { saveArea, savedAround } from "../offline/saved.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -14,7 +15,9 @@ export async function render() {
   const results = h("ul", { class: "list", id: "place-results", "aria-live": "polite" });
   const sheet = h("section", { class: "sheet", id: "sheet", "aria-live": "polite" });
   const mapElement = h("div", { id: "map", role: "application", "aria-label": t("map.title") });
-  screen.append(search, results, mapElement, h("p", { class: "muted" }, t("map.longPress")), sheet);
+  const saveButton = h("button", { class: "secondary", id: "save-area" }, t("offline.saveArea"));
+  const saveStatus = h("span", { id: "area-status", role: "status" });
+  screen.append(search, results, mapElement, h("p", { class: "muted" }, t("map.longPress")), h("p", { class: "row" }, saveButton, saveStatus), sheet);
 
   const config = await get("/v1/client-config");
   const map = L.map(mapElement, { zoomControl: true }).setView(helsinki, 16);
@@ -26,19 +29,41 @@ export async function render() {
   if (config.tileURL) {
     const tiles = L.tileLayer(config.tileURL, { maxZoom: 19, attribution: config.tileAttribution }).addTo(map);
     tiles.on("tileerror", () => {
-      if (++failures === 3 && !drawOwn) { drawOwn = true; say(t("map.noTiles")); map.removeLayer(tiles); loadOwnMap(); }
+      if (++failures === 3 && !drawOwn) { drawOwn = true; say(t("map.noTiles")); map.removeLayer(tiles); loadOwnMap().catch(couldNotLoad("map.own")); }
     });
   } else {
     map.attributionControl.addAttribution(config.tileAttribution);
     say(t("map.noTiles"));
   }
 
+  const boundsOf = (b) => ({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+  saveButton.addEventListener("click", async () => {
+    saveButton.disabled = true;
+    const b = boundsOf(map.getBounds()), c = map.getCenter();
+    try {
+      await saveArea(`${c.lat.toFixed(4)}, ${c.lng.toFixed(4)}`, b, (done, total) => { saveStatus.textContent = t("offline.saving", { done, total }); });
+      saveStatus.textContent = t("offline.saved", { name: t("map.title") });
+    } catch (error) { saveStatus.textContent = t("offline.failed", { reason: error.message }); }
+    saveButton.disabled = false;
+  });
+
+  /** The API's answer, or with no connection the saved areas' answers of that kind, merged with `merge`. */
+  async function orSaved(url, kind, bounds, merge) {
+    try { return await get(url); } catch (error) {
+      const saved = error.status === 0 ? await savedAround(kind, bounds) : [];
+      if (!saved.length) throw error;
+      return merge(saved);
+    }
+  }
+  const features = (all) => ({ type: "FeatureCollection", features: all.flatMap((x) => x.features) });
+
   // Buildings first, so the walkways are drawn over them.
   async function loadOwnMap() {
     if (!drawOwn || map.getZoom() < 14) return;
     const b = map.getBounds();
     const box = `south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`;
-    const [buildings, walkways] = await Promise.all([get(`/v1/map/buildings?${box}`), get(`/v1/map/walkways?${box}`)]);
+    const [buildings, walkways] = await Promise.all([orSaved(`/v1/map/buildings?${box}`, "buildings", boundsOf(b), features),
+      orSaved(`/v1/map/walkways?${box}`, "walkways", boundsOf(b), features)]);
     ownData.clearLayers();
     L.geoJSON(buildings, { interactive: false, style: { color: "#a8a29e", weight: 1, fillColor: "#d6d3d1", fillOpacity: 0.8 } }).addTo(ownData);
     L.geoJSON(walkways, { style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? "#a16207" : "#57534e", weight: f.properties.highway === "footway" ? 2 : 4 }) })
@@ -46,19 +71,22 @@ export async function render() {
     mapElement.dataset.buildings = String(buildings.features.length);
     mapElement.dataset.walkways = String(walkways.features.length);
   }
-  map.on("moveend", loadOwnMap);
-  await loadOwnMap();
+  map.on("moveend", () => loadOwnMap().catch(couldNotLoad("map.own")));
+  await loadOwnMap().catch(couldNotLoad("map.own"));
 
   // Layers: stickers, places and the open tours' stops around the view, each switchable.
   const c = map.getCenter();
   mapElement.dataset.layersAround = `${c.lat},${c.lng}`;
   const stickerLayer = L.layerGroup().addTo(map), placesLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
   L.control.layers(null, { [t("map.layer.stickers")]: stickerLayer, [t("map.layer.places")]: placesLayer, [t("map.layer.tours")]: tourLayer }).addTo(map);
-  get(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=1000&limit=200`).then(({ stickers }) => {
+  const around = boundsOf(map.getBounds());
+  orSaved(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=1000&limit=200`, "stickers", around,
+    (all) => ({ stickers: [...new Map(all.flatMap((x) => x.stickers).map((s) => [s.sticker.id, s])).values()] })).then(({ stickers }) => {
     for (const { sticker: s } of stickers ?? []) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { radius: 6, color: s.color ?? "#f59e0b" }), s.text || s.templateId).addTo(stickerLayer);
     mapElement.dataset.stickers = String(stickerLayer.getLayers().length);  // drawn, not merely fetched
   }).catch(couldNotLoad("map.layer.stickers"));
-  get(`/v1/places/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=600&limit=200`).then(({ places }) => {
+  orSaved(`/v1/places/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=600&limit=200`, "places", around,
+    (all) => ({ places: [...new Map(all.flatMap((x) => x.places).map((p) => [p.place.id, p])).values()] })).then(({ places }) => {
     for (const p of places) label(L.circleMarker([p.place.position.latitude, p.place.position.longitude], { radius: 4, color: "#2563eb", weight: 1 }), p.place.name)
       .on("click", () => showPlace(p.place)).addTo(placesLayer);
     mapElement.dataset.places = String(places.length);

@@ -4,17 +4,54 @@ import { api, get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
+import { outboxItems } from "../offline/outbox.js";
+import { forget, forgetAll, savedList } from "../offline/saved.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
-  screen.append(h("h2", {}, t("me.title")));
+  screen.append(h("h2", {}, t("me.title")), await outboxSection(), savedSection());
   if (session.token) {
     try {
       const me = await get("/v1/me");
       return await signedIn(screen, me);
-    } catch { /* the session ended: fall through to logging in */ }
+    } catch (error) {
+      if (error.status === 0) return void screen.append(h("p", { class: "notice", id: "me-offline" }, t("me.offline")));
+      /* the session ended: fall through to logging in */
+    }
   }
   screen.append(loginForm(), signUpForm());
+}
+
+/** Stickers placed with no connection and what became of each; shown only when there are some. */
+async function outboxSection() {
+  const list = h("ul", { class: "list", id: "outbox" });
+  const section = h("section", { id: "outbox-section", hidden: true }, h("h3", {}, t("outbox.title")), list);
+  let first = true;
+  const show = async () => {
+    if (!first && !section.isConnected) return removeEventListener("worldlayer-outbox", show);  // the screen was left
+    first = false;
+    const items = globalThis.indexedDB ? await outboxItems() : [];
+    section.hidden = items.length === 0;
+    list.replaceChildren(...items.map((i) => h("li", { class: `card outbox-${i.state}`, dataset: { state: i.state } },
+      h("strong", {}, i.draft.text || i.draft.templateId), " · ",
+      i.state === "refused" ? t("outbox.refused", { reason: i.reason }) : t(`outbox.${i.state}`))));
+  };
+  addEventListener("worldlayer-outbox", show);
+  await show();
+  return section;
+}
+
+/** Tours and map areas saved for offline, each removable. */
+function savedSection() {
+  const list = h("ul", { class: "list", id: "saved" });
+  const show = () => {
+    const saved = savedList();
+    list.replaceChildren(...(saved.length ? saved.map((e) => h("li", { class: "card" }, h("strong", {}, e.name), " ",
+      h("button", { class: "secondary", onclick: async () => { await forget(e.key); show(); } }, t("offline.forget"))))
+      : [h("li", { class: "muted" }, t("offline.none"))]));
+  };
+  show();
+  return h("section", { id: "saved-section" }, h("h3", {}, t("offline.list")), list);
 }
 
 async function signedIn(screen, me) {
@@ -101,6 +138,7 @@ async function signedIn(screen, me) {
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }
       session.token = null;
+      await forgetAll();  // what was saved with my session does not stay for the next person
       dispatchEvent(new HashChangeEvent("hashchange"));
     } }, t("me.logout"))),
     deleteForm,

@@ -3,6 +3,7 @@
 import { get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
+import { isSaved, saveTour } from "../offline/saved.js";
 
 export async function renderList() {
   const { tours } = await get("/v1/tours");
@@ -71,7 +72,18 @@ async function walk(summary, token, participant) {
       h("a", { class: "button", id: "start-ar", href: "#/ar" }, t("tours.startAR")), ask, questions);
     await refresh();
   }
-  screen.append(where, h("h3", {}, t("tours.stops")), stops, sheet, h("h3", {}, t("tours.stampBook")), book);
+  const saveButton = h("button", { class: "secondary", id: "save-offline" }, t("offline.save"));
+  const saveStatus = h("span", { id: "saved-status", role: "status" }, isSaved(`tour:${tour.id}`) ? t("offline.savedAt") : "");
+  saveButton.addEventListener("click", async () => {
+    saveButton.disabled = true;
+    try {
+      await saveTour(tour, (done, total) => { saveStatus.textContent = t("offline.saving", { done, total }); });
+      saveStatus.textContent = t("offline.saved", { name: tour.title });
+    } catch (error) { saveStatus.textContent = t("offline.failed", { reason: error.message }); }
+    saveButton.disabled = false;
+  });
+  screen.append(h("p", { class: "row" }, saveButton, saveStatus),
+    where, h("h3", {}, t("tours.stops")), stops, sheet, h("h3", {}, t("tours.stampBook")), book);
 
   function showStop(stop) {
     sheet.replaceChildren(h("div", { class: "card", id: "stop-detail" }, h("h3", {}, stop.title), h("p", {}, stop.text),

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// With no connection at all: the server stopped and the browser offline (DevTools network
+/// emulation), the app still opens, a saved tour can be walked, and stickers placed meanwhile reach
+/// the server once each when it can be reached again.
+@Suite("Offline", .serialized)
+struct OfflineBrowserTests {
+    @Test(
+        "offline: the app opens, a saved map area is drawn, a saved tour shows its stops and narration, two stickers wait on the phone; online again, the server has exactly those two, once each"
+    )
+    func savedTourAndOutbox() async throws {
+        var server = try await BrowserTests.server()
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        defer { server.stop() }
+        let token = try await server.signUpAndLogIn("roamer")
+        // Refusals provoked on purpose: requests while there is no network.
+        try await Browser.using(allowing: ["ERR_INTERNET_DISCONNECTED", "ERR_CONNECTION_REFUSED", "net::ERR_FAILED"]) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+            _ = try await browser.waitFor(
+                "the service worker in charge", "return !!navigator.serviceWorker.controller || (location.reload(), false)")
+            try await browser.open(server.base + "/#/tours/helsinki-monuments")
+            try await browser.click("#save-offline")
+            let saved = try await browser.waitOnScreen("#saved-status")
+            _ = try await browser.waitFor(
+                "the tour saved", "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')")
+            #expect(!saved.isEmpty)
+            // And the map area in view: WorldLayer's own streets and buildings, places, stickers.
+            try await browser.open(server.base + "/#/map")
+            _ = try await browser.waitFor("the map drawn", "return Number(document.querySelector('#map')?.dataset.buildings || 0)")
+            try await browser.click("#save-area")
+            _ = try await browser.waitFor(
+                "the area saved", "return document.querySelector('#area-status').textContent.startsWith('Saved for offline:')")
+
+            // No connection: the server is gone and the browser says it is offline.
+            server.stop()
+            try await browser.devTools(
+                "Network.emulateNetworkConditions", ["offline": true, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
+            try await browser.open(server.base + "/#/map")
+            let buildings = try await browser.waitFor(
+                "the saved map drawn", "return Number(document.querySelector('#map').dataset.buildings || 0)")
+            #expect(buildings as? Int ?? 0 > 10)
+            #expect(
+                try await browser.waitFor(
+                    "saved stickers on the map", "return Number(document.querySelector('#map').dataset.stickers || 0)") as? Int ?? 0 > 0)
+            try await browser.open(server.base + "/#/tours/helsinki-monuments")
+            let stops = try await browser.waitFor(
+                "the saved tour's stops", "return document.querySelectorAll('#tour-stops li').length || null")
+            #expect(stops as? Int == 8)
+            try await browser.click("#tour-stops li button")
+            let narration =
+                try await browser.runAsync(
+                    "fetch(document.querySelector('#stop-detail audio').src).then(r => r.blob()).then(b => done(b.size), () => done(0))")
+                as? Int
+            #expect(narration ?? 0 > 1000, "the narration did not come from the saved copy")
+
+            // Two stickers placed in AR wait on the phone.
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            for text in ["offline one", "offline two"] {
+                try await browser.click("#place-sticker")
+                try await browser.type("#place-text", text)
+                try await browser.click("#place-submit")
+                #expect(try await browser.waitOnScreen("#queued").contains("No connection"))
+            }
+            try await browser.open(server.base + "/#/me")
+            _ = try await browser.waitFor("two waiting", "return document.querySelectorAll('#outbox [data-state=waiting]').length === 2")
+            try await BrowserTests.screenshot(browser, "outbox-waiting")
+
+            // Back online: the same server, where the app expects it.
+            server = try await BrowserTests.server(port: port)
+            try await browser.devTools(
+                "Network.emulateNetworkConditions", ["offline": false, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1])
+            _ = try await browser.waitFor(
+                "both published", timeout: 40, "return document.querySelectorAll('#outbox [data-state=published]').length === 2")
+        }
+        let mine = try await server.request("GET", "/v1/me/stickers", token: token)
+        let stickers =
+            (try JSONSerialization.jsonObject(with: Data(mine.body.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
+        #expect(stickers.compactMap { $0["text"] as? String }.sorted() == ["offline one", "offline two"], "\(mine.body)")
+        #expect(stickers.allSatisfy { $0["state"] as? String == "published" })
+    }
+}

@@ -1,0 +1,89 @@
+// Stickers placed with no connection wait here, in IndexedDB (they survive the app being closed),
+// and are sent in the order they were made when the server can be reached again: the same PUT with
+// the same client-made id, so a sticker is never made twice however often a send is retried. Each
+// says what became of it: waiting, published, or refused with the server's reason.
+import { api } from "../api.js";
+
+const database = "worldlayer", store = "outbox";
+const keepDone = 24 * 3600 * 1000;  // published and refused items are shown for a day
+
+function open() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(database, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(store, { keyPath: "id" });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function transact(mode, work) {
+  const db = await open();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(store, mode), result = work(tx.objectStore(store));
+      tx.oncomplete = () => resolve(result?.result);
+      tx.onerror = () => reject(tx.error);
+    });
+  } finally { db.close(); }
+}
+
+const changed = () => dispatchEvent(new CustomEvent("worldlayer-outbox"));
+
+/** Keeps a sticker to send later, with the session it was made in. */
+export async function enqueue(id, draft, token) {
+  await transact("readwrite", (s) => s.put({ id, draft, token, state: "waiting", queuedAt: Date.now() }));
+  changed();
+}
+
+/** Everything in the outbox, oldest first (finished items older than a day are dropped). */
+export async function outboxItems() {
+  const all = await transact("readonly", (s) => s.getAll()) ?? [];
+  const old = all.filter((i) => i.state !== "waiting" && Date.now() - (i.finishedAt ?? 0) > keepDone);
+  if (old.length) await transact("readwrite", (s) => old.forEach((i) => s.delete(i.id)));
+  return all.filter((i) => !old.includes(i)).sort((a, b) => a.queuedAt - b.queuedAt);
+}
+
+async function finish(item, state, reason) {
+  await transact("readwrite", (s) => s.put({ ...item, state, reason, finishedAt: Date.now() }));
+  changed();
+}
+
+let sending = null;
+
+/** Sends what waits, in order; stops at the first that cannot reach the server (to try again later). */
+export function flushOutbox() {
+  sending ??= send().finally(() => { sending = null; });
+  return sending;
+}
+
+async function send() {
+  for (const item of (await outboxItems()).filter((i) => i.state === "waiting")) {
+    try {
+      let version;
+      try {
+        version = (await api("PUT", `/v1/stickers/${item.id}`, item.draft, item.token)).version;
+      } catch (error) {
+        if (error.status !== 409) throw error;
+        // Already sent by a try whose answer was lost: placed already, or waiting to be.
+        const current = await api("GET", `/v1/stickers/${item.id}`, undefined, item.token);
+        if (current.state === "published") { await finish(item, "published"); continue; }
+        version = current.version;
+      }
+      await api("POST", `/v1/stickers/${item.id}/place`, { version }, item.token);
+      await finish(item, "published");
+    } catch (error) {
+      if (error.status === 0 || error.status >= 500 || error.status === 429) return;  // unreachable or busy: later
+      const reason = error.fields?.length ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ") : error.message;
+      await finish(item, "refused", reason);
+    }
+  }
+}
+
+/** Sends on start, when the browser says it is online again, and every 15 s while anything waits. */
+export function startOutbox() {
+  if (!globalThis.indexedDB) return;
+  const attempt = () => flushOutbox().catch((error) => console.warn("outbox", error));
+  addEventListener("online", attempt);
+  setInterval(async () => { if ((await outboxItems()).some((i) => i.state === "waiting")) attempt(); }, 15000);
+  attempt();
+}

@@ -1,0 +1,55 @@
+// The service worker: the app opens with no connection. The shell (pages, code, styles, the vendor
+// libraries) is kept in one cache, refreshed whenever the network answers; what a person saved for
+// offline (tours, map areas: ./js/offline/saved.js) is kept in another. Requests go to the network
+// first, so an online person always sees the server's current answer, and fall back to the caches
+// when the network fails. Writes are never cached: the outbox (./js/offline/outbox.js) keeps them.
+
+const shellCache = "worldlayer-shell-v1";
+const savedCache = "worldlayer-saved";
+const shell = [
+  "/", "/v1/client-config", "/v1/templates", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png", "/css/app.css",
+  "/js/app.js", "/js/api.js", "/js/dom.js", "/js/geo.js", "/js/homography.js", "/js/strings.js", "/js/xr.js",
+  "/js/views/ar.js", "/js/views/book.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/groups.js",
+  "/js/views/map.js", "/js/views/me.js", "/js/views/tours.js",
+  "/js/sensors/heading.js", "/js/sensors/permissions.js", "/js/sensors/position.js",
+  "/js/offline/outbox.js", "/js/offline/saved.js",
+  "/vendor/leaflet/leaflet.js", "/vendor/leaflet/leaflet.css",
+  "/vendor/leaflet/images/marker-icon.png", "/vendor/leaflet/images/marker-icon-2x.png", "/vendor/leaflet/images/marker-shadow.png",
+  "/vendor/leaflet/images/layers.png", "/vendor/leaflet/images/layers-2x.png",
+  "/vendor/three/build/three.module.js", "/vendor/three/examples/jsm/loaders/GLTFLoader.js",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(shellCache).then((cache) => cache.addAll(shell)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(caches.keys()
+    .then((names) => Promise.all(names.filter((n) => n.startsWith("worldlayer-shell-") && n !== shellCache).map((n) => caches.delete(n))))
+    .then(() => self.clients.claim()));
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request, url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin || url.pathname === "/v1/live") return;
+  event.respondWith(networkFirst(request, url));
+});
+
+async function networkFirst(request, url) {
+  const inShell = shell.includes(url.pathname) || request.mode === "navigate";
+  try {
+    const response = await fetch(request);
+    if (response.ok && inShell && !url.search) {
+      const copy = response.clone();
+      caches.open(shellCache).then((cache) => cache.put(request.mode === "navigate" ? "/" : request, copy));
+    }
+    return response;
+  } catch (failure) {
+    // Saved answers are looked up by address alone: the token a request carries is no part of the key.
+    const options = { ignoreVary: true };
+    const kept = (await caches.open(savedCache).then((c) => c.match(request, options)))
+      ?? (await caches.open(shellCache).then((c) => c.match(request.mode === "navigate" ? "/" : request, options)));
+    if (kept) return kept;
+    throw failure;
+  }
+}
