@@ -16,8 +16,9 @@ TLS_ARGS = $(if $(filter-out 127.0.0.1 localhost,$(HOST)),--tls-local ./data/tls
 VISION_PACKAGES = libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev
 # The browser client's libraries, served from the system's copy at /vendor/.
 WEB_PACKAGES = libjs-leaflet libjs-three
-# The browser tests: headless Chromium driven by chromedriver, ffmpeg to make its fake camera's video.
-BROWSER_PACKAGES = chromium chromium-driver ffmpeg
+# The browser tests: headless Chromium driven by chromedriver (ffmpeg makes its fake camera's video)
+# and WebKitGTK's MiniBrowser driven by WebKitWebDriver on a virtual X display.
+BROWSER_PACKAGES = chromium chromium-driver ffmpeg webkit2gtk-driver xvfb
 # HTTPS: curl and openssl check the certificates, Caddy runs the production recipe (deploy/Caddyfile).
 TLS_PACKAGES = curl openssl caddy
 

@@ -23,20 +23,34 @@ const routes = [
 ];
 
 let leave = null;  // what the current view must stop (a camera, a timer) before the next one
+let rendering = null, wanted = false;
 
-async function show() {
+// One view at a time: a route change during a render waits for it to finish (and be left), so a
+// slow view never ends up running unseen, with its camera or position watch, beside the next one.
+function show() {
+  wanted = true;
+  rendering ??= (async () => {
+    while (wanted) { wanted = false; await render(); }
+    rendering = null;
+  })();
+  return rendering;
+}
+
+async function render() {
   const hash = location.hash || "#/map";
-  const [, tab, render, match] = routes.map(([re, tab, render]) => [re, tab, render, hash.match(re)]).find(([, , , m]) => m) ?? [null, "map", () => map.render(), []];
+  const [, tab, view, match] = routes.map(([re, tab, view]) => [re, tab, view, hash.match(re)]).find(([, , , m]) => m) ?? [null, "map", () => map.render(), []];
   for (const a of document.querySelectorAll(".tabs a")) a.toggleAttribute("aria-current", a.dataset.tab === tab) && a.setAttribute("aria-current", "page");
   if (leave) { leave(); leave = null; }
   const screen = document.getElementById("screen");
   screen.replaceChildren();
+  screen.setAttribute("aria-busy", "true");  // screen readers wait for the whole view
   say("");
   try {
-    leave = (await render(...(match?.slice(1) ?? []).map(decodeURIComponent))) ?? null;
+    leave = (await view(...(match?.slice(1) ?? []).map(decodeURIComponent))) ?? null;
   } catch (error) {
     screen.replaceChildren(Object.assign(document.createElement("p"), { className: "error", textContent: error.message }));
   }
+  screen.removeAttribute("aria-busy");
   screen.focus();
 }
 

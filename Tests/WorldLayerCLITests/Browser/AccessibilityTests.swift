@@ -34,12 +34,12 @@ struct AccessibilityTests {
         return problems;
         """
 
-    @Test("every screen: controls have names, text has AA contrast; the tabs work from the keyboard")
-    func audit() async throws {
-        let server = try await BrowserTests.server()
+    @Test("every screen: controls have names, text has AA contrast; the tabs work from the keyboard", arguments: Browser.Engine.allCases)
+    func audit(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("reader")
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/me")
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
             var failures: [String] = []

@@ -1,30 +1,43 @@
 import Foundation
 import Testing
 
-/// The browser client in a real headless Chromium against a real `worldlayer serve` with the demo
+/// The browser client in real Chromium and WebKit against a real `worldlayer serve` with the demo
 /// world, at a phone's size. `WORLDLAYER_SCREENSHOTS=DIR` keeps a picture of each screen
 /// (`make screenshots` writes docs/screenshots/).
-@Suite("Browser client in headless Chromium", .serialized)
+@Suite("Browser client in Chromium and WebKit", .serialized)
 struct BrowserTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
-    static let seeded: String = {
+    static let seeded: (database: String, media: String) = {
         let db = CLI.scratchDatabase(), media = CLI.scratchMedia()
         _ = try? CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db, "--media", media])
-        return "\(db)|\(media)"
+        return (db, media)
     }()
+    /// One copy of the seeded world per engine, so that the two engines' runs of a test (same
+    /// sign-up names, same counts) never see each other's writes.
+    static let worlds = Dictionary(uniqueKeysWithValues: Browser.Engine.allCases.map { ($0, freshWorld()) })
 
-    /// A server on the demo world (seeded once for the suite; each test gets its own copy of nothing
-    /// it changes: sign-ups use fresh names) that serves the client, without map tiles.
-    static func server(port: Int? = nil) async throws -> RunningServer {
-        let parts = seeded.split(separator: "|").map(String.init)
-        return try await RunningServer(
-            database: parts[0], extra: ["--media", parts[1], "--web", root.appendingPathComponent("Web").path, "--tiles", "none"],
+    /// A new copy of the seeded demo world's database.
+    static func freshWorld() -> String {
+        let copy = CLI.scratchDatabase()
+        try? FileManager.default.copyItem(
+            atPath: String(seeded.database.dropFirst("sqlite:".count)), toPath: String(copy.dropFirst("sqlite:".count)))
+        return copy
+    }
+
+    /// A server on the demo world (seeded once; each engine has its own copy, and each test changes
+    /// nothing another one reads: sign-ups use fresh names) that serves the client, without map tiles.
+    static func server(_ engine: Browser.Engine, port: Int? = nil) async throws -> RunningServer {
+        try await RunningServer(
+            database: worlds[engine]!,
+            extra: ["--media", seeded.media, "--web", root.appendingPathComponent("Web").path, "--tiles", "none"],
             port: port)
     }
 
+    /// WebKit's pictures are named `NAME-webkit.png`.
     static func screenshot(_ browser: Browser, _ name: String) async throws {
         guard let folder = ProcessInfo.processInfo.environment["WORLDLAYER_SCREENSHOTS"] else { return }
-        try await browser.screenshot(to: URL(fileURLWithPath: folder).appendingPathComponent("\(name).png"))
+        let file = browser.engine == .chromium ? name : "\(name)-webkit"
+        try await browser.screenshot(to: URL(fileURLWithPath: folder).appendingPathComponent("\(file).png"))
     }
 
     /// A .y4m video of one demo camera frame, for the browser's fake camera (made by Debian's ffmpeg).
@@ -42,13 +55,15 @@ struct BrowserTests {
         return out
     }
 
-    @Test("sign up, log out and in, settings, my stickers, blocking, and deleting the account through the Me tab")
-    func accounts() async throws {
-        let server = try await Self.server()
+    @Test(
+        "sign up, log out and in, settings, my stickers, blocking, and deleting the account through the Me tab",
+        arguments: Browser.Engine.allCases)
+    func accounts(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
         _ = try await server.signUpAndLogIn("pest")
         _ = try await server.signUpAndLogIn("mate")
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/me")
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
             // Installable: a manifest whose icons all load.
@@ -117,9 +132,10 @@ struct BrowserTests {
         }
     }
 
+    /// Chromium only: WebKitGTK has no fake camera to show the page to.
     @Test("a book's page seen by the camera plays its video over the page, fitted to the page's corners")
     func bookComesAlive() async throws {
-        let server = try await Self.server()
+        let server = try await Self.server(.chromium)
         defer { server.stop() }
         let camera = try Self.camera(from: "astronaut.jpg")
         defer { try? FileManager.default.removeItem(at: camera) }
@@ -167,11 +183,13 @@ struct BrowserTests {
         }
     }
 
-    @Test("the map draws WorldLayer's own streets and buildings without tiles; search a place, route there from my position")
-    func mapSearchAndRoute() async throws {
-        let server = try await Self.server()
+    @Test(
+        "the map draws WorldLayer's own streets and buildings without tiles; search a place, route there from my position",
+        arguments: Browser.Engine.allCases)
+    func mapSearchAndRoute(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             try await browser.stand(at: 60.1710, 24.9414, accuracy: 8, origin: server.base)
             try await browser.open(server.base + "/#/map")
@@ -280,11 +298,13 @@ struct BrowserTests {
         }
     }
 
-    @Test("the browser's placement math, and its inverse for WebXR surface hits, agree with the Swift geo engine")
-    func placementMatchesSwift() async throws {
-        let server = try await Self.server()
+    @Test(
+        "the browser's placement math, and its inverse for WebXR surface hits, agree with the Swift geo engine",
+        arguments: Browser.Engine.allCases)
+    func placementMatchesSwift(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             let cases: [[String: Double]] = [
                 [
@@ -343,13 +363,15 @@ struct BrowserTests {
         }
     }
 
-    @Test("a sticker placed in the AR view of one browser appears live in another's, two metres in front of its maker")
-    func placeAndSeeLive() async throws {
-        let server = try await Self.server()
+    @Test(
+        "a sticker placed in the AR view of one browser appears live in another's, two metres in front of its maker",
+        arguments: Browser.Engine.allCases)
+    func placeAndSeeLive(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("placer")
-        try await Browser.using { maker in
-            try await Browser.using { watcher in
+        try await Browser.using(engine) { maker in
+            try await Browser.using(engine) { watcher in
                 for b in [maker, watcher] {
                     try await b.open(server.base + "/#/discover")
                     try await b.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
@@ -414,18 +436,20 @@ struct BrowserTests {
         }
     }
 
-    @Test("a guided tour lets nobody past without a valid passkey; with one, the start page offers AR and questions")
-    func guidedTourPasskey() async throws {
-        let server = try await Self.server()
+    @Test(
+        "a guided tour lets nobody past without a valid passkey; with one, the start page offers AR and questions",
+        arguments: Browser.Engine.allCases)
+    func guidedTourPasskey(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
         let guide = try await server.signUpAndLogIn("guidee")
-        let db = Self.seeded.split(separator: "|").map(String.init)[0]
+        let db = Self.worlds[engine]!
         #expect(try CLI.run(["tour", "guide", "helsinki-guided", "guidee", "--database", db]).status == 0)
         let group = try await server.request(
             "POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Morning group","passkeys":2}"#, token: guide)
         let keys = (try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["passkeys"] as? [String] ?? []
         let key = try #require(keys.first, "\(group.body)")
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/tours")
             // A phone knows where it is (headless Chromium has no location provider of its own).
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
@@ -461,16 +485,16 @@ struct BrowserTests {
         }
     }
 
-    @Test("walking an open tour: standing at its first stop stamps it in the stamp book")
-    func openTourStamps() async throws {
-        let server = try await Self.server()
+    @Test("walking an open tour: standing at its first stop stamps it in the stamp book", arguments: Browser.Engine.allCases)
+    func openTourStamps(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("walker")
         let tour =
             try JSONSerialization.jsonObject(with: Data(try await server.request("GET", "/v1/tours/helsinki-monuments").body.utf8))
             as? [String: Any]
         let first = try #require((tour?["stops"] as? [[String: Any]])?.first?["position"] as? [String: Double])
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
             try await browser.stand(at: first["latitude"]!, first["longitude"]!, accuracy: 5, origin: server.base)

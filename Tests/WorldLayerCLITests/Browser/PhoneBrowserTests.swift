@@ -5,11 +5,13 @@ import Testing
 /// tap iOS needs before it gives the compass, and AR pausing in a vehicle.
 @Suite("On a phone", .serialized)
 struct PhoneBrowserTests {
-    @Test("AR opens on a safety word whose tap asks iOS for motion access; later opens offer the compass button; a refusal is explained")
-    func safetyAndMotionPermission() async throws {
-        let server = try await BrowserTests.server()
+    @Test(
+        "AR opens on a safety word whose tap asks iOS for motion access; later opens offer the compass button; a refusal is explained",
+        arguments: Browser.Engine.allCases)
+    func safetyAndMotionPermission(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             try await browser.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
             // Safari's API, which Chromium lacks: record the calls, answer as a person would.
@@ -27,6 +29,15 @@ struct PhoneBrowserTests {
             try await browser.element("#ar")
             #expect(try await browser.run("return window.motionAsked") as? Int == 1)
             _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            // Then an iPhone's compass: Safari's `webkitCompassHeading` beside a gyroscope alpha with
+            // an arbitrary zero; the scene faces the compass's way.
+            _ = try await browser.run(
+                """
+                const e = new DeviceOrientationEvent('deviceorientation', { alpha: 10, beta: 90, gamma: 0 });
+                Object.defineProperties(e, { webkitCompassHeading: { value: 135 }, webkitCompassAccuracy: { value: 10 } });
+                dispatchEvent(e);
+                """)
+            #expect(try await browser.run("return Math.round(window.worldlayerAR.pose.heading)") as? Int == 135)
 
             // Opened again: no safety word, but iOS wants a tap on the page before the compass starts.
             _ = try await browser.run("location.hash = '#/discover'")
@@ -40,11 +51,13 @@ struct PhoneBrowserTests {
         }
     }
 
-    @Test("AR pauses when the phone moves at a vehicle's speed for several fixes, and comes back at walking pace")
-    func vehiclePause() async throws {
-        let server = try await BrowserTests.server()
+    @Test(
+        "AR pauses when the phone moves at a vehicle's speed for several fixes, and comes back at walking pace",
+        arguments: Browser.Engine.allCases)
+    func vehiclePause(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             var (latitude, longitude) = (60.16952, 24.95250)
             try await browser.stand(at: latitude, longitude, accuracy: 5, origin: server.base)

@@ -7,13 +7,12 @@ import Testing
 struct SecurityBrowserTests {
     static let payload = "<img src=x onerror=\"window.injected=1\">"
 
-    @Test("a sticker's text and a place's name that are HTML show as text in the map's tooltips; nothing runs")
-    func mapTooltipsAreText() async throws {
+    @Test(
+        "a sticker's text and a place's name that are HTML show as text in the map's tooltips; nothing runs",
+        arguments: Browser.Engine.allCases)
+    func mapTooltipsAreText(engine: Browser.Engine) async throws {
         // A copy of the demo world of its own: the place added here must not show up in other suites.
-        let seeded = BrowserTests.seeded.split(separator: "|").map(String.init)
-        let copy = CLI.scratchDatabase()
-        try FileManager.default.copyItem(
-            atPath: String(seeded[0].dropFirst("sqlite:".count)), toPath: String(copy.dropFirst("sqlite:".count)))
+        let copy = BrowserTests.freshWorld()
         let admin = try CLI.run(
             [
                 "user", "create", "--database", copy, "--username", "cartographer", "--email", "c@example.org", "--display-name", "C",
@@ -22,7 +21,8 @@ struct SecurityBrowserTests {
             ], stdin: "pass word\n")
         #expect(admin.status == 0, "\(admin.stderr)")
         let server = try await RunningServer(
-            database: copy, extra: ["--media", seeded[1], "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
+            database: copy,
+            extra: ["--media", BrowserTests.seeded.media, "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
         defer { server.stop() }
         let token = try #require(try await Self.logIn(server, "cartographer"))
         let place = try await server.request(
@@ -35,7 +35,7 @@ struct SecurityBrowserTests {
         #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: sticker, token: token).status == 201)
         #expect(try await server.request("POST", "/v1/stickers/\(id)/place", token: token).status == 200)
 
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/map")
             _ = try await browser.run(
                 "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective))"
@@ -63,12 +63,14 @@ struct SecurityBrowserTests {
         return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && parseFloat(getComputedStyle(e).fontSize) >= 12;
         """
 
-    @Test("the Me tab says what an open group means; a private group is made, an invitation sent and accepted, all on screen")
-    func privateGroups() async throws {
-        let server = try await BrowserTests.server()
+    @Test(
+        "the Me tab says what an open group means; a private group is made, an invitation sent and accepted, all on screen",
+        arguments: Browser.Engine.allCases)
+    func privateGroups(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
         defer { server.stop() }
         let ada = try await server.signUpAndLogIn("gardener"), ben = try await server.signUpAndLogIn("neighbour")
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [ada])
             try await browser.open(server.base + "/#/me")

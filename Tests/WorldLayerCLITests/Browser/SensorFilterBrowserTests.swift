@@ -6,11 +6,13 @@ import Testing
 /// the first heading trace as CSV for `scripts/plot-heading`.
 @Suite("Sensor filters on simulated traces", .serialized)
 struct SensorFilterBrowserTests {
-    @Test("heading: fused gyroscope and compass, RMS error at most half the compass's, under 200 ms of lag in turns, over five traces")
-    func heading() async throws {
-        let server = try await BrowserTests.server()
+    @Test(
+        "heading: fused gyroscope and compass, RMS error at most half the compass's, under 200 ms of lag in turns, over five traces",
+        arguments: Browser.Engine.allCases)
+    func heading(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             for seed in UInt64(1)...5 {
                 let trace = HeadingTrace(seed: seed)
@@ -60,12 +62,13 @@ struct SensorFilterBrowserTests {
     }
 
     @Test(
-        "position: GPS jumps are held back (errors stay near the reported accuracy), a tram ride is followed, AR pauses in it and resumes after"
+        "position: GPS jumps are held back (errors stay near the reported accuracy), a tram ride is followed, AR pauses in it and resumes after",
+        arguments: Browser.Engine.allCases
     )
-    func position() async throws {
-        let server = try await BrowserTests.server()
+    func position(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             for seed in UInt64(1)...5 {
                 let trace = PositionTrace(seed: seed)

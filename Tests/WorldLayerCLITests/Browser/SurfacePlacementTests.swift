@@ -2,20 +2,22 @@ import Foundation
 import Testing
 
 extension BrowserTests {
-    @Test("on a phone with WebXR hit testing, a sticker goes where the tapped surface is on the globe")
-    func placeOnSurface() async throws {
-        let server = try await Self.server()
+    @Test("on a phone with WebXR hit testing, a sticker goes where the tapped surface is on the globe", arguments: Browser.Engine.allCases)
+    func placeOnSurface(engine: Browser.Engine) async throws {
+        let server = try await Self.server(engine)
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("surfacer")
         let (latitude, longitude) = (60.16952, 24.95250)
-        try await Browser.using { browser in
+        try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             try await browser.stand(at: latitude, longitude, accuracy: 3, origin: server.base)
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
-            try await browser.open(server.base + "/#/ar")
+            // The phone's AR runtime is there before the AR view starts (three.js picks its XR
+            // manager when the renderer is made).
+            _ = try await browser.run(FakeXRDevice.install)
+            _ = try await browser.run("location.hash = '#/ar'")
             try await browser.enterAR()
             _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
-            _ = try await browser.run(FakeXRDevice.install)
             // Facing east (a compass event: alpha counts counter-clockwise from north).
             _ = try await browser.run(
                 "window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 270, beta: 90, gamma: 0, absolute: true }))"

@@ -1,56 +1,85 @@
 import Foundation
 
-/// Headless Chromium (Debian's `chromium` and `chromium-driver`) driven over the W3C WebDriver
-/// protocol: the browser tests use it as a person uses a phone's browser.
+/// A phone's browser for the tests, driven over the W3C WebDriver protocol: headless Chromium
+/// (Debian's `chromium` and `chromium-driver`) or WebKit, the engine of every iPhone browser
+/// (WebKitGTK's MiniBrowser under WebKitWebDriver, from `webkit2gtk-driver`, on an Xvfb display).
 final class Browser {
+    enum Engine: String, CaseIterable, Sendable, CustomStringConvertible {
+        case chromium, webkit
+        var description: String { rawValue }
+    }
+
+    let engine: Engine
     private let driver = Process()
+    private var display: WebKitDisplay.Display?
     private let port: Int
     private var session = ""
+    /// WebKit only: where `stand(at:)` put the phone, fed to the page through a geolocation stand-in.
+    private var position: (latitude: Double, longitude: Double, accuracy: Double)?
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Starts chromedriver and a browser of the given window size. `camera` is a .y4m file the
-    /// browser shows as its camera.
-    init(width: Int = 360, height: Int = 740, camera: URL? = nil) async throws {
-        guard FileManager.default.fileExists(atPath: "/usr/bin/chromedriver") else {
-            throw Failure(description: "chromedriver is missing: scripts/install-packages chromium chromium-driver")
-        }
+    /// Starts a driver and a browser of the given window size. `camera` (Chromium) is a .y4m file
+    /// the browser shows as its camera.
+    init(engine: Engine = .chromium, width: Int = 360, height: Int = 740, camera: URL? = nil) async throws {
+        self.engine = engine
         port = try RunningServer.freePort()
-        driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
-        driver.arguments = ["--port=\(port)"]
+        let capabilities: [String: Any]
+        switch engine {
+        case .chromium:
+            guard FileManager.default.fileExists(atPath: "/usr/bin/chromedriver") else {
+                throw Failure(description: "chromedriver is missing: scripts/install-packages chromium chromium-driver")
+            }
+            driver.executableURL = URL(fileURLWithPath: "/usr/bin/chromedriver")
+            driver.arguments = ["--port=\(port)"]
+            var args = [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),\(height)",
+                "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required",
+            ]
+            if let camera { args.append("--use-file-for-fake-video-capture=\(camera.path)") }
+            capabilities = [
+                "capabilities": [
+                    "alwaysMatch": [
+                        "browserName": "chrome",
+                        "goog:chromeOptions": ["binary": "/usr/bin/chromium", "args": args],
+                        "goog:loggingPrefs": ["browser": "ALL"],
+                    ]
+                ]
+            ]
+        case .webkit:
+            let display = try await WebKitDisplay.start()
+            self.display = display
+            driver.executableURL = URL(fileURLWithPath: WebKitDisplay.driver)
+            driver.arguments = ["--port=\(port)"]
+            driver.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": ":\(display.number)"]) { $1 }
+            capabilities = [
+                "capabilities": [
+                    "alwaysMatch": ["webkitgtk:browserOptions": ["binary": WebKitDisplay.miniBrowser, "args": ["--automation"]]]
+                ]
+            ]
+        }
         driver.standardOutput = FileHandle.nullDevice
         driver.standardError = FileHandle.nullDevice
         try driver.run()
         let deadline = Date().addingTimeInterval(30)
         while Date() < deadline, (try? await call("GET", "/status")) == nil { try await Task.sleep(nanoseconds: 100_000_000) }
-        var args = [
-            "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=\(width),\(height)",
-            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", "--autoplay-policy=no-user-gesture-required",
-        ]
-        if let camera { args.append("--use-file-for-fake-video-capture=\(camera.path)") }
-        let capabilities: [String: Any] = [
-            "capabilities": [
-                "alwaysMatch": [
-                    "browserName": "chrome",
-                    "goog:chromeOptions": ["binary": "/usr/bin/chromium", "args": args],
-                    "goog:loggingPrefs": ["browser": "ALL"],
-                ]
-            ]
-        ]
         let created = try await call("POST", "/session", capabilities)
         guard let id = (created as? [String: Any])?["sessionId"] as? String else {
             throw Failure(description: "no WebDriver session: \(String(describing: created))")
         }
         session = id
+        if engine == .webkit { _ = try await call("POST", "/session/\(session)/window/rect", ["width": width, "height": height]) }
     }
 
     /// Runs `body` with a fresh browser and quits it afterwards, however the body ends. Any console
     /// error, uncaught error or unhandled rejection left at the end fails the test that caused it,
     /// unless it contains one of `allowing` (a refusal the test provoked on purpose).
-    static func using<R>(camera: URL? = nil, allowing allowed: [String] = [], _ body: (Browser) async throws -> R) async throws -> R {
-        let browser = try await Browser(camera: camera)
+    static func using<R>(
+        _ engine: Engine = .chromium, camera: URL? = nil, allowing allowed: [String] = [], _ body: (Browser) async throws -> R
+    ) async throws -> R {
+        let browser = try await Browser(engine: engine, camera: camera)
         do {
             let result = try await body(browser)
             let errors = try await browser.consoleErrors().filter { error in !allowed.contains { error.contains($0) } }
@@ -63,25 +92,49 @@ final class Browser {
         }
     }
 
-    /// Puts the phone at a position: geolocation allowed for the site and set through DevTools
-    /// (headless Chromium has no location provider of its own).
+    /// Puts the phone at a position. Chromium: location and motion allowed for the site, the position set through
+    /// DevTools (headless Chromium has no location provider of its own). WebKitGTK has neither a
+    /// location provider here nor DevTools, so the page gets a stand-in `navigator.geolocation` that
+    /// answers with this position, as a phone's GPS would, through the same calls the app makes.
     func stand(at latitude: Double, _ longitude: Double, accuracy: Double, origin: String) async throws {
-        try await devTools("Browser.grantPermissions", ["origin": origin, "permissions": ["geolocation"]])
-        try await devTools("Emulation.setGeolocationOverride", ["latitude": latitude, "longitude": longitude, "accuracy": accuracy])
+        switch engine {
+        case .chromium:
+            try await devTools("Browser.grantPermissions", ["origin": origin, "permissions": ["geolocation", "sensors"]])
+            try await devTools("Emulation.setGeolocationOverride", ["latitude": latitude, "longitude": longitude, "accuracy": accuracy])
+        case .webkit:
+            position = (latitude, longitude, accuracy)
+            _ = try await run(WebKitDisplay.positionStandIn, [latitude, longitude, accuracy])
+        }
     }
 
-    // chromedriver does not exit on SIGTERM.
-    deinit { if driver.isRunning { kill(driver.processIdentifier, SIGKILL) } }
+    // Children of a test inherit its blocked signals: SIGTERM never reaches them.
+    deinit {
+        if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
+        display?.stop()
+    }
 
     func quit() async {
         if !session.isEmpty { _ = try? await call("DELETE", "/session/\(session)") }
         if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
         driver.waitUntilExit()
+        display?.stop()
     }
 
     // MARK: Pages and elements
 
-    func open(_ url: String) async throws { _ = try await call("POST", "/session/\(session)/url", ["url": url]) }
+    func open(_ url: String) async throws {
+        _ = try await call("POST", "/session/\(session)/url", ["url": url])
+        guard engine == .webkit else { return }
+        // A new page: collect its errors, give it the stand-in sensors, and draw its screen again
+        // with them (the first drawing came before either).
+        _ = try await run(WebKitDisplay.errorCollector)
+        _ = try await run(WebKitDisplay.orientationStandIn)
+        if let position { _ = try await run(WebKitDisplay.positionStandIn, [position.latitude, position.longitude, position.accuracy]) }
+        _ = try await run("dispatchEvent(new HashChangeEvent('hashchange'))")
+        // The view drawn again (the app marks #screen busy from the route change until then), so
+        // that no element of the first drawing is found in the meantime.
+        _ = try await waitFor("the view drawn with the stand-ins", "return !document.querySelector('#screen[aria-busy]')")
+    }
 
     /// The first element matching a CSS selector, waiting for it to appear.
     @discardableResult
@@ -167,13 +220,17 @@ final class Browser {
             if let value = try await run(script, arguments), !(value is NSNull), (value as? Bool) != false, (value as? String) != "" {
                 return value
             }
-            guard Date() < deadline else { throw Failure(description: "waited \(Int(timeout)) s for \(what)") }
+            guard Date() < deadline else {
+                let shown = try? await run("return location.href + ' showing: ' + document.body?.innerText.slice(0, 300)")
+                throw Failure(description: "waited \(Int(timeout)) s for \(what); \(shown as? String ?? "")")
+            }
             try await Task.sleep(nanoseconds: 200_000_000)
         }
     }
 
-    /// A Chrome DevTools command (geolocation, permissions…).
+    /// A Chrome DevTools command (geolocation, permissions, network conditions…); Chromium only.
     func devTools(_ command: String, _ parameters: [String: Any]) async throws {
+        guard engine == .chromium else { throw Failure(description: "WebKit has no DevTools protocol: \(command)") }
         _ = try await call("POST", "/session/\(session)/goog/cdp/execute", ["cmd": command, "params": parameters])
     }
 
@@ -186,8 +243,13 @@ final class Browser {
     }
 
     /// The browser console's errors since the last call. Chromium's own network location provider,
-    /// which has no network here (positions come from DevTools), is not the page's error.
+    /// which has no network here (positions come from DevTools), is not the page's error. WebKit has
+    /// no log endpoint: the page's own collector (uncaught errors, unhandled rejections,
+    /// console.error) since the page was opened.
     func consoleErrors() async throws -> [String] {
+        if engine == .webkit {
+            return try await run("const e = window.worldlayerErrors ?? []; window.worldlayerErrors = []; return e") as? [String] ?? []
+        }
         let entries = try await call("POST", "/session/\(session)/se/log", ["type": "browser"]) as? [[String: Any]] ?? []
         return entries.filter { $0["level"] as? String == "SEVERE" }.compactMap { $0["message"] as? String }
             .filter { !$0.contains("Network location provider") }

@@ -106,9 +106,10 @@ export async function render() {
 
   // My position, with its uncertainty.
   let meMarker = null, centred = false;
-  let watch = null;
+  let watch = null, left = false;
   if (!navigator.geolocation) say(t("map.location.unsupported"));
   else watch = navigator.geolocation.watchPosition((p) => {
+    if (left) return;  // a fix already on its way when the map was left
     here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     meMarker?.remove();
     meMarker = label(L.circle([here.latitude, here.longitude], { radius: Math.max(here.accuracy, 3), color: "#2563eb" }),
@@ -160,5 +161,5 @@ export async function render() {
         h("a", { class: "button secondary", id: "place-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.highlight", place.id) }, t("map.viewInAR")))));
   }
 
-  return () => { if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
+  return () => { left = true; if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
 }
