@@ -235,6 +235,8 @@ final class Browser {
     }
 
     func screenshot(to file: URL) async throws {
+        // What was just changed painted first (WebKitGTK's snapshot is of the last painted frame).
+        _ = try await runAsync("requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100)))")
         guard let base64 = try await call("GET", "/session/\(session)/screenshot") as? String, let png = Data(base64Encoded: base64) else {
             throw Failure(description: "no screenshot")
         }
