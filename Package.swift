@@ -80,6 +80,7 @@ let package = Package(
         .target(
             name: "WorldLayerServer",
             dependencies: [
+                "CSystemZlib",
                 "WorldLayerCore",
                 "WorldLayerStore",
                 "WorldLayerRouting",

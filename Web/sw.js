@@ -4,16 +4,17 @@
 // first, so an online person always sees the server's current answer, and fall back to the caches
 // when the network fails. Writes are never cached: the outbox (./js/offline/outbox.js) keeps them.
 
-const shellCache = "worldlayer-shell-v1";
+const shellCache = "worldlayer-shell-v2";
 const savedCache = "worldlayer-saved";
 const shell = [
   "/", "/v1/client-config", "/v1/templates", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png", "/css/app.css",
-  "/js/app.js", "/js/api.js", "/js/dom.js", "/js/geo.js", "/js/homography.js", "/js/strings.js", "/js/xr.js",
-  "/js/views/ar.js", "/js/views/book.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/groups.js",
-  "/js/views/map.js", "/js/views/me.js", "/js/views/tours.js",
-  "/js/sensors/heading.js", "/js/sensors/permissions.js", "/js/sensors/position.js",
-  "/js/offline/outbox.js", "/js/offline/saved.js",
-  "/vendor/leaflet/leaflet.js", "/vendor/leaflet/leaflet.css",
+  "/js/api.js", "/js/app.js", "/js/ar/card.js", "/js/ar/guidance.js", "/js/ar/labels.js", "/js/dom.js", "/js/geo.js",
+  "/js/homography.js", "/js/offline/outbox.js", "/js/offline/saved.js", "/js/sensors/heading.js", "/js/sensors/permissions.js",
+  "/js/sensors/position.js", "/js/sheet.js", "/js/strings.js", "/js/templates.js", "/js/views/ar.js", "/js/views/book.js",
+  "/js/views/celebration.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/groups.js", "/js/views/guide.js",
+  "/js/views/map.js", "/js/views/me.js", "/js/views/people.js", "/js/views/place-sheet.js", "/js/views/sticker-sheet.js",
+  "/js/views/tour-questions.js", "/js/views/tour-walk.js", "/js/views/tours.js", "/js/views/welcome.js", "/js/xr.js",
+  "/vendor/leaflet/leaflet.min.js", "/vendor/leaflet/leaflet.css",
   "/vendor/leaflet/images/marker-icon.png", "/vendor/leaflet/images/marker-icon-2x.png", "/vendor/leaflet/images/marker-shadow.png",
   "/vendor/leaflet/images/layers.png", "/vendor/leaflet/images/layers-2x.png",
   "/vendor/three/build/three.module.js", "/vendor/three/examples/jsm/loaders/GLTFLoader.js",

@@ -62,15 +62,17 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
+    router.add(middleware: CompressionMiddleware())
     if let web = configuration.webDirectory {
         // The browser client: its own files re-checked on every load (no build step, so no
-        // hashed names), the system's libraries cached for a day. Only what no route answers.
+        // hashed names: an unchanged file is a 304 by its ETag), the system's libraries cached
+        // for a week. Only what no route answers.
         router.add(
             middleware: FileMiddleware(web.path, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
         router.add(
             middleware: FileMiddleware(
                 configuration.vendorDirectory.path, urlBasePath: "/vendor",
-                cacheControl: .init([(MediaType(type: .any), [.maxAge(86_400)])])))
+                cacheControl: .init([(MediaType(type: .any), [.maxAge(7 * 86_400)])])))
     }
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)

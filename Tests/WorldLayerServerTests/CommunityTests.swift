@@ -9,7 +9,10 @@ import WorldLayerTestSupport
 @Suite("Stickers as a community: follows, private accounts, blocks, feed, discovery, reports and moderation")
 struct CommunityTests {
     /// Places a published sticker; returns its id.
-    static func place(_ api: API, _ token: String, text: String, tags: [String] = [], visibility: String = "public", sharedWith: [String] = [], north: Double = 0)
+    static func place(
+        _ api: API, _ token: String, text: String, tags: [String] = [], visibility: String = "public", sharedWith: [String] = [],
+        north: Double = 0
+    )
         async throws -> String
     {
         let id = UUID().uuidString.lowercased()
@@ -24,7 +27,9 @@ struct CommunityTests {
         (r.json[key] as? [[String: Any]] ?? []).compactMap { $0["username"] as? String }
     }
 
-    @Test("follows, a private account that cannot be followed, and a block that ends follows and hides profiles", arguments: ScratchDatabase.engines)
+    @Test(
+        "follows, a private account that cannot be followed, and a block that ends follows and hides profiles",
+        arguments: ScratchDatabase.engines)
     func follows(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
@@ -74,7 +79,37 @@ struct CommunityTests {
         }
     }
 
-    @Test("the feed: people and tags I follow, newest first, never what I may not see; pages stay right while stickers arrive", arguments: ScratchDatabase.engines)
+    @Test("a profile's stickers: newest first, only what the reader may see, nothing across a block", arguments: ScratchDatabase.engines)
+    func profileStickers(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
+                cat = try await api.signUpAndLogIn("cat")
+            let first = try await Self.place(api, ada, text: "first public")
+            let secret = try await Self.place(api, ada, text: "only mine", visibility: "private")
+            let forBen = try await Self.place(api, ada, text: "for ben", visibility: "shared", sharedWith: ["ben"])
+            let latest = try await Self.place(api, ada, text: "latest public")
+            func ids(_ token: String?) async throws -> [String] {
+                let r = try await api.call(.get, "/v1/people/ada/stickers", token: token)
+                return (r.json["stickers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            }
+            #expect(try await ids(nil) == [latest, first])
+            #expect(try await ids(cat) == [latest, first])
+            #expect(try await ids(ben) == [latest, forBen, first])
+            #expect(try await ids(ada) == [latest, forBen, secret, first])
+            #expect(try await api.call(.get, "/v1/people/ada/stickers?limit=0").errorCode == "invalid_parameter")
+            #expect(try await api.call(.get, "/v1/people/nobody/stickers").status == .notFound)
+            // A private account shows strangers nothing; a block hides the whole profile.
+            _ = try await api.call(.patch, "/v1/me/settings", json: ["privateAccount": true], token: ada)
+            #expect(try await ids(cat) == [])
+            #expect(try await ids(ben) == [forBen])
+            #expect(try await api.call(.put, "/v1/me/blocks/cat", token: ada).status == .noContent)
+            #expect(try await api.call(.get, "/v1/people/ada/stickers", token: cat).status == .notFound)
+        }
+    }
+
+    @Test(
+        "the feed: people and tags I follow, newest first, never what I may not see; pages stay right while stickers arrive",
+        arguments: ScratchDatabase.engines)
     func feed(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
@@ -91,14 +126,16 @@ struct CommunityTests {
             _ = try await Self.place(api, ada, text: "ada shared with eve", visibility: "shared", sharedWith: ["eve"])
             expected.append(try await Self.place(api, eve, text: "eve coffee", tags: ["KAHVI"]))
             _ = try await Self.place(api, cat, text: "cat public coffee", tags: ["kahvi"])  // a private account: not in feeds
-            expected.append(try await Self.place(api, cat, text: "cat coffee for ben", tags: ["kahvi"], visibility: "shared", sharedWith: ["ben"]))
+            expected.append(
+                try await Self.place(api, cat, text: "cat coffee for ben", tags: ["kahvi"], visibility: "shared", sharedWith: ["ben"]))
             _ = try await Self.place(api, ben, text: "my own", tags: ["kahvi"])
 
             // Two at a time, while a new sticker arrives between pages.
             var seen: [String] = [], reasons: [String: String] = [:]
             var cursor: String?
             repeat {
-                let page = try await api.call(.get, "/v1/feed?limit=2&latitude=60.1699&longitude=24.9384" + (cursor.map { "&cursor=\($0)" } ?? ""), token: ben)
+                let page = try await api.call(
+                    .get, "/v1/feed?limit=2&latitude=60.1699&longitude=24.9384" + (cursor.map { "&cursor=\($0)" } ?? ""), token: ben)
                 #expect(page.status == .ok, "\(page.text)")
                 for item in page.json["items"] as? [[String: Any]] ?? [] {
                     let s = item["sticker"] as? [String: Any] ?? [:]
@@ -120,7 +157,9 @@ struct CommunityTests {
         }
     }
 
-    @Test("discovery: people by username or display-name prefix, accents and case forgiven; tags by prefix with public counts", arguments: ScratchDatabase.engines)
+    @Test(
+        "discovery: people by username or display-name prefix, accents and case forgiven; tags by prefix with public counts",
+        arguments: ScratchDatabase.engines)
     func discovery(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             var signUp = Fixtures.signUp("emilie")
@@ -129,28 +168,37 @@ struct CommunityTests {
             let ben = try await api.signUpAndLogIn("ben")
             _ = try await api.signUpAndLogIn("emil")
             for q in ["EMI", "emilie", "angs", "ÅNG"] {
-                let r = try await api.call(.get, "/v1/search/people?q=\(q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", token: ben)
+                let r = try await api.call(
+                    .get, "/v1/search/people?q=\(q.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)", token: ben)
                 #expect(Self.usernames(r).contains("emilie"), "\(q): \(r.text)")
             }
             let both = try await api.call(.get, "/v1/search/people?q=emil", token: ben)
             #expect(Set(Self.usernames(both)) == ["emil", "emilie"])
-            #expect((both.json["people"] as? [[String: Any]])?.allSatisfy { $0["acceptsFollows"] as? Bool == true && $0["following"] as? Bool == false } == true)
+            #expect(
+                (both.json["people"] as? [[String: Any]])?.allSatisfy {
+                    $0["acceptsFollows"] as? Bool == true && $0["following"] as? Bool == false
+                } == true)
 
             _ = try await Self.place(api, ben, text: "a", tags: ["kahvila"])
             _ = try await Self.place(api, ben, text: "b", tags: ["kahvi", "kahvila"])
             _ = try await Self.place(api, ben, text: "c", tags: ["kahvi"], visibility: "private")  // never counted
             _ = try await api.call(.put, "/v1/me/tags/kahvi", token: ben)
             let tags = try await api.call(.get, "/v1/search/tags?q=%23Kah", token: ben)
-            let found = (tags.json["tags"] as? [[String: Any]] ?? []).map { ($0["tag"] as? String ?? "", $0["stickers"] as? Int ?? 0, $0["following"] as? Bool ?? false) }
+            let found = (tags.json["tags"] as? [[String: Any]] ?? []).map {
+                ($0["tag"] as? String ?? "", $0["stickers"] as? Int ?? 0, $0["following"] as? Bool ?? false)
+            }
             #expect(found.map(\.0) == ["kahvila", "kahvi"] && found.map(\.1) == [2, 1] && found.map(\.2) == [false, true])
             #expect(try await api.call(.get, "/v1/search/people").status == .badRequest)
         }
     }
 
-    @Test("groups: create, join, leave; members see the group's stickers, whoever joins later too; the last to leave ends it", arguments: ScratchDatabase.engines)
+    @Test(
+        "groups: create, join, leave; members see the group's stickers, whoever joins later too; the last to leave ends it",
+        arguments: ScratchDatabase.engines)
     func groups(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
-            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"), cat = try await api.signUpAndLogIn("cat")
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
+                cat = try await api.signUpAndLogIn("cat")
             let made = try await api.call(.post, "/v1/groups", json: ["name": "Kallio Walkers"], token: ada)
             #expect(made.status == .created && made.json["members"] as? Int == 1 && made.json["member"] as? Bool == true)
             let group = try #require(made.json["id"] as? String)
@@ -177,7 +225,10 @@ struct CommunityTests {
             let feed = try await api.call(.get, "/v1/feed", token: ben)
             #expect((feed.json["items"] as? [[String: Any]])?.first?["reason"] as? String == "group")
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: cat).status == .notFound)
-            #expect(Set((try await api.call(.get, "/v1/search/groups?q=kallio", token: cat).json["groups"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }) == ["Kallio Walkers"])
+            #expect(
+                Set(
+                    (try await api.call(.get, "/v1/search/groups?q=kallio", token: cat).json["groups"] as? [[String: Any]] ?? []).compactMap
+                    { $0["name"] as? String }) == ["Kallio Walkers"])
             #expect((try await api.call(.get, "/v1/me/groups", token: ben).json["groups"] as? [[String: Any]])?.count == 1)
 
             // Leaving hides it again; the last member leaving ends the group.
@@ -190,21 +241,29 @@ struct CommunityTests {
         }
     }
 
-    @Test("joins and leaves sent side by side: a retried join is one membership, and the last two leaving together end the group", arguments: ScratchDatabase.engines)
+    @Test(
+        "joins and leaves sent side by side: a retried join is one membership, and the last two leaving together end the group",
+        arguments: ScratchDatabase.engines)
     func groupsSideBySide(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
             let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Rowers"], token: ada).json["id"] as? String)
-            let joins = try await api.sideBySide(8) { own, _ in try await own.call(.put, "/v1/groups/\(group)/members/me", token: ben).status }
+            let joins = try await api.sideBySide(8) { own, _ in
+                try await own.call(.put, "/v1/groups/\(group)/members/me", token: ben).status
+            }
             #expect(joins.allSatisfy { $0 == .ok }, "\(joins)")
             #expect(try await api.call(.get, "/v1/groups/\(group)", token: ben).json["members"] as? Int == 2)
-            let leaves = try await api.sideBySide(2) { try await $0.call(.delete, "/v1/groups/\(group)/members/me", token: [ada, ben][$1]).status }
+            let leaves = try await api.sideBySide(2) {
+                try await $0.call(.delete, "/v1/groups/\(group)/members/me", token: [ada, ben][$1]).status
+            }
             #expect(leaves.allSatisfy { $0 == .noContent }, "\(leaves)")
             #expect(try await api.call(.get, "/v1/groups/\(group)").status == .notFound)
         }
     }
 
-    @Test("suggestions: popular tags, groups and stickers near me, ranked by views and follows, never what I may not see", arguments: ScratchDatabase.engines)
+    @Test(
+        "suggestions: popular tags, groups and stickers near me, ranked by views and follows, never what I may not see",
+        arguments: ScratchDatabase.engines)
     func suggestions(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
@@ -242,7 +301,12 @@ struct CommunityTests {
     func viewsSurviveShutdown(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         let box = IDBox()
-        try await withServer(engine, configure: { $0.database = url; $0.maintenanceInterval = .seconds(3600) }) { api in
+        try await withServer(
+            engine,
+            configure: {
+                $0.database = url; $0.maintenanceInterval = .seconds(3600)
+            }
+        ) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben")
             let id = try await Self.place(api, ada, text: "look")
             for _ in 0..<2 { _ = try await api.call(.get, "/v1/stickers/\(id)", token: ben) }
@@ -263,17 +327,22 @@ struct CommunityTests {
             let racing = try await api.sideBySide(6) { own, _ in
                 try await own.call(.post, "/v1/stickers/\(sticker)/reports", json: ["reason": "twice"], token: ben)
             }
-            #expect(racing.filter { $0.status == .created }.count == 1 && racing.allSatisfy { $0.status == .created || $0.status == .ok }, "\(racing.map(\.text))")
+            #expect(
+                racing.filter { $0.status == .created }.count == 1 && racing.allSatisfy { $0.status == .created || $0.status == .ok },
+                "\(racing.map(\.text))")
             #expect(Set(racing.compactMap { $0.json["id"] as? String }).count == 1, "\(racing.map(\.text))")
             #expect((try await api.call(.get, "/v1/me/reports", token: ben).json["reports"] as? [Any])?.count == 1)
         }
     }
 
-    @Test("reports reach moderators; hiding removes the sticker everywhere at once and tells the reporter; every action is logged", arguments: ScratchDatabase.engines)
+    @Test(
+        "reports reach moderators; hiding removes the sticker everywhere at once and tells the reporter; every action is logged",
+        arguments: ScratchDatabase.engines)
     func moderation(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         try await withServer(engine, configure: { $0.database = url }) { api in
-            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"), stan = try await api.signUpAndLogIn("stan")
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
+                stan = try await api.signUpAndLogIn("stan")
             let mod = try await api.signUpAndLogIn("mod")
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
             try await store.setRole(accountID: try #require(try await store.account(username: "mod")).id, role: .moderator)
@@ -291,7 +360,8 @@ struct CommunityTests {
             let again = try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": "really"], token: ben)
             #expect(again.status == .ok && again.json["id"] as? String == filed.json["id"] as? String)
             #expect(try await api.call(.post, "/v1/stickers/\(secret)/reports", json: ["reason": "x"], token: stan).status == .notFound)
-            #expect(try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": ""], token: stan).status == .unprocessableContent)
+            #expect(
+                try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": ""], token: stan).status == .unprocessableContent)
             let second = try await api.call(.post, "/v1/stickers/\(bad)/reports", json: ["reason": "spam"], token: stan)
             let other = try await api.call(.post, "/v1/stickers/\(fine)/reports", json: ["reason": "I dislike views"], token: stan)
 
@@ -300,15 +370,19 @@ struct CommunityTests {
             let queued = try #require(queue.json["reports"] as? [[String: Any]])
             #expect(queued.count == 3 && (queued[0]["sticker"] as? [String: Any])?["text"] as? String == "rude words")
 
-            let hidden = try await api.call(.post, "/v1/moderation/reports/\(filed.json["id"] as! String)/hide", json: ["note": "Removed: insulting."], token: mod)
+            let hidden = try await api.call(
+                .post, "/v1/moderation/reports/\(filed.json["id"] as! String)/hide", json: ["note": "Removed: insulting."], token: mod)
             #expect(hidden.status == .ok && hidden.json["status"] as? String == "hidden")
             let gone = try await watcher.next(type: "event")
             #expect(gone["event"] as? String == "deleted" && gone["stickerId"] as? String == bad)
             #expect(try await api.call(.get, "/v1/stickers/\(bad)").status == .notFound)
             #expect(try await api.call(.get, "/v1/stickers/\(bad)", token: ada).status == .notFound)
-            let dismissed = try await api.call(.post, "/v1/moderation/reports/\(other.json["id"] as! String)/dismiss", json: [:], token: mod)
+            let dismissed = try await api.call(
+                .post, "/v1/moderation/reports/\(other.json["id"] as! String)/dismiss", json: [:], token: mod)
             #expect(dismissed.status == .ok && dismissed.json["status"] as? String == "dismissed")
-            #expect(try await api.call(.post, "/v1/moderation/reports/\(other.json["id"] as! String)/hide", json: [:], token: mod).status == .notFound)
+            #expect(
+                try await api.call(.post, "/v1/moderation/reports/\(other.json["id"] as! String)/hide", json: [:], token: mod).status
+                    == .notFound)
 
             // The reporters are told; stan's second report of the hidden sticker was settled with it.
             let bens = try #require(try await api.call(.get, "/v1/me/reports", token: ben).json["reports"] as? [[String: Any]])
@@ -318,7 +392,8 @@ struct CommunityTests {
             #expect((try await api.call(.get, "/v1/moderation/queue", token: mod).json["reports"] as? [Any])?.isEmpty == true)
 
             let log = try #require(try await api.call(.get, "/v1/moderation/log", token: mod).json["actions"] as? [[String: Any]])
-            #expect(log.map { $0["action"] as? String ?? "" } == ["dismiss", "hide"] && log.allSatisfy { $0["moderator"] as? String == "mod" })
+            #expect(
+                log.map { $0["action"] as? String ?? "" } == ["dismiss", "hide"] && log.allSatisfy { $0["moderator"] as? String == "mod" })
             #expect(log[1]["targetId"] as? String == bad && log[1]["note"] as? String == "Removed: insulting.")
 
             // A deleted reporter's reports stay, anonymised.
@@ -326,7 +401,9 @@ struct CommunityTests {
             #expect(late.status == .created)
             #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: ben).status == .noContent)
             let left = try #require(try await api.call(.get, "/v1/moderation/queue", token: mod).json["reports"] as? [[String: Any]])
-            #expect(left.count == 1 && left[0]["report"].flatMap { ($0 as? [String: Any])?["reporterId"] } == nil && (left[0]["report"] as? [String: Any])?["reason"] as? String == "still")
+            #expect(
+                left.count == 1 && left[0]["report"].flatMap { ($0 as? [String: Any])?["reporterId"] } == nil
+                    && (left[0]["report"] as? [String: Any])?["reason"] as? String == "still")
             try await store.close()
             await watcher.close()
         }

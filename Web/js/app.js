@@ -1,26 +1,27 @@
-// The shell: tabs, hash routes (#/map, #/books/{slug}…), offline notice. Each view renders into <main>.
+// The shell: tabs, hash routes (#/map, #/books/{slug}…), toasts, offline notice. Each view renders
+// into <main>; a view's code (and three.js with AR) loads only when the view is first opened.
 import { t, translate } from "./strings.js";
 import { say } from "./dom.js";
-import * as me from "./views/me.js";
-import * as discover from "./views/discover.js";
-import * as book from "./views/book.js";
-import * as map from "./views/map.js";
-import * as feed from "./views/feed.js";
-import * as ar from "./views/ar.js";
-import * as tours from "./views/tours.js";
 import { startOutbox } from "./offline/outbox.js";
 
+const view = (module, name) => async (...args) => (await import(`./views/${module}.js`))[name](...args);
+// [pattern, tab, full screen, render]
 const routes = [
-  [/^#\/map$/, "map", () => map.render()],
-  [/^#\/discover$/, "discover", () => discover.render()],
-  [/^#\/books\/([^/]+)$/, "discover", (slug) => book.render(slug)],
-  [/^#\/books\/([^/]+)\/camera$/, "discover", (slug) => book.renderCamera(slug)],
-  [/^#\/tours$/, "discover", () => tours.renderList()],
-  [/^#\/tours\/([^/]+)$/, "discover", (slug) => tours.render(slug)],
-  [/^#\/feed$/, "feed", () => feed.render()],
-  [/^#\/me$/, "me", () => me.render()],
-  [/^#\/ar$/, "ar", () => ar.render()],
+  [/^#\/map$/, "map", true, view("map", "render")],
+  [/^#\/map\/sticker\/([^/]+)$/, "map", true, (id) => view("map", "render")({ sticker: id })],
+  [/^#\/welcome$/, "map", false, view("welcome", "render")],
+  [/^#\/discover$/, "discover", false, view("discover", "render")],
+  [/^#\/books\/([^/]+)$/, "discover", false, view("book", "render")],
+  [/^#\/books\/([^/]+)\/camera$/, "discover", false, view("book", "renderCamera")],
+  [/^#\/tours$/, "discover", false, view("tours", "renderList")],
+  [/^#\/tours\/([^/]+)$/, "discover", false, view("tours", "render")],
+  [/^#\/tours\/([^/]+)\/guide$/, "me", false, view("guide", "render")],
+  [/^#\/people\/([^/]+)$/, "feed", false, view("people", "render")],
+  [/^#\/feed$/, "feed", false, view("feed", "render")],
+  [/^#\/me$/, "me", false, view("me", "render")],
+  [/^#\/ar$/, "ar", true, view("ar", "render")],
 ];
+const welcomed = "worldlayer.welcomed";
 
 let leave = null;  // what the current view must stop (a camera, a timer) before the next one
 let rendering = null, wanted = false;
@@ -37,30 +38,36 @@ function show() {
 }
 
 async function render() {
+  // The first open explains what this is, once, before the map.
+  if (!location.hash && !localStorage.getItem(welcomed)) { localStorage.setItem(welcomed, "1"); history.replaceState(null, "", "#/welcome"); }
   const hash = location.hash || "#/map";
-  const [, tab, view, match] = routes.map(([re, tab, view]) => [re, tab, view, hash.match(re)]).find(([, , , m]) => m) ?? [null, "map", () => map.render(), []];
+  const [, tab, full, draw, match] = routes.map(([re, ...rest]) => [re, ...rest, hash.match(re)]).find((r) => r[4]) ?? [null, "map", true, routes[0][3], []];
   for (const a of document.querySelectorAll(".tabs a")) a.toggleAttribute("aria-current", a.dataset.tab === tab) && a.setAttribute("aria-current", "page");
   if (leave) { leave(); leave = null; }
   const screen = document.getElementById("screen");
   screen.replaceChildren();
+  screen.className = full ? "full" : "";
   screen.setAttribute("aria-busy", "true");  // screen readers wait for the whole view
-  say("");
+  window.scrollTo(0, 0);
   try {
-    leave = (await view(...(match?.slice(1) ?? []).map(decodeURIComponent))) ?? null;
+    leave = (await draw(...(match?.slice(1) ?? []).map(decodeURIComponent))) ?? null;
   } catch (error) {
-    screen.replaceChildren(Object.assign(document.createElement("p"), { className: "error", textContent: error.message }));
+    screen.className = "";
+    screen.replaceChildren(Object.assign(document.createElement("p"), { className: "error", role: "alert", textContent: error.message }));
   }
   screen.removeAttribute("aria-busy");
-  screen.focus();
+  screen.focus({ preventScroll: true });
 }
 
 function connectivity() {
-  say(navigator.onLine ? "" : t("offline"));
+  say(navigator.onLine ? t("online") : t("offline"));
 }
 
 translate();
-// The app opens with no connection (sw.js); a browser without service workers simply needs one.
-navigator.serviceWorker?.register("/sw.js").catch((error) => console.warn("no offline copy of the app:", error));
+document.getElementById("status").addEventListener("click", () => say(""));  // a tap dismisses the toast
+// The offline copy (sw.js) is made once the first screen is up, so that it does not compete with it.
+addEventListener("load", () => setTimeout(() => navigator.serviceWorker?.register("/sw.js")
+  .catch((error) => console.warn("no offline copy of the app:", error)), 4000));
 startOutbox();
 window.addEventListener("hashchange", show);
 window.addEventListener("online", connectivity);

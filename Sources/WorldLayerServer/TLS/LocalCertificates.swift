@@ -4,6 +4,10 @@ import NIOCore
 import SwiftASN1
 import X509
 
+#if canImport(Glibc)
+    import Glibc  // in_addr and inet_pton, named here since zlib's headers bring a second copy into view
+#endif
+
 /// A certificate authority of this machine's own, and a server certificate it signs for the
 /// machine's addresses, so a phone on the same network can open the demo over HTTPS — which phone
 /// browsers require before they give a page the camera, location, motion sensors or WebXR.

@@ -67,20 +67,45 @@ extension Store {
                 for row in rows {
                     let id = try row.decode(column: "id", as: String.self)
                     position = FeedCursor(createdAt: try row.decode(column: "created_at", as: Int64.self), id: id)
-                    let audience = try Store.audience(from: row, viewer: viewer)
-                    let shared = !audience.sharedWith.isEmpty
-                    let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
-                    guard viewer.canSee(audience, now: now), !privateAuthor || shared else { continue }
-                    let sticker = try StoreJSON.sticker(try row.decode(column: "body", as: String.self))
+                    guard let sticker = try Store.visibleSticker(row, viewer: viewer, now: now) else { continue }
                     items.append(
                         FeedItem(
-                            sticker: sticker.seen(by: viewer.accountID),
+                            sticker: sticker,
                             reason: FeedReason(rawValue: try row.decode(column: "reason", as: String.self)) ?? .tag))
                     if items.count == limit { break }
                 }
                 if rows.count < batch { return (items, items.count == limit ? position : nil) }
             }
             return (items, position)
+        }
+    }
+
+    /// The sticker in a row of the feed's columns as `viewer` may see it, or nil: the one visibility
+    /// rule, and a private account's stickers only when shared with the viewer (or their own).
+    static func visibleSticker(_ row: any SQLRow, viewer: Viewer, now: Date) throws -> Sticker? {
+        let audience = try Store.audience(from: row, viewer: viewer)
+        let shared = !audience.sharedWith.isEmpty
+        let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
+        let own = try row.decode(column: "author_id", as: String.self) == viewer.accountID?.text
+        guard viewer.canSee(audience, now: now), !privateAuthor || shared || own else { return nil }
+        return try StoreJSON.sticker(try row.decode(column: "body", as: String.self)).seen(by: viewer.accountID)
+    }
+
+    /// Someone's published stickers that `viewer` may see, newest first (a profile page).
+    public func stickers(of author: UUID, viewer: Viewer, limit: Int, now: Date = Date()) async throws -> [Sticker] {
+        let me = viewer.accountID?.text ?? "-"
+        return try await withConnection { db in
+            let rows = try await db.raw(
+                """
+                SELECT s.id, s.created_at, s.body, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, a.private_account,
+                  CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me, on: engine))) THEN 1 ELSE 0 END AS shared_with_me
+                FROM stickers s JOIN accounts a ON a.id = s.author_id
+                WHERE s.state = 'published' AND s.author_id = \(bind: author.text)
+                ORDER BY s.created_at DESC, s.id DESC
+                LIMIT \(unsafeRaw: String(limit * 4))
+                """
+            ).all()
+            return Array(try rows.compactMap { try Store.visibleSticker($0, viewer: viewer, now: now) }.prefix(limit))
         }
     }
 

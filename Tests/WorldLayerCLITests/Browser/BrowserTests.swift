@@ -82,7 +82,9 @@ struct BrowserTests {
             _ = try await browser.run("document.querySelector('#signup-birthday').value = '1991-02-03'")
             try await browser.type("#signup-password", "correct horse")
             try await browser.click("#signup-form button[type=submit]")
-            #expect(try await browser.text("#hello") == "Signed in as Browsa (@browsa).")
+            #expect(try await browser.waitOnScreen("#hello") == "Signed in as Browsa (@browsa).")
+            // After signing up, what to do next is right there.
+            try await browser.waitOnScreen("#next-steps")
             try await browser.click("#logout")
             try await browser.element("#login-form")
             try await browser.type("#login-login", "browsa")
@@ -90,7 +92,8 @@ struct BrowserTests {
             try await browser.click("#login-form button[type=submit]")
             #expect(
                 try await browser.waitFor("a login error", "return document.querySelector('#login-form .error')?.textContent") as? String
-                    != nil)
+                    == "That username or password is not right.")
+            try await browser.waitOnScreen("#login-form .error")
             _ = try await browser.run("document.querySelector('#login-password').value = ''")
             try await browser.type("#login-password", "correct horse")
             try await browser.click("#login-form button[type=submit]")
@@ -100,6 +103,7 @@ struct BrowserTests {
             // Settings go to the server: the weekly digest takes where I am as home.
             try await browser.click("#digest")
             _ = try await browser.waitFor("the digest saved", "return document.querySelector('#status').textContent === 'Saved.'")
+            try await browser.waitOnScreen("#status")
             let token = try #require(try await browser.run("return localStorage.getItem('worldlayer.token')") as? String)
             let settings = try await server.request("GET", "/v1/me/settings", token: token).body
             #expect(settings.contains("\"weeklyDigest\":true") && settings.contains("60.1699"), "\(settings)")
@@ -108,6 +112,13 @@ struct BrowserTests {
             #expect(
                 try await browser.waitFor("the block listed", "return document.querySelector('#blocked li')?.textContent") as? String
                     == "@pestUnblock")
+            try await browser.waitOnScreen("#blocked li")
+            // Someone who is not there: said in words for people.
+            try await browser.type("#block-name", "@nobodyhere")
+            try await browser.click("#block-form button[type=submit]")
+            _ = try await browser.waitFor(
+                "the refusal in words", "return document.querySelector('#status').textContent === 'There is no one with that username.'")
+            try await browser.waitOnScreen("#status")
             // A private map made here, with a member.
             try await browser.type("#map-name", "Our corner")
             try await browser.click("#map-form button[type=submit]")
@@ -125,9 +136,9 @@ struct BrowserTests {
             // Deleting the account asks for the password, then nothing of it is left to log in to.
             try await browser.type("#delete-password", "correct horse")
             try await browser.click("#delete-form button[type=submit]")
-            try await browser.element("#signup-form")
+            try await browser.waitOnScreen("#signup-form")
             #expect(try await server.request("POST", "/v1/sessions", json: #"{"login":"browsa","password":"correct horse"}"#).status == 401)
-            let errors = try await browser.consoleErrors().filter { !$0.contains("401") }
+            let errors = try await browser.consoleErrors().filter { !$0.contains("401") && !$0.contains("404") }
             #expect(errors.isEmpty, "\(errors)")
         }
     }
@@ -223,25 +234,52 @@ struct BrowserTests {
             #expect(
                 try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)")
                     as? Int == 8)
-            // The sticker layer draws every sticker the server finds around the map's centre.
+            // The sticker layer draws (one by one, or counted in clusters) every sticker the server finds around the view.
             let drawn =
                 try await browser.waitFor("the stickers layer", "return Number(document.querySelector('#map').dataset.stickers || 0)")
                 as? Int ?? 0
             let around =
                 try await browser.runAsync(
                     """
-                    const [lat, lng] = document.querySelector('#map').dataset.layersAround.split(',');
-                    fetch(`/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=1000&limit=200`).then(r => r.json()).then(j => done(j.stickers.length));
+                    const [lat, lng, radius] = document.querySelector('#map').dataset.layersAround.split(',');
+                    fetch(`/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=${radius}&limit=200`).then(r => r.json()).then(j => done(j.stickers.length));
                     """) as? Int ?? -1
             #expect(drawn > 0 && drawn == around, "\(drawn) drawn of \(around)")
+            // Layers in a fixed order, whatever was drawn last: own map < places < stickers < stops < route.
+            let order =
+                try await browser.run(
+                    "return ['own', 'places', 'stickers', 'stops', 'route'].map(p => Number(getComputedStyle(document.querySelector(`.leaflet-${p}-pane`)).zIndex))"
+                ) as? [Int] ?? []
+            #expect(order == order.sorted() && Set(order).count == 5, "\(order)")
+            try await browser.waitOnScreen("#legend")
+            // Zoomed out, crowded stickers group into numbered circles that still count every one.
+            _ = try await browser.run("window.worldlayerMap.setZoom(13, { animate: false })")
+            let grouped =
+                try await browser.waitFor(
+                    "stickers grouped",
+                    """
+                    const n = [...document.querySelectorAll('.leaflet-stickers-pane .cluster')].map(e => Number(e.textContent));
+                    const single = document.querySelectorAll('.leaflet-stickers-pane path').length;
+                    return n.length ? [n.reduce((a, b) => a + b, 0) + single, Number(document.querySelector('#map').dataset.stickers)] : null
+                    """) as? [Int] ?? []
+            #expect(grouped.count == 2 && grouped[0] == grouped[1], "\(grouped)")
+            // Panning fetches what is in the new view.
+            let before = try await browser.run("return document.querySelector('#map').dataset.layersAround") as? String
+            _ = try await browser.run("window.worldlayerMap.panBy([0, -400], { animate: false })")
+            _ = try await browser.waitFor(
+                "the layers fetched for the new view", "return document.querySelector('#map').dataset.layersAround !== arguments[0]",
+                [before ?? ""])
             try await browser.type("#place-search", "tuomiokirkko")
             try await browser.click(".place-result")
-            #expect(try await browser.text("#place-sheet h3").lowercased().contains("tuomiokirkko"))
+            #expect(try await browser.waitOnScreen("#place-sheet h3").lowercased().contains("tuomiokirkko"))
             try await browser.click("#route-here")
-            let summary = try await browser.waitFor("the route", "return document.querySelector('#route-summary')?.textContent")
-            #expect((summary as? String)?.contains("min on foot") == true)
+            let summary = try await browser.waitOnScreen("#route-summary")
+            #expect(summary.contains("min on foot") && summary.contains("arrive at"), "\(summary)")
             #expect(try await browser.run("return Number(document.querySelector('#map').dataset.route)") as? Int ?? 0 > 2)
             #expect(try await browser.run("return document.querySelectorAll('#route-steps li').length") as? Int ?? 0 >= 2)
+            // The route is drawn over the streets and buildings, with a pin at its end.
+            #expect(try await browser.run("return document.querySelectorAll('.leaflet-route-pane path').length") as? Int ?? 0 >= 2)
+            #expect(try await browser.run("return document.querySelectorAll('.leaflet-route-pane .pin').length") as? Int ?? 0 >= 1)
             try await Self.screenshot(browser, "map-route")
             // The same route in AR: waypoints from where I stand to the destination marker.
             try await browser.click("#view-in-ar")
@@ -262,9 +300,19 @@ struct BrowserTests {
                 try await browser.waitFor(
                     "the tour's stops in AR", "return window.worldlayerAR.objects().filter(x => x.kind === 'tour-stop').length") as? Int
                     == 8)
+            // The next turn and how far, in a banner over the camera; the accuracy badge on top of the scene.
+            let banner = try await browser.waitOnScreen("#ar-guidance")
+            #expect(banner.hasPrefix("In ") || banner.contains("arrived"), "\(banner)")
+            try await browser.waitOnScreen("#ar-accuracy")
+            // Arrows on the ground: below the eye, whatever the browser knows of altitude.
+            let heights =
+                try await browser.run("return window.worldlayerAR.objects().filter(x => x.kind === 'waypoint').map(x => x.y)") as? [Double]
+                ?? []
+            #expect(!heights.isEmpty && heights.allSatisfy { $0 < -1 }, "\(heights.prefix(5))")
             // Tapping a stop shows its text and its narration player.
             _ = try await browser.run("window.worldlayerAR.open(window.worldlayerAR.objects().find(x => x.kind === 'tour-stop').id)")
             try await browser.element("#stop-sheet audio")
+            try await browser.waitOnScreen("#stop-sheet h3")
             // Place names over the camera, laid out by the server: some, and no two overlapping.
             let labels = try await browser.waitFor(
                 "place labels in AR",
@@ -275,6 +323,32 @@ struct BrowserTests {
                 return overlap ? -1 : r.length
                 """)
             #expect(labels as? Int ?? 0 > 0, "labels: \(labels)")
+            // Readable, whole (never cut short), and a tap opens the place's sheet.
+            let fonts =
+                try await browser.run(
+                    "return [...document.querySelectorAll('#ar-labels .place-label')].map(e => parseFloat(getComputedStyle(e).fontSize))")
+                as? [Double] ?? []
+            #expect(fonts.allSatisfy { $0 >= 12 }, "\(fonts)")
+            #expect(
+                try await browser.run(
+                    "return [...document.querySelectorAll('#ar-labels .place-label')].every(e => e.scrollWidth <= e.clientWidth + 1)")
+                    as? Bool == true)
+            _ = try await browser.run("document.querySelector('#ar-labels .place-label').click()")
+            try await browser.waitOnScreen("#place-sheet h3")
+            // Turned away from the destination: a pointer at the screen's edge shows where it is.
+            _ = try await browser.run(
+                """
+                const d = window.worldlayerAR.objects().find(x => x.kind === 'destination');
+                window.worldlayerAR.pose.heading = (Math.atan2(d.x, -d.z) * 180 / Math.PI + 540) % 360;
+                """)
+            #expect(try await browser.waitOnScreen("#ar-edge span").contains(" m"))
+            // Ending the route takes it out of the scene.
+            try await browser.click("#end-route")
+            #expect(
+                try await browser.waitFor(
+                    "the route gone",
+                    "return window.worldlayerAR.objects().every(x => x.kind !== 'waypoint') && document.querySelector('#ar-guidance').hidden"
+                ) as? Bool == true)
             // A place chosen on the map ("View in AR") is the one label picked out in AR.
             let seen =
                 try await browser.run(
@@ -449,6 +523,9 @@ struct BrowserTests {
             "POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Morning group","passkeys":2}"#, token: guide)
         let keys = (try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["passkeys"] as? [String] ?? []
         let key = try #require(keys.first, "\(group.body)")
+        let groupID = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["group"] as? [String: Any])?["id"]
+                as? String)
         try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/tours")
             // A phone knows where it is (headless Chromium has no location provider of its own).
@@ -456,15 +533,15 @@ struct BrowserTests {
             try await browser.click("#tours a[href='#/tours/helsinki-guided']")
             try await browser.type("#passkey", "AAAA-AAAA")
             try await browser.click("#passkey-form button[type=submit]")
-            let refused = try await browser.waitFor("the refusal", "return document.querySelector('#passkey-error')?.textContent")
-            #expect(!(refused as? String ?? "").isEmpty)
+            let refused = try await browser.waitOnScreen("#passkey-error")
+            #expect(refused == "That passkey is not right: check it with your guide.", "\(refused)")
             #expect(try await browser.run("return document.querySelector('#start-ar') === null") as? Bool == true)
             try await Self.screenshot(browser, "tour-passkey")
             _ = try await browser.run("document.querySelector('#passkey').value = ''")
             try await browser.type("#passkey", key)
             try await browser.type("#passkey-name", "Ana")
             try await browser.click("#passkey-form button[type=submit]")
-            #expect(try await browser.text("#welcome").contains("Ana"))
+            #expect(try await browser.waitOnScreen("#welcome").contains("Ana"))
             try await browser.element("#start-ar")
             // Joined: the guided tour's four stops stand in the AR view.
             try await browser.click("#start-ar")
@@ -474,11 +551,28 @@ struct BrowserTests {
                     "the guided stops in AR",
                     "return window.worldlayerAR?.objects().filter(x => x.tour === 'helsinki-guided').length || null") as? Int == 4)
             try await browser.open(server.base + "/#/tours/helsinki-guided")
+            // An empty question is refused here, in words, before anything is sent.
+            try await browser.click("#ask-form button[type=submit]")
+            #expect(try await browser.waitOnScreen("#question-error") == "Write a question first.")
             try await browser.type("#question", "How old is the statue?")
             try await browser.click("#ask-form button[type=submit]")
-            let asked = try await browser.waitFor("my question listed", "return document.querySelector('#my-questions li')?.textContent")
+            let asked = try await browser.waitFor(
+                "my question listed", "return document.querySelector('#my-questions li')?.firstChild.textContent")
             #expect(asked as? String == "How old is the statue?")
+            // The guide answers on their own screen; the visitor sees the answer come, with no reload.
+            let questions = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).body
+            let questionID = try #require(
+                ((try JSONSerialization.jsonObject(with: Data(questions.utf8)) as? [String: Any])?["questions"] as? [[String: Any]])?
+                    .first?["id"] as? String)
+            let answered = try await server.request(
+                "POST", "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: #"{"answer":"Unveiled in 1894."}"#, token: guide)
+            #expect(answered.status == 200, "\(answered.body)")
+            _ = try await browser.waitFor(
+                "the answer arriving", "return document.querySelector('#my-questions .answer')?.textContent.includes('1894') || null")
             try await Self.screenshot(browser, "tour-guided")
+            // Leaving forgets the ticket: the passkey is asked for again.
+            try await browser.click("#leave-tour")
+            try await browser.waitOnScreen("#passkey-form")
             // The wrong passkey's refusal is logged by the browser as a failed request; nothing else may be.
             let errors = try await browser.consoleErrors().filter { !$0.contains("/redeem") }
             #expect(errors.isEmpty, "\(errors)")
@@ -500,11 +594,20 @@ struct BrowserTests {
             try await browser.stand(at: first["latitude"]!, first["longitude"]!, accuracy: 5, origin: server.base)
             try await browser.open(server.base + "/#/tours/helsinki-monuments")
             #expect(try await browser.text("#stamp-count") == "0 of 8 stops stamped")
-            let stamped = try await browser.waitFor(
-                "the first stop stamped", timeout: 30,
-                "return document.querySelector('#stamp-count')?.textContent === '1 of 8 stops stamped'")
-            #expect(stamped as? Bool == true)
+            // The stamp is celebrated on screen, and counted in the book.
+            let medal = try await browser.waitOnScreen("#celebration-title", timeout: 30)
+            #expect(medal == "Stamp collected!")
+            try await Self.screenshot(browser, "tour-stamp")
+            try await browser.click("#celebration-ok")
+            // Arriving opened the stop with its narration (on by default); the next stop says how far.
+            try await browser.waitOnScreen("#stop-detail h3")
+            #expect(try await browser.run("return !!document.querySelector('#stop-detail audio')") as? Bool == true)
+            _ = try await browser.waitFor(
+                "the next stop", "return document.querySelector('#next-stop')?.textContent.startsWith('Next: 2.') || null")
+            #expect(try await browser.text("#stamp-count") == "1 of 8 stops stamped")
+            #expect(try await browser.run("return document.querySelectorAll('#stamp-book .stamped').length") as? Int == 1)
             try await browser.click("#tour-stops li button")
+            try await browser.waitOnScreen("#stop-detail h3")
             #expect(try await browser.run("return !!document.querySelector('#stop-detail audio')") as? Bool == true)
             try await Self.screenshot(browser, "tour-open")
             let errors = try await browser.consoleErrors()

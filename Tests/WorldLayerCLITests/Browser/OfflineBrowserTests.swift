@@ -20,6 +20,9 @@ struct OfflineBrowserTests {
             try await browser.open(server.base + "/#/discover")
             try await browser.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+            // The app makes its offline copy a few seconds after the first screen is up; once it is
+            // ready, a reload puts it in charge.
+            _ = try await browser.runAsync("navigator.serviceWorker.ready.then(() => done(true))")
             _ = try await browser.waitFor(
                 "the service worker in charge", "return !!navigator.serviceWorker.controller || (location.reload(), false)")
             try await browser.open(server.base + "/#/tours/helsinki-monuments")

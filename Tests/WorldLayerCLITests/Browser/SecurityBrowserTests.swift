@@ -57,12 +57,6 @@ struct SecurityBrowserTests {
     }
 
     /// Whether the element's box lies in the viewport once scrolled to, with readable text.
-    static let onScreen = """
-        const e = document.querySelector(arguments[0]); if (!e) return false;
-        e.scrollIntoView({ block: 'center' }); const r = e.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= innerHeight && parseFloat(getComputedStyle(e).fontSize) >= 12;
-        """
-
     @Test(
         "the Me tab says what an open group means; a private group is made, an invitation sent and accepted, all on screen",
         arguments: Browser.Engine.allCases)
@@ -76,7 +70,8 @@ struct SecurityBrowserTests {
             try await browser.open(server.base + "/#/me")
             _ = try await browser.element("#group-form")
             #expect(try await browser.text("#group-explained").contains("Anyone who finds an open group can join it"))
-            #expect(try await browser.run(Self.onScreen, ["#group-explained"]) as? Bool == true)
+            _ = try await browser.run("document.querySelector('#group-explained').scrollIntoView({block: 'center'})")
+            try await browser.waitOnScreen("#group-explained")
             try await browser.type("#group-name", "Quiet garden")
             try await browser.click("#group-form button[type=submit]")
             let card = try await browser.waitFor(
@@ -88,13 +83,15 @@ struct SecurityBrowserTests {
             try await browser.click("#my-groups form button[type=submit]")
             _ = try await browser.waitFor(
                 "the invitation sent", "return document.querySelector('#status').textContent === 'Invited neighbour.'")
+            try await browser.waitOnScreen("#status")
 
             _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [ben])
             try await browser.open(server.base + "/#/discover")
             try await browser.open(server.base + "/#/me")
             _ = try await browser.waitFor(
                 "the invitation", "return document.querySelector('#group-invitations li')?.textContent.includes('Quiet garden') ?? false")
-            #expect(try await browser.run(Self.onScreen, ["#group-invitations li"]) as? Bool == true)
+            _ = try await browser.run("document.querySelector('#group-invitations li').scrollIntoView({block: 'center'})")
+            try await browser.waitOnScreen("#group-invitations li")
             try await browser.click("#group-invitations button")
             _ = try await browser.waitFor(
                 "membership", "return [...document.querySelectorAll('#my-groups li')].some((e) => e.textContent.includes('Quiet garden'))")

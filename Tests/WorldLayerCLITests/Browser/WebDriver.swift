@@ -166,20 +166,38 @@ final class Browser {
         try await element("#ar")
     }
 
-    /// Waits until an element is on screen as a person would see it: shown, inside the viewport,
-    /// text at least 12 px; returns its text.
+    /// Waits until an element is on screen as a person would see it, without scrolling: shown,
+    /// its head inside the window and above the tab bar, text at least 12 px, and not covered by
+    /// anything else (what the page shows at its head is it or inside it); returns its text.
     @discardableResult
     func waitOnScreen(_ css: String, timeout: TimeInterval = 20) async throws -> String {
-        try await waitFor(
-            "'\(css)' on screen", timeout: timeout,
-            """
-            const e = document.querySelector(arguments[0]);
-            if (!e || e.hidden || e.closest('[hidden]')) return null;
-            const r = e.getBoundingClientRect(), style = getComputedStyle(e);
-            const inside = r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-            return inside && style.visibility !== 'hidden' && parseFloat(style.fontSize) >= 12 ? e.textContent : null
-            """, [css]) as? String ?? ""
+        do {
+            return try await waitFor("'\(css)' on screen", timeout: timeout, Self.onScreen, [css]) as? String ?? ""
+        } catch {
+            // Say where it was and what was over it.
+            let seen = try? await run(
+                """
+                const e = document.querySelector(arguments[0]); if (!e) return 'absent';
+                const r = e.getBoundingClientRect(), top = document.elementFromPoint(r.left + Math.min(r.width / 2, 24), r.top + Math.min(r.height, 14) / 2);
+                return `at ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} in ${innerWidth}x${innerHeight}, text "${e.textContent.slice(0, 60)}", under ${top?.outerHTML.slice(0, 80)}`
+                """, [css])
+            throw Failure(description: "\(error); '\(css)' \(seen ?? "unreadable")")
+        }
     }
+
+    /// The test behind `waitOnScreen`: the element's text when it is seen, null when not.
+    static let onScreen = """
+        const e = document.querySelector(arguments[0]);
+        if (!e || e.hidden || e.closest('[hidden]')) return null;
+        const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+        const tabs = document.querySelector('.tabs');
+        const bottom = tabs && !tabs.contains(e) ? tabs.getBoundingClientRect().top : innerHeight;
+        const head = Math.min(r.height, 14);
+        const inside = r.width > 0 && r.height > 0 && r.top >= -0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5 && r.top + head <= bottom + 0.5;
+        if (!inside || style.visibility === 'hidden' || parseFloat(style.fontSize) < 12) return null;
+        const seen = document.elementFromPoint(r.left + Math.min(r.width / 2, 24), r.top + head / 2);
+        return seen && (seen === e || e.contains(seen)) ? e.textContent : null;
+        """
 
     func type(_ css: String, _ text: String) async throws {
         let id = try await element(css)

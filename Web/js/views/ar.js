@@ -1,11 +1,19 @@
-// AR: the rear camera with a three.js scene over it, placed from geolocation and the compass through
-// the same math as WorldLayerGeo (../geo.js): stickers near me (live), the route's waypoints and
-// destination, and placing a sticker in front of me. Honest about accuracy: when the fix or the
-// heading is poor it says so and shows bigger, fewer things.
+// AR: the rear camera, full screen, with a three.js scene over it, placed from geolocation and the
+// compass through the same math as WorldLayerGeo (../geo.js): stickers near me (live), place names,
+// tour stops, and a route as arrows on the ground with the next turn in a banner and a pointer to
+// the destination when it is out of view; placing a sticker in front of me. Honest about accuracy:
+// the badge is always on top, and when the fix or the heading is poor it shows bigger, fewer things.
+// Every answer to a tap comes up in a bottom sheet over the camera.
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, participants, post, session } from "../api.js";
-import { couldNotLoad, h, say } from "../dom.js";
+import { couldNotLoad, distanceText, h, icon, say } from "../dom.js";
+import { bottomSheet } from "../sheet.js";
+import { stickerSheet } from "./sticker-sheet.js";
+import { placeCard } from "./place-sheet.js";
+import { stickerCard } from "../ar/card.js";
+import { drawLabels } from "../ar/labels.js";
+import { edgePointer, progress } from "../ar/guidance.js";
 import { LocalFrame, place, unplace } from "../geo.js";
 import { t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
@@ -22,6 +30,7 @@ const safetyKey = "worldlayer.safetyAcknowledged";
 export async function render() {
   if (localStorage.getItem(safetyKey)) return start();
   const screen = document.getElementById("screen");
+  screen.classList.remove("full");  // a page to read; the camera comes after
   const button = h("button", { id: "safety-start" }, t("ar.safety.start"));
   screen.append(h("h2", {}, t("ar.title")),
     h("section", { class: "card safety", id: "safety", "aria-labelledby": "safety-title" },
@@ -32,6 +41,7 @@ export async function render() {
     localStorage.setItem(safetyKey, "1");
     if (left) return;
     screen.replaceChildren();
+    screen.classList.add("full");
     leave = await start(permission);
   });
   button.focus();
@@ -44,18 +54,27 @@ async function start(permission) {
   const video = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-hidden": "true" });
   const badge = h("p", { class: "hint", id: "ar-accuracy", role: "status" }, t("ar.waiting"));
   const labels = h("div", { class: "labels", id: "ar-labels", "aria-label": t("ar.places") });
-  const view = h("div", { class: "ar", id: "ar" }, video, labels, badge);
-  const sheet = h("section", { id: "ar-sheet", "aria-live": "polite" });
   const placeButton = h("button", { id: "place-sticker" }, t("ar.place"));
   const paused = h("p", { class: "paused", id: "ar-paused", role: "alert", hidden: true }, t("ar.vehicle"));
-  view.append(paused);
-  const controls = h("div", { class: "row", style: "margin-top:.5rem" }, placeButton);
-  screen.append(h("h2", {}, t("ar.title")), view, controls, sheet);
+  const controls = h("div", { class: "row controls" }, placeButton);
+  const turnArrow = icon("arrow", { class: "arrow", "aria-label": t("ar.guidance.arrow"), role: "img" });
+  const guidanceText = h("div", { class: "grow", id: "ar-next" });
+  const guidance = h("div", { class: "guidance", id: "ar-guidance", hidden: true, role: "status" }, turnArrow, guidanceText,
+    h("button", { id: "end-route", type: "button", onclick: () => endRoute() }, t("route.end")));
+  const edgeLabel = h("span", {});
+  // Tapping the pointer says what it points at.
+  const edge = h("button", { type: "button", class: "edge", id: "ar-edge", hidden: true, onclick: () => sheet.show(h("div", { class: "card" }, h("h3", {}, edgeLabel.textContent)), "peek") },
+    icon("arrow"), edgeLabel);
+  // Guidance, accuracy and buttons stacked at the top: the bottom is the sheets'.
+  const stack = h("div", { class: "top-stack" }, guidance, badge, controls);
+  const view = h("div", { class: "ar", id: "ar" }, video, labels, edge, stack, paused);
+  const sheet = bottomSheet("ar-sheet");
+  screen.append(view, sheet.el);
 
   // The scene: north-aligned world (x east, −z north, y up); the camera turns with the heading.
   const renderer = new THREE.WebGLRenderer({ alpha: true, antialias: true });
   renderer.setPixelRatio(window.devicePixelRatio);
-  view.append(renderer.domElement);
+  video.after(renderer.domElement);
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(60, 4 / 3, 0.1, 2000);
   scene.add(new THREE.AmbientLight(0xffffff, 1));
@@ -71,45 +90,17 @@ async function start(permission) {
       horizontalAccuracy: pose.accuracy, headingAccuracy: pose.headingAccuracy };
   }
 
-  /** Where an anchor sits in the scene (heading 0: the camera, not the world, turns). */
+  /** Where an anchor sits in the scene (heading 0: the camera, not the world, turns). Without an
+   *  altitude from the browser, absolute anchors are shown at eye height; anchors relative to me
+   *  (the route's arrows on the ground) keep theirs. */
   function position(anchor) {
-    const a = pose.altitude === null ? { ...anchor, altitude: 0, altitudeMode: "relativeToDevice" } : anchor;
+    const a = pose.altitude === null && anchor.altitudeMode === "absolute" ? { ...anchor, altitude: 0, altitudeMode: "relativeToDevice" } : anchor;
     return place(device(), a);
   }
 
   const templates = new Map();  // id → template (kind, takesText, previewUrl, assetUrl)
   const templatesLoaded = get("/v1/templates").then(({ templates: list }) => { for (const x of list) templates.set(x.id, x); }).catch(couldNotLoad("ar.templates"));
   const gltf = new GLTFLoader();
-
-  /** A sticker's card: its template's picture (if it has one) with its text over it, in its colour. */
-  function card(text, colour, template) {
-    const canvas = document.createElement("canvas");
-    canvas.width = 256; canvas.height = 128;
-    const g = canvas.getContext("2d"), texture = new THREE.CanvasTexture(canvas);
-    const write = (picture) => {
-      g.clearRect(0, 0, 256, 128);
-      if (picture) g.drawImage(picture, 64, 0, 128, 128);
-      else { g.fillStyle = colour ?? "#FFD60A"; g.fillRect(0, 0, 256, 128); }
-      if (text) {
-        g.font = "bold 28px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "middle";
-        const words = String(text).split(/\s+/), lines = [];
-        for (const w of words) { const last = lines.at(-1); if (last && (last + " " + w).length <= 16) lines[lines.length - 1] = last + " " + w; else lines.push(w); }
-        lines.slice(0, 3).forEach((line, i, all) => {
-          const y = 64 + (i - (all.length - 1) / 2) * 34;
-          if (picture) { g.lineWidth = 6; g.strokeStyle = "#ffffff"; g.strokeText(line, 128, y); }
-          g.fillStyle = "#1c1917"; g.fillText(line, 128, y);
-        });
-      }
-      texture.needsUpdate = true;
-    };
-    write(null);
-    if (template?.kind === "image" && template.assetUrl) {
-      const picture = new Image();
-      picture.onload = () => write(picture);
-      picture.src = template.assetUrl;
-    }
-    return new THREE.SpriteMaterial({ map: texture, transparent: true });
-  }
 
   async function addSticker(sticker) {
     await templatesLoaded;
@@ -120,9 +111,9 @@ async function start(permission) {
     if (template?.kind === "model" && template.assetUrl) {
       // A 3D template: its glTF model, in a group so that raycasts find the sticker from any part.
       mesh = new THREE.Group();
-      gltf.load(template.assetUrl, (model) => mesh.add(model.scene), undefined, () => mesh.add(new THREE.Sprite(card(sticker.text || template.name, sticker.color))));
+      gltf.load(template.assetUrl, (model) => mesh.add(model.scene), undefined, () => mesh.add(new THREE.Sprite(stickerCard(sticker.text || template.name, sticker.color))));
     } else {
-      mesh = new THREE.Sprite(card(sticker.text || (template?.kind === "image" ? "" : sticker.templateId), sticker.color, template));
+      mesh = new THREE.Sprite(stickerCard(sticker.text || (template?.kind === "image" ? "" : template?.name ?? ""), sticker.color, template));
     }
     mesh.userData = { kind: "sticker", id: sticker.id, model: template?.kind === "model" };
     scene.add(mesh);
@@ -134,26 +125,92 @@ async function start(permission) {
     if (o) { scene.remove(o.mesh); objects.delete(id); }
   }
 
-  /** The route chosen on the map ("View in AR"): spheres every few metres and the destination marker. */
+  /** The route chosen on the map ("View in AR"): arrows on the ground every few metres, turned
+   *  along the way, and a pin at the destination. */
+  let route = null;
+  const arrow = new THREE.ShapeGeometry(new THREE.Shape([[0, 0.35], [0.3, -0.15], [0, 0], [-0.3, -0.15]].map(([x, y]) => new THREE.Vector2(x, y))));
+  arrow.rotateX(-Math.PI / 2);  // flat on the ground, pointing north (−z)
   function addRoute() {
     const saved = sessionStorage.getItem("worldlayer.route");
     if (!saved) return;
-    const route = JSON.parse(saved);
+    route = JSON.parse(saved);
+    const material = new THREE.MeshBasicMaterial({ color: 0x22c55e, side: THREE.DoubleSide, transparent: true, opacity: 0.9 });
     route.waypoints.forEach((w, i) => {
-      const mesh = new THREE.Mesh(new THREE.SphereGeometry(0.15, 16, 12), new THREE.MeshBasicMaterial({ color: 0x22c55e }));
+      const mesh = new THREE.Mesh(arrow, material);
+      mesh.rotation.y = -(w.bearing ?? 0) * Math.PI / 180;
       mesh.userData = { kind: "waypoint", id: `waypoint-${i}` };
       scene.add(mesh);
-      objects.set(mesh.userData.id, { kind: "waypoint", mesh, anchor: { latitude: w.latitude, longitude: w.longitude, altitude: -1.2, altitudeMode: "relativeToDevice" }, data: w });
+      // On the ground: about 1.5 m under the phone held in front of me, whatever the browser knows of altitude.
+      objects.set(mesh.userData.id, { kind: "waypoint", mesh, anchor: { latitude: w.latitude, longitude: w.longitude, altitude: -1.5, altitudeMode: "relativeToDevice" }, data: w });
     });
     const d = route.destination;
-    const marker = new THREE.Mesh(new THREE.ConeGeometry(0.8, 2, 24), new THREE.MeshBasicMaterial({ color: 0xef4444 }));
+    const marker = new THREE.Mesh(new THREE.ConeGeometry(0.6, 1.6, 24), new THREE.MeshBasicMaterial({ color: 0xef4444 }));
     marker.rotation.x = Math.PI;
     marker.userData = { kind: "destination", id: "destination" };
     scene.add(marker);
-    objects.set("destination", { kind: "destination", mesh: marker, anchor: { latitude: d.latitude, longitude: d.longitude, altitude: 2, altitudeMode: "relativeToDevice" }, data: { name: route.to?.name ?? "" } });
+    objects.set("destination", { kind: "destination", mesh: marker, anchor: { latitude: d.latitude, longitude: d.longitude, altitude: 0.5, altitudeMode: "relativeToDevice" }, data: { name: route.to?.name ?? t("map.destination") } });
+    guide();
   }
 
-  const placeNames = new Map();  // place id → name, for the labels the server lays out
+  /** The banner: the next turn and how far, or the arrival. */
+  function guide() {
+    if (!route || pose.latitude === null) return void (guidance.hidden = !route);
+    const p = progress(route, pose.latitude, pose.longitude);
+    guidance.hidden = false;
+    if (p.arrived) {
+      turnArrow.style.transform = "";
+      guidanceText.replaceChildren(h("strong", {}, t("ar.guidance.arrived")), route.to?.name ?? "");
+      return;
+    }
+    turnArrow.style.transform = `rotate(${p.next.turn}deg)`;
+    const instruction = p.next.step.instruction.replace(/^./, (c) => c.toLowerCase());
+    guidanceText.replaceChildren(h("strong", {}, t("ar.guidance.turn", { distance: distanceText(p.next.distance), instruction })),
+      t("map.routeSummary", { distance: distanceText(p.left), minutes: Math.max(1, Math.round(p.left / 1.3 / 60)) }));
+  }
+
+  function endRoute() {
+    sessionStorage.removeItem("worldlayer.route");
+    route = null;
+    for (const [id, o] of objects) if (o.kind === "waypoint" || o.kind === "destination") { scene.remove(o.mesh); objects.delete(id); }
+    guidance.hidden = true;
+  }
+
+  /** A walking route from here, drawn at once (from a place's sheet). */
+  async function startRoute(to, name) {
+    try {
+      const r = await post("/v1/routes", { from: { latitude: pose.latitude, longitude: pose.longitude }, to });
+      if (name) r.to = { ...r.to, name };
+      endRoute();
+      sessionStorage.setItem("worldlayer.route", JSON.stringify(r));
+      addRoute();
+      sheet.hide();
+    } catch (error) { say(error.message); }
+  }
+
+  /** What the edge pointer points at when out of view: the destination, or what was chosen elsewhere. */
+  function pointed() {
+    if (objects.has("destination")) { const o = objects.get("destination"); return { name: o.data.name, placement: o.placement }; }
+    const stickerId = sessionStorage.getItem("worldlayer.highlightSticker"), o = stickerId && objects.get(stickerId);
+    if (o) return { name: o.data.text || t("map.sticker"), placement: o.placement };
+    const place = places.get(sessionStorage.getItem("worldlayer.highlight"));
+    if (place) return { name: place.name, placement: position({ latitude: place.position.latitude, longitude: place.position.longitude, altitude: 2, altitudeMode: "relativeToDevice" }) };
+    return null;
+  }
+
+  function pointEdge(width, height) {
+    const target = pointed();
+    // Clear of the banners at the top and of an open sheet at the bottom.
+    const top = stack.offsetTop + stack.offsetHeight + 36, bottom = (sheet.open ? sheet.el.offsetHeight : 0) + 36;
+    const at = target?.placement ? edgePointer(new THREE.Vector3(target.placement.x, target.placement.y, target.placement.z).project(camera), width, height,
+      { top, bottom, left: 36, right: 36 }) : null;
+    edge.hidden = !at;
+    if (!at) return;
+    edge.style.left = `${at.x}px`; edge.style.top = `${at.y}px`;
+    edge.firstChild.style.transform = `rotate(${at.angle}deg)`;
+    edgeLabel.textContent = t("ar.edge", { name: target.name, distance: distanceText(target.placement.distance) });
+  }
+
+  const places = new Map(), placeNames = new Map();  // place id → place, name: for the labels the server lays out
   let labelsAsked = null, labelsBusy = false;
   /** The stops of the open tours, and of guided tours I joined with a passkey: tall amber markers. */
   async function addTourStops() {
@@ -176,7 +233,7 @@ async function start(permission) {
     addTourStops().catch(couldNotLoad("map.layer.tours"));
     loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
     get(`/v1/places/nearby?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
-      .then(({ places }) => { for (const p of places) placeNames.set(p.place.id, p.place.name); labelsAsked = null; }).catch(couldNotLoad("ar.places"));
+      .then((found) => { for (const p of found.places) { places.set(p.place.id, p.place); placeNames.set(p.place.id, p.place.name); } labelsAsked = null; }).catch(couldNotLoad("ar.places"));
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
     const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
     await Promise.all(page.stickers.map(addSticker));
@@ -220,10 +277,11 @@ async function start(permission) {
         if (o.mesh.userData.model) o.mesh.scale.setScalar(size); else o.mesh.scale.set(size, size / 2, 1);
         o.mesh.visible = nearest.includes(o);
       }
-      // A waypoint under my feet would fill the screen: show those ahead.
-      if (o.kind === "waypoint") o.mesh.visible = p.distance > 5;
+      // Arrows from a couple of metres ahead (one under my feet would fill the screen) to 80 m.
+      if (o.kind === "waypoint") o.mesh.visible = p.distance > 2 && p.distance < 80;
     }
     renderer.render(scene, camera);
+    pointEdge(width, height);
     badge.textContent = pose.latitude === null ? t("ar.waiting")
       : (forgiving ? t("ar.poor", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) })
         : t("ar.accuracy", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) }));
@@ -245,9 +303,12 @@ async function start(permission) {
       const highlight = sessionStorage.getItem("worldlayer.highlight");
       const layout = await post("/v1/places/labels", { latitude: here.latitude, longitude: here.longitude, altitude: pose.altitude ?? 0,
         heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch }, highlight: highlight ? [highlight] : [] });
-      labels.replaceChildren(...layout.placed.map((l) => h("div", { class: l.id === highlight ? "place-label chosen" : "place-label", dataset: { place: l.id },
-        style: `left:${l.x}px;top:${l.y}px;width:${l.width}px;height:${l.height}px;font-size:${Math.round(14 * l.scale)}px` },
-        placeNames.get(l.id) ?? "", h("span", { class: "muted" }, ` ${Math.round(l.distance)} m`))));
+      const frame = view.getBoundingClientRect();
+      drawLabels(labels, layout, { names: placeNames, highlight, onTap: showPlace,
+        // Stickers nearer than a label's place, where they are on screen: no label covers them.
+        nearerContent: (distance) => [...objects.values()].filter((o) => o.kind === "sticker" && o.mesh.visible && (o.placement?.distance ?? Infinity) < distance)
+          .map((o) => new THREE.Vector3(o.placement.x, o.placement.y, o.placement.z).project(camera)).filter((v) => v.z < 1)
+          .map((v) => ({ x: frame.left + (v.x + 1) / 2 * width, y: frame.top + (1 - v.y) / 2 * height })) });
     } catch { /* labels are a nicety; the scene goes on without them */ }
     labelsBusy = false;
   }
@@ -269,8 +330,13 @@ async function start(permission) {
     const inVehicle = vehicle.update(fixes.speed());
     if (inVehicle !== !paused.hidden) { paused.hidden = !inVehicle; view.classList.toggle("paused", inVehicle); }
     const moved = loadedAt ? new LocalFrame(loadedAt.latitude, loadedAt.longitude, 0).enu(pose.latitude, pose.longitude, 0) : null;
+    guide();
     if (!moved || Math.hypot(moved.east, moved.north) > reloadAfter) await loadAround().catch((e) => say(e.message));
-  }, (error) => say(error.code === error.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unsupported")), { enableHighAccuracy: true });
+  }, (error) => {
+    // A late or lost fix while one is known is no news: the last one stands.
+    if (error.code === error.PERMISSION_DENIED) say(t("map.location.denied"));
+    else if (pose.latitude === null) say(t("map.location.unavailable"));
+  }, { enableHighAccuracy: true });
   function orientation(e) {
     const at = e.timeStamp / 1000;
     const facing = e.alpha === null ? null : cameraHeading(e.alpha, e.beta ?? 90, e.gamma ?? 0);
@@ -323,21 +389,28 @@ async function start(permission) {
   async function showSheet(o) {
     if (!o) return;
     if (o.kind === "tour-stop") {
-      return sheet.replaceChildren(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name), h("p", {}, o.data.text),
-        ...(o.data.media ?? []).map((m) => m.contentType.startsWith("image/") ? h("img", { src: `/v1/media/${m.id}`, alt: o.data.name, style: "max-width:100%" })
+      return sheet.show(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name), h("p", {}, o.data.text),
+        ...(o.data.media ?? []).map((m) => m.contentType.startsWith("image/") ? h("img", { class: "photo", src: `/v1/media/${m.id}`, alt: o.data.name })
           : m.contentType.startsWith("audio/") ? h("audio", { controls: true, src: `/v1/media/${m.id}`, "aria-label": o.data.name }) : null),
         h("a", { class: "button", href: `#/tours/${encodeURIComponent(o.data.slug)}` }, t("ar.openTour"))));
     }
-    if (o.kind !== "sticker") return sheet.replaceChildren(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))));
+    if (o.kind !== "sticker") return sheet.show(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))), "peek");
     const s = o.data;
     let mine = false;
     if (session.token) try { mine = (await get("/v1/me")).id === s.author?.id; } catch { /* not signed in any more */ }
-    sheet.replaceChildren(h("div", { class: "card", id: "sticker-sheet" },
-      h("h3", {}, s.text || s.templateId), h("p", { class: "muted" }, `@${s.author?.username ?? "?"} · ${(s.tags ?? []).join(" ")}`),
-      h("p", {}, t("feed.distance", { distance: Math.round(o.placement?.distance ?? 0) })),
-      h("a", { href: `/s/${s.id}` }, t("ar.share")),
-      mine ? editForm(s) : null,
-      mine ? h("button", { class: "danger", onclick: async () => { await api("DELETE", `/v1/stickers/${s.id}`); remove(s.id); sheet.replaceChildren(); } }, t("ar.delete")) : null));
+    sheet.show(stickerSheet(s, o.placement?.distance ?? null, {
+      route: () => startRoute({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, s.text || t("map.sticker")), onMap: false,
+      extra: mine ? [editForm(s), h("button", { class: "danger", onclick: async () => {
+        try { await api("DELETE", `/v1/stickers/${s.id}`); remove(s.id); sheet.hide(); } catch (error) { say(error.message); }
+      } }, t("ar.delete"))] : [] }));
+  }
+
+  /** A place's sheet, from a tap on its label. */
+  function showPlace(id) {
+    const place = places.get(id);
+    if (!place) return;
+    const here = position({ latitude: place.position.latitude, longitude: place.position.longitude, altitude: 0, altitudeMode: "relativeToDevice" });
+    sheet.show(placeCard(place, here.distance, { route: () => startRoute({ place: id }, place.name) }));
   }
 
   /** Editing returns a sticker to unpublished (StickARs' state diagram); saving places it again. */
@@ -355,7 +428,7 @@ async function start(permission) {
         const edited = await api("PUT", `/v1/stickers/${s.id}`, draft);
         const placed = await api("POST", `/v1/stickers/${s.id}/place`);
         await addSticker(placed ?? edited);
-        sheet.replaceChildren(h("p", { class: "notice", id: "edited" }, t("ar.saved")));
+        sheet.show(h("p", { class: "notice", id: "edited" }, t("ar.saved")), "peek");
       } catch (e) { say(e.message); }
     });
     return form;
@@ -406,17 +479,17 @@ async function start(permission) {
           anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
         await api("PUT", `/v1/stickers/${id}`, draft);
         await addSticker(await api("POST", `/v1/stickers/${id}/place`));
-        sheet.replaceChildren(h("p", { id: "placed", class: "notice" }, t("ar.placed")));
+        sheet.show(h("p", { id: "placed", class: "notice" }, t("ar.placed")), "peek");
       } catch (error) {
         if (error.status === 0 && draft) {  // no connection: kept, and sent when there is one again
           await enqueue(id, draft, session.token);
           const waiting = (await outboxItems()).filter((i) => i.state === "waiting").length;
-          return sheet.replaceChildren(h("p", { id: "queued", class: "notice", role: "status" }, t("outbox.queued", { count: waiting })));
+          return sheet.show(h("p", { id: "queued", class: "notice", role: "status" }, t("outbox.queued", { count: waiting })), "peek");
         }
-        sheet.replaceChildren(form, h("p", { class: "error", role: "alert" }, error.fields?.length ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ") : error.message));
+        sheet.show([h("p", { class: "error", role: "alert", id: "place-error" }, error.message), form]);
       }
     });
-    sheet.replaceChildren(form);
+    sheet.show(form);
   });
 
   addRoute();

@@ -9,13 +9,13 @@ const frameWidth = 640, frameHeight = 480, interval = 400;  // ms between frames
 
 export async function render(slug) {
   const book = await get(`/v1/books/${encodeURIComponent(slug)}`);
-  document.getElementById("screen").append(
+  document.getElementById("screen").append(...[
     h("h2", {}, book.title),
     h("p", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })),
     book.cover ? h("img", { src: `/v1/media/${book.cover.id}`, alt: "", style: "max-width:100%;border-radius:12px" }) : null,
     h("p", {}, book.description),
     h("p", {}, t("book.targets", { count: book.targets.length })),
-    h("a", { class: "button", id: "open-camera", href: `#/books/${encodeURIComponent(slug)}/camera` }, t("book.open")));
+    h("a", { class: "button", id: "open-camera", href: `#/books/${encodeURIComponent(slug)}/camera` }, t("book.open"))].filter(Boolean));
 }
 
 export async function renderCamera(slug) {

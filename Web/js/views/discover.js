@@ -1,6 +1,7 @@
 // Discover: the book catalogue (search as you type), tours, and people and tags to follow.
 import { api, get, session } from "../api.js";
-import { h } from "../dom.js";
+import { h, say } from "../dom.js";
+import { followButton } from "./people.js";
 import { t } from "../strings.js";
 
 export async function render() {
@@ -42,13 +43,21 @@ export async function render() {
 }
 
 function tagItem(tag) {
-  const button = h("button", { class: tag.following ? "secondary" : "" }, tag.following ? t("discover.following") : t("discover.follow"));
-  button.addEventListener("click", async () => {
-    if (!session.token) return (button.textContent = t("discover.loginToFollowTags"));
-    await api(tag.following ? "DELETE" : "PUT", `/v1/me/tags/${encodeURIComponent(tag.tag.replace(/^#/, ""))}`);
-    tag.following = !tag.following;
+  const button = h("button", {});
+  const draw = () => {
+    button.className = tag.following ? "following" : "";
+    button.setAttribute("aria-pressed", String(!!tag.following));
     button.textContent = tag.following ? t("discover.following") : t("discover.follow");
+  };
+  button.addEventListener("click", async () => {
+    if (!session.token) return say(t("discover.loginToFollowTags"));
+    try {
+      await api(tag.following ? "DELETE" : "PUT", `/v1/me/tags/${encodeURIComponent(tag.tag.replace(/^#/, ""))}`);
+      tag.following = !tag.following;
+      draw();
+    } catch (error) { say(error.message); }
   });
+  draw();
   return h("li", { class: "card row" }, h("strong", {}, `#${tag.tag.replace(/^#/, "")}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`), button);
 }
 
@@ -59,13 +68,8 @@ function bookItem(book) {
 }
 
 function personItem(person) {
-  const button = h("button", { class: person.following ? "secondary" : "" }, person.following ? t("discover.following") : t("discover.follow"));
-  button.addEventListener("click", async () => {
-    if (!session.token) return (button.textContent = t("discover.loginToFollow"));
-    await api(person.following ? "DELETE" : "PUT", `/v1/me/follows/${encodeURIComponent(person.username)}`);
-    person.following = !person.following;
-    button.textContent = person.following ? t("discover.following") : t("discover.follow");
-  });
-  return h("li", { class: "card row" }, h("span", {}, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
-    person.acceptsFollows === false ? null : button);
+  const initials = (person.displayName || person.username).split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  return h("li", { class: "card row" }, h("span", { class: "avatar", "aria-hidden": "true" }, initials),
+    h("a", { class: "grow", href: `#/people/${encodeURIComponent(person.username)}` }, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
+    followButton(person));
 }

@@ -1,7 +1,9 @@
-// Feed: what the people, tags and groups I follow posted, newest first, with distance when known.
+// Feed: what the people, tags and groups I follow posted, newest first: each card shows the
+// sticker's picture, its author (→ profile), when, how far and why it is here; a tap opens it on the map.
 import { get, session } from "../api.js";
-import { h } from "../dom.js";
+import { ago, distanceText, h } from "../dom.js";
 import { t } from "../strings.js";
+import { stickerPicture, templateName, templates } from "../templates.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
@@ -10,9 +12,21 @@ export async function render() {
   const position = await new Promise((resolve) => navigator.geolocation
     ? navigator.geolocation.getCurrentPosition((p) => resolve(p.coords), () => resolve(null), { timeout: 3000 }) : resolve(null));
   const where = position ? `?latitude=${position.latitude}&longitude=${position.longitude}` : "";
-  const { items } = await get(`/v1/feed${where}`);
-  screen.append(items.length ? h("ul", { class: "list", id: "feed" }, ...items.map((item) => h("li", { class: "card" },
-    h("strong", {}, item.sticker.text || item.sticker.templateId),
-    h("p", { class: "muted" }, [item.sticker.tags?.join(" "), item.distance != null ? t("feed.distance", { distance: Math.round(item.distance) }) : null].filter(Boolean).join(" · ")))))
+  const [{ items }, all] = await Promise.all([get(`/v1/feed${where}`), templates().catch(() => new Map())]);
+  screen.append(items.length ? h("ul", { class: "list", id: "feed" }, ...items.map((item) => h("li", {}, postCard(item.sticker, all, {
+    distance: item.distance, reason: t(`feed.reason.${item.reason}`, { who: item.sticker.author?.username ?? "" }) }))))
     : h("p", { class: "muted" }, t("feed.empty")));
+}
+
+/** A sticker as a card: picture, text, author, time, distance; a tap opens it on the map. Shared with profiles. */
+export function postCard(s, all, { distance, reason } = {}) {
+  const author = s.author?.username;
+  return h("div", { class: "post", dataset: { sticker: s.id } },
+    h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", "aria-label": s.text || templateName(s.templateId, all) }, stickerPicture(s, all)),
+    h("div", { class: "grow" },
+      h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", style: "color:inherit;text-decoration:none" }, h("strong", {}, s.text || templateName(s.templateId, all))),
+      h("span", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}` }, `@${author}`) : null,
+        [s.createdAt ? ` · ${ago(s.createdAt)}` : "", distance != null ? ` · ${distanceText(distance)}` : ""].join("")),
+      s.tags?.length ? h("span", { class: "muted", style: "display:block" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
+      reason ? h("span", { class: "muted", style: "display:block;font-size:.8rem" }, reason) : null));
 }

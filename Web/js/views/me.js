@@ -1,6 +1,6 @@
 // Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
 // their members, my groups, blocks, deleting the account.
-import { api, get, post, session } from "../api.js";
+import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
@@ -19,7 +19,8 @@ export async function render() {
       /* the session ended: fall through to logging in */
     }
   }
-  screen.append(loginForm(), signUpForm());
+  // New here first (the first open's "Create an account" lands here), then the way back in.
+  screen.append(signUpForm(), h("p", { class: "muted" }, t("me.haveAccount")), loginForm());
 }
 
 /** Stickers placed with no connection and what became of each; shown only when there are some. */
@@ -130,6 +131,9 @@ async function signedIn(screen, me) {
 
   screen.append(
     h("p", { id: "hello" }, t("me.hello", { name: me.displayName || me.username, username: me.username })),
+    h("section", { class: "card", id: "next-steps" }, h("h3", {}, t("me.next")), h("ul", { class: "list" },
+      h("li", {}, h("a", { href: "#/map" }, t("me.next.map"))), h("li", {}, h("a", { href: "#/ar" }, t("me.next.ar"))),
+      h("li", {}, h("a", { href: "#/discover" }, t("me.next.people"))), h("li", {}, h("a", { href: `#/people/${encodeURIComponent(me.username)}` }, t("people.title", { username: me.username }))))),
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,
     h("h3", {}, t("me.maps")), maps, mapForm,
@@ -138,7 +142,9 @@ async function signedIn(screen, me) {
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }
       session.token = null;
-      await forgetAll();  // what was saved with my session does not stay for the next person
+      // What was saved with my session, and tour tickets, do not stay for the next person on a shared phone.
+      await forgetAll();
+      participants.forgetAll();
       dispatchEvent(new HashChangeEvent("hashchange"));
     } }, t("me.logout"))),
     deleteForm,

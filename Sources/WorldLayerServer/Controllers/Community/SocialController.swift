@@ -13,6 +13,7 @@ struct SocialController {
         routes.on(.get, "/v1/people/{username}", use: person)
         routes.on(.get, "/v1/people/{username}/followers", use: followers)
         routes.on(.get, "/v1/people/{username}/following", use: following)
+        routes.on(.get, "/v1/people/{username}/stickers", use: stickers)
         routes.on(.put, "/v1/me/follows/{username}", use: follow)
         routes.on(.delete, "/v1/me/follows/{username}", use: unfollow)
         routes.on(.get, "/v1/me/tags", use: tags)
@@ -41,6 +42,14 @@ struct SocialController {
 
     @Sendable func following(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await followList(context, followers: false)
+    }
+
+    /// Their stickers I may see, newest first (the profile page's grid): the same rule as every other path.
+    @Sendable func stickers(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let card = try await named(context)
+        let limit = try Query(request).int("limit", in: 1...100, default: 30)
+        let viewer = try await store.viewer(context.account?.id)
+        return try .json(["stickers": try await store.stickers(of: card.id, viewer: viewer, limit: limit)])
     }
 
     /// A private account's lists are its own business: only its owner reads them.

@@ -69,7 +69,8 @@ enum SharePage {
             <p class="creator">Placed by <strong>\(escape(s.author.displayName))</strong> (@\(escape(s.author.username)))</p>
             <p class="place">At <span class="latitude">\(String(format: "%.6f", lat))</span>, <span class="longitude">\(String(format: "%.6f", lon))</span></p>
             <iframe title="Map of where the sticker is" src="https://www.openstreetmap.org/export/embed.html?bbox=\(bbox)&amp;layer=mapnik&amp;marker=\(lat),\(lon)"></iframe>
-            <a class="open" href="worldlayer://stickers/\(s.id.uuidString.lowercased())">Open in the WorldLayer app</a>
+            <a class="open" href="/#/map/sticker/\(s.id.uuidString.lowercased())">See it on the map</a>
+            <p><a href="worldlayer://stickers/\(s.id.uuidString.lowercased())">Open in the WorldLayer app</a> (when it is installed)</p>
             </main></body></html>
             """
     }

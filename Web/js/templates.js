@@ -1,0 +1,26 @@
+// The sticker templates, fetched once per page, and a sticker's picture drawn from its template:
+// the template's image, or a card in the sticker's colour with its text (never a template id).
+import { get } from "./api.js";
+import { h } from "./dom.js";
+
+let loading = null;
+
+/** id → template. */
+export function templates() {
+  loading ??= get("/v1/templates").then(({ templates: list }) => new Map(list.map((x) => [x.id, x]))).catch((error) => { loading = null; throw error; });
+  return loading;
+}
+
+/** A template's name for people, from its id when it is not loaded ("sticky-note" → "Sticky note"). */
+export function templateName(id, all) {
+  return all?.get(id)?.name ?? String(id ?? "").replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** The sticker as a small picture: its template's preview (with its text under it), or a coloured card with its text. */
+export function stickerPicture(sticker, all) {
+  const template = all?.get(sticker.templateId);
+  const picture = h("span", { class: "picture", style: `background:${template?.previewUrl ? "#f5f5f4" : sticker.color ?? "#fde047"}` });
+  if (template?.previewUrl) picture.append(h("img", { src: template.previewUrl, alt: template.name }));
+  else picture.append(sticker.text || templateName(sticker.templateId, all));
+  return picture;
+}

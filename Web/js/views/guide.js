@@ -1,0 +1,63 @@
+// The guide's screen for a guided tour: groups with their one-time passkeys (shown once, printable
+// as a sheet to hand out), and the questions of each group, answered here; the visitor's screen
+// shows the answer within seconds.
+import { get, post, session } from "../api.js";
+import { ago, h, say } from "../dom.js";
+import { t } from "../strings.js";
+
+export async function render(slug) {
+  const screen = document.getElementById("screen");
+  const summary = (await get("/v1/tours")).tours.find((x) => x.slug === slug || x.id === slug);
+  if (!summary) throw new Error(t("tours.none"));
+  if (!session.token) throw new Error(t("tours.loginFirst"));
+  let groups;
+  try { groups = (await get(`/v1/tours/${summary.id}/groups`)).groups; } catch (error) {
+    if (error.status === 403) throw new Error(t("guide.notGuide"));
+    throw error;
+  }
+  const list = h("ul", { class: "list", id: "guide-groups" });
+  const printable = h("section", { id: "passkey-sheet", "aria-live": "polite" });
+  const name = h("input", { id: "group-name", required: true, "aria-label": t("guide.newGroup"), placeholder: t("guide.newGroup") });
+  const count = h("input", { id: "passkey-count", type: "number", min: 1, max: 500, value: 10, "aria-label": t("guide.count") });
+  const form = h("form", { class: "card", id: "new-group" }, h("label", {}, t("guide.newGroup"), name), h("label", {}, t("guide.count"), count),
+    h("button", { type: "submit" }, t("guide.create")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    try {
+      const made = await post(`/v1/tours/${summary.id}/groups`, { name: name.value.trim(), passkeys: Number(count.value) });
+      name.value = "";
+      // The keys are shown this once: a sheet to print and hand out.
+      printable.replaceChildren(h("div", { class: "card" }, h("h3", {}, `${made.group.name}: ${t("guide.passkeys")}`),
+        h("ol", { id: "passkeys", class: "passkeys" }, ...made.passkeys.map((k) => h("li", {}, h("code", {}, k)))),
+        h("button", { class: "secondary", onclick: () => print() }, t("guide.print"))));
+      groups.unshift(made.group);
+      await show();
+      printable.scrollIntoView({ block: "start" });
+    } catch (error) { say(error.message); }
+  });
+
+  async function show() {
+    list.replaceChildren(...await Promise.all(groups.map(async (g) => {
+      const questions = (await get(`/v1/tour-groups/${g.id}/questions`)).questions;
+      return h("li", { class: "card", dataset: { group: g.id } }, h("strong", {}, g.name),
+        h("span", { class: "muted" }, ` · ${g.redeemed ?? 0}/${g.passkeys} · ${ago(g.createdAt)}`),
+        h("h4", {}, t("guide.questions")),
+        questions.length ? h("ul", { class: "list" }, ...questions.map((q) => answerItem(g, q))) : h("p", { class: "muted" }, t("guide.noQuestions")));
+    })));
+  }
+
+  function answerItem(g, q) {
+    const text = h("input", { "aria-label": t("guide.answer"), value: q.answer ?? "", class: "grow" });
+    const form = h("form", { class: "row answer-form" }, text, h("button", { type: "submit", class: "secondary" }, q.answer ? t("guide.answered") : t("guide.send")));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try { await post(`/v1/tour-groups/${g.id}/questions/${q.id}/answer`, { answer: text.value.trim() }); say(t("guide.answered")); await show(); } catch (error) { say(error.message); }
+    });
+    return h("li", { dataset: { question: q.id } }, h("p", {}, h("strong", {}, q.participantName ?? "?"), ": ", q.text), form);
+  }
+
+  screen.append(h("h2", {}, t("guide.title", { title: summary.title })), form, printable, h("h3", {}, t("guide.groups")), list);
+  await show();
+  const timer = setInterval(() => { if (!document.activeElement?.closest(".answer-form")) show().catch(() => { /* shown as it was */ }); }, 8000);
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,49 @@
+// A person's page: initials for an avatar, their counts, a follow button that says plainly
+// whether I follow them, and their stickers that I may see.
+import { api, get, session } from "../api.js";
+import { h, say } from "../dom.js";
+import { t } from "../strings.js";
+import { templates } from "../templates.js";
+import { postCard } from "./feed.js";
+
+export async function render(username) {
+  const screen = document.getElementById("screen");
+  const person = await get(`/v1/people/${encodeURIComponent(username)}`);
+  const [stickers, followers, following, all] = await Promise.all([
+    get(`/v1/people/${encodeURIComponent(username)}/stickers`).then((x) => x.stickers),
+    get(`/v1/people/${encodeURIComponent(username)}/followers`).then((x) => x.people.length, () => null),
+    get(`/v1/people/${encodeURIComponent(username)}/following`).then((x) => x.people.length, () => null),
+    templates().catch(() => new Map())]);
+  const name = person.displayName || person.username;
+  const initials = name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  const count = (n, key) => h("span", {}, h("strong", {}, n === null ? "—" : String(n)), t(key));
+  screen.append(
+    h("div", { class: "row", id: "profile" }, h("span", { class: "avatar big", "aria-hidden": "true" }, initials),
+      h("div", { class: "grow" }, h("h2", { style: "margin:0" }, name), h("p", { class: "muted", style: "margin:0" }, `@${person.username}`))),
+    h("p", { class: "counts" }, count(stickers.length, "people.stickers"), count(followers, "people.followers"), count(following, "people.following")),
+    followButton(person),
+    h("h3", {}, t("people.publicStickers")),
+    stickers.length ? h("ul", { class: "list", id: "person-stickers" }, ...stickers.map((s) => h("li", {}, postCard(s, all))))
+      : h("p", { class: "muted" }, person.acceptsFollows === false ? t("people.private") : t("people.none")));
+}
+
+/** Follow / Following (with a tick), or nothing for a private account or myself. */
+export function followButton(person) {
+  if (person.acceptsFollows === false && !person.following) return null;
+  const button = h("button", { class: "follow", "aria-pressed": String(!!person.following) });
+  const draw = () => {
+    button.className = person.following ? "follow following" : "follow";
+    button.setAttribute("aria-pressed", String(!!person.following));
+    button.textContent = person.following ? t("discover.following") : t("discover.follow");
+  };
+  button.addEventListener("click", async () => {
+    if (!session.token) return say(t("discover.loginToFollow"));
+    try {
+      await api(person.following ? "DELETE" : "PUT", `/v1/me/follows/${encodeURIComponent(person.username)}`);
+      person.following = !person.following;
+      draw();
+    } catch (error) { say(error.message); }
+  });
+  draw();
+  return button;
+}

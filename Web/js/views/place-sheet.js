@@ -1,0 +1,20 @@
+// A place's sheet, the same on the map and in AR (a tap on its label).
+import { distanceText, h } from "../dom.js";
+import { t } from "../strings.js";
+
+/** A place's sheet: what it is, how far, route and AR, hours, address, levels, its interior and
+ *  exterior photos. Shared with AR, where a tap on a place's label opens it. */
+export function placeCard(place, away, { route, ar }) {
+  const levels = place.tags?.["building:levels"] ?? place.tags?.level;
+  return h("div", { class: "card", id: "place-sheet" },
+    h("h3", {}, place.name),
+    h("p", { class: "muted" }, [place.kind?.split(":").pop()?.replace(/_/g, " "), away != null ? t("map.away", { distance: distanceText(away) }) : null].filter(Boolean).join(" · ")),
+    h("div", { class: "row" },
+      route ? h("button", { id: "route-here", onclick: route }, t("map.route")) : null,
+      ar ? h("a", { class: "button secondary", id: "place-in-ar", href: "#/ar", onclick: ar }, t("map.viewInAR")) : null),
+    place.description ? h("p", {}, place.description) : null,
+    place.openingHours ? h("p", {}, h("strong", {}, t("place.hours")), " ", place.openingHours) : null,
+    place.address ? h("p", {}, h("strong", {}, t("place.address")), " ", place.address) : null,
+    levels ? h("p", {}, h("strong", {}, t("place.levels")), " ", levels) : null,
+    ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: `/v1/places/${place.id}/photos/${p.id}`, alt: t(`place.photo.${p.kind}`) })));
+}

@@ -1,0 +1,34 @@
+// A guided tour's visitor asks the guide questions and sees the answers as they come (asked
+// again every few seconds while the tour is open).
+import { post, get } from "../api.js";
+import { h, say } from "../dom.js";
+import { t } from "../strings.js";
+
+const every = 5000;  // ms between looks for answers
+
+/** Appends the form and my questions to `screen`; returns what stops the polling. */
+export async function questionsSection(screen, participant, token) {
+  const questions = h("ul", { class: "list", id: "my-questions", "aria-live": "polite" });
+  const question = h("textarea", { id: "question", rows: 2, "aria-label": t("tours.ask") });
+  const error = h("p", { class: "error", role: "alert", id: "question-error" });
+  const ask = h("form", { class: "card", id: "ask-form" }, h("label", {}, t("tours.ask"), question), error, h("button", { type: "submit" }, t("tours.send")));
+  const refresh = async () => {
+    const mine = (await get(`/v1/tour-groups/${participant.groupId}/questions`, token)).questions;
+    questions.replaceChildren(...mine.map((q) => h("li", { class: "card", dataset: { question: q.id } }, q.text,
+      h("p", { class: q.answer ? "answer" : "muted" }, q.answer ? t("tours.answer", { text: q.answer }) : t("tours.waitingAnswer")))));
+  };
+  ask.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    if (!question.value.trim()) return void (error.textContent = t("tours.visitorQuestion.empty"));
+    try {
+      await post(`/v1/tour-groups/${participant.groupId}/questions`, { id: crypto.randomUUID(), text: question.value.trim() }, token);
+      question.value = "";
+      await refresh();
+    } catch (e) { error.textContent = e.message; }
+  });
+  screen.append(ask, h("h3", {}, t("tours.yourQuestions")), questions);
+  await refresh();
+  const timer = setInterval(() => refresh().catch((e) => say(e.message)), every);
+  return () => clearInterval(timer);
+}

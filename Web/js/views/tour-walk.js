@@ -1,0 +1,159 @@
+// Walking a tour: a map of its stops and path, the next stop with its distance and direction (or,
+// from far away, how far the tour is), each stop's text and narration in a sheet, narration that
+// starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
+// account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
+import { get, participants, post } from "../api.js";
+import { distanceText, h, icon, say } from "../dom.js";
+import { t } from "../strings.js";
+import { bottomSheet } from "../sheet.js";
+import { isSaved, saveTour } from "../offline/saved.js";
+import { LocalFrame } from "../geo.js";
+import { celebrate } from "./celebration.js";
+import { questionsSection } from "./tour-questions.js";
+
+const autoNarrationKey = "worldlayer.autoNarration";
+const farAway = 1000;  // metres from the tour's area: say how far, not "walk to a stop"
+
+/** `token`: my session or a guided tour's participant token (null: signed out). */
+export async function walk(summary, token, participant) {
+  const screen = document.getElementById("screen");
+  const tour = await get(`/v1/tours/${summary.id}`, token);
+  const stops = tour.stops;
+  const where = h("div", { id: "tour-where", class: "card next-stop", role: "status" }, t("map.location.waiting"));
+  const list = h("ol", { id: "tour-stops", class: "list" });
+  const book = h("section", { id: "stamp-book", "aria-live": "polite" });
+  const sheet = bottomSheet("stop-sheet");
+  const mapElement = h("div", { class: "tour-map", id: "tour-map", role: "application", "aria-label": t("tours.map") });
+  const autoNarration = h("input", { type: "checkbox", id: "auto-narration", checked: localStorage.getItem(autoNarrationKey) !== "off",
+    onchange: () => localStorage.setItem(autoNarrationKey, autoNarration.checked ? "on" : "off") });
+  screen.append(h("h2", {}, tour.title));
+  if (participant) {  // just joined: the welcome first, where the passkey form was
+    screen.append(h("p", { class: "notice", id: "welcome" }, t("tours.welcome", { name: participant.name ? `, ${participant.name}` : "" })),
+      h("p", { class: "row" }, h("a", { class: "button", id: "start-ar", href: "#/ar", onclick: () => sessionStorage.removeItem("worldlayer.route") }, t("tours.startAR")),
+        h("button", { class: "secondary", id: "leave-tour", onclick: () => { participants.forget(summary.id); say(t("tours.left")); dispatchEvent(new HashChangeEvent("hashchange")); } }, t("tours.leave"))));
+  }
+  screen.append(...[tour.description ? h("p", {}, tour.description) : null, mapElement, where].filter(Boolean));
+  const saveButton = h("button", { class: "secondary", id: "save-offline" }, t("offline.save"));
+  const saveStatus = h("span", { id: "saved-status", role: "status" }, isSaved(`tour:${tour.id}`) ? t("offline.savedAt") : "");
+  saveButton.addEventListener("click", async () => {
+    saveButton.disabled = true;
+    try {
+      await saveTour(tour, (done, total) => { saveStatus.textContent = t("offline.saving", { done, total }); });
+      saveStatus.textContent = t("offline.saved", { name: tour.title });
+    } catch (error) { saveStatus.textContent = t("offline.failed", { reason: error.message }); }
+    saveButton.disabled = false;
+  });
+  screen.append(h("label", { class: "row" }, autoNarration, t("tours.narration.auto")),
+    h("h3", {}, t("tours.stops")), list, h("h3", {}, t("tours.stampBook")), book, h("p", { class: "row" }, saveButton, saveStatus), sheet.el);
+
+  // The stops' map: numbered pins on the path between them, green once stamped; me on it.
+  const map = L.map(mapElement, { zoomControl: false, attributionControl: false });
+  const placed = stops.filter((s) => s.position);
+  const pins = new Map();
+  if (placed.length) {
+    L.polyline(placed.map((s) => [s.position.latitude, s.position.longitude]), { color: "#b45309", weight: 4, dashArray: "6 8" }).addTo(map);
+    placed.forEach((s) => {
+      const number = document.createElement("span");
+      number.textContent = String(stops.indexOf(s) + 1);
+      pins.set(s.id, L.marker([s.position.latitude, s.position.longitude], { title: s.title, icon: L.divIcon({ className: "stop-pin", html: number, iconSize: [26, 26] }) })
+        .on("click", () => showStop(s)).addTo(map));
+    });
+    map.fitBounds(L.latLngBounds(placed.map((s) => [s.position.latitude, s.position.longitude])), { padding: [24, 24], animate: false });
+  } else map.setView([60.1699, 24.9384], 15);
+
+  let visited = new Set();
+  function showStop(stop, { play = false, state = "half" } = {}) {
+    const audio = stop.media.find((m) => m.contentType.startsWith("audio/"));
+    const player = audio ? h("audio", { controls: true, src: `/v1/media/${audio.id}`, "aria-label": stop.title }) : null;
+    sheet.show(h("div", { class: "card", id: "stop-detail" }, h("h3", {}, `${stops.indexOf(stop) + 1}. ${stop.title}`),
+      visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null, player,
+      stop.text ? h("p", {}, stop.text) : null,
+      ...stop.media.filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: `/v1/media/${m.id}`, alt: stop.title })),
+      stop.date || stop.source ? h("p", { class: "muted" }, [stop.date, stop.source].filter(Boolean).join(" · ")) : null), state);
+    // Browsers may refuse sound without a tap: then the player is there to press.
+    if (play && player) player.play().catch(() => say(t("tours.playNarration")));
+  }
+
+  function drawBook(b) {
+    visited = new Set(b ? b.visited.map((s) => s.stopId) : []);
+    for (const [id, pin] of pins) pin.getElement()?.classList.toggle("done", visited.has(id));
+    list.replaceChildren(...stops.map((s, i) => h("li", {}, h("button", { class: "secondary", style: "width:100%;text-align:left", onclick: () => showStop(s) },
+      `${i + 1}. ${s.title}`, visited.has(s.id) ? " ✓" : ""))));
+    if (!b) return book.replaceChildren(h("p", {}, h("a", { href: "#/me", id: "stamps-login" }, t("tours.stampsNeedAccount"))));
+    book.replaceChildren(h("p", { id: "stamp-count" }, t("tours.stamped", { done: b.visited.length, total: b.visited.length + b.remaining.length })),
+      h("ul", { class: "stamps" }, ...stops.map((s) => h("li", { class: visited.has(s.id) ? "stamped" : "", dataset: { stop: s.id } }, visited.has(s.id) ? `✓ ${s.title}` : s.title))),
+      b.completedAt ? h("p", { class: "notice" }, t("tours.complete")) : null);
+  }
+  drawBook(token ? await get(`/v1/tours/${tour.id}/stamps`, token) : null);
+  // Last, once everything above it is drawn: nothing moves under a finger about to tap it.
+  const leaveQuestions = participant ? await questionsSection(screen, participant, token) : null;
+
+  // Where I am: the next stop (the server's /next with an account; the first unstamped in order
+  // otherwise), or how far the tour is. Position reports stamp stops (the server decides, after a
+  // few seconds at a stop); a phone reports its last fix every two seconds while the tour is open.
+  let last = null, watch = null, me = null, narrated = null, guidedFrom = null, left = false;
+  async function guideMe() {
+    if (!last) return;
+    guidedFrom = last;
+    const availability = await get(`/v1/tours/${tour.id}/availability?latitude=${last.latitude}&longitude=${last.longitude}`, token).catch(() => null);
+    if (availability && !availability.inside && availability.distance > farAway) {
+      return where.replaceChildren(h("p", { id: "tour-far" }, t("tours.far", { distance: distanceText(availability.distance) })));
+    }
+    const next = token ? await get(`/v1/tours/${tour.id}/next?latitude=${last.latitude}&longitude=${last.longitude}`, token).catch(() => null) : null;
+    const stop = next ? stops.find((s) => s.id === next.stop?.stop?.id) : stops.find((s) => s.position && !visited.has(s.id));
+    if (!stop) return where.replaceChildren(h("p", {}, t("tours.allDone")));
+    const hereFrame = new LocalFrame(last.latitude, last.longitude, 0), p = stop.position ? hereFrame.enu(stop.position.latitude, stop.position.longitude, 0) : null;
+    const distance = next?.route?.length ?? (p ? Math.hypot(p.east, p.north) : null);
+    const bearing = next?.stop?.bearing ?? (p ? (Math.atan2(p.east, p.north) * 180 / Math.PI + 360) % 360 : null);
+    const arrow = icon("arrow", { class: "arrow" });
+    if (bearing !== null) arrow.style.transform = `rotate(${bearing}deg)`;
+    where.replaceChildren(arrow, h("div", { class: "grow" }, h("strong", { id: "next-stop" }, t("tours.next", { title: `${stops.indexOf(stop) + 1}. ${stop.title}` })),
+      distance !== null ? h("span", { class: "muted", style: "display:block" }, t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compass(bearing)}`) })) : null),
+      ...(next?.route ? [h("a", { class: "button secondary", id: "next-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify({ ...next.route, to: { ...next.route.to, name: stop.title } })) }, t("map.viewInAR"))] : []));
+  }
+
+  // Arrival, seen here for everyone (narration), and by the server for stamps.
+  function arrived() {
+    const hereFrame = new LocalFrame(last.latitude, last.longitude, 0);
+    const at = stops.find((s) => s.position && (() => { const p = hereFrame.enu(s.position.latitude, s.position.longitude, 0); return Math.hypot(p.east, p.north) <= (s.radius ?? 25); })());
+    if (at && at.id !== narrated) {
+      narrated = at.id;
+      if (autoNarration.checked) showStop(at, { play: true, state: "peek" });
+    }
+    return at;
+  }
+
+  const report = async () => {
+    if (!last) return;
+    const at = arrived();
+    if (!token) return;
+    try {
+      const r = await post(`/v1/tours/${tour.id}/positions`, last, token);
+      if (r.stamped) {
+        drawBook(r.book ?? await get(`/v1/tours/${tour.id}/stamps`, token));
+        const stop = stops.find((s) => s.id === r.stamped);
+        celebrate(stop?.title ?? "", visited.size, stops.length);
+        guideMe().catch(() => { /* the next stop shows on the next fix */ });
+      }
+      if (r.atStop && !at) say(t("tours.atStop", { title: stops.find((s) => s.id === r.atStop)?.title ?? "" }));
+    } catch (e) { say(e.message); }
+  };
+  const timer = setInterval(report, 2000);
+  if (navigator.geolocation) watch = navigator.geolocation.watchPosition((p) => {
+    if (left) return;  // a fix already on its way when the tour was left
+    last = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
+    const moved = guidedFrom ? new LocalFrame(guidedFrom.latitude, guidedFrom.longitude, 0).enu(last.latitude, last.longitude, 0) : null;
+    me?.remove();
+    me = L.circleMarker([last.latitude, last.longitude], { radius: 7, color: "#fff", weight: 2, fillColor: "#2563eb", fillOpacity: 1 }).addTo(map);
+    if (!moved || Math.hypot(moved.east, moved.north) > 30) guideMe().catch((e) => where.replaceChildren(e.message));
+    report();
+  }, (e) => { if (!last) where.replaceChildren(e.code === e.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unavailable")); }, { enableHighAccuracy: true });
+  else where.replaceChildren(t("map.location.unsupported"));
+  const refresh = setInterval(() => guideMe().catch(() => { /* kept as it was */ }), 15000);
+  return () => { left = true; clearInterval(timer); clearInterval(refresh); leaveQuestions?.(); if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
+}
+
+/** The eight-point compass direction of a bearing ("ne"). */
+function compass(bearing) {
+  return ["n", "ne", "e", "se", "s", "sw", "w", "nw"][Math.round(((bearing ?? 0) % 360) / 45) % 8];
+}
