@@ -24,6 +24,9 @@ struct AccessibilityTests {
           if (!visible(e) || e.closest('.leaflet-container')) continue;
           if (!name(e)) problems.push('no name: ' + e.outerHTML.slice(0, 80));
         }
+        // A missing value printed as text ("null", "undefined") is a bug a reader sees.
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        while (walker.nextNode()) if (/^(null|undefined)$/.test(walker.currentNode.textContent.trim())) problems.push('printed: ' + walker.currentNode.parentElement.outerHTML.slice(0, 80));
         for (const e of document.querySelectorAll('body *')) {
           if (!visible(e) || skip(e) || ![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) continue;
           const s = getComputedStyle(e), fg = rgb(s.color), bg = background(e);
@@ -45,9 +48,13 @@ struct AccessibilityTests {
             var failures: [String] = []
             for screen in [
                 "#/me", "#/discover", "#/books/pictures-of-science", "#/tours", "#/tours/helsinki-guided", "#/map", "#/ar", "#/feed",
+                "#/welcome", "#/tours/helsinki-monuments", "#/people/demo",
             ] {
                 try await browser.open(server.base + "/" + screen)
-                _ = try await browser.waitFor("\(screen) drawn", "return document.querySelector('#screen').children.length > 1 || null")
+                _ = try await browser.waitFor(
+                    "\(screen) drawn",
+                    "return (!document.querySelector('#screen[aria-busy]') && document.querySelector('#screen').children.length > 0) || null"
+                )
                 try await Task.sleep(nanoseconds: 500_000_000)
                 failures += (try await browser.run(Self.audit) as? [String] ?? []).map { "\(screen) \($0)" }
                 if screen == "#/ar" {  // the safety word first, then AR itself
@@ -60,11 +67,12 @@ struct AccessibilityTests {
             #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
             // The audit itself finds what it looks for: a faint text and a nameless button.
             _ = try await browser.run(
-                "document.querySelector('#screen').append(Object.assign(document.createElement('p'), {textContent: 'faint', style: 'color:#bbb'}), document.createElement('button'))"
+                "document.querySelector('#screen').append(Object.assign(document.createElement('p'), {textContent: 'faint', style: 'color:#bbb'}), document.createElement('button'), 'null')"
             )
             let planted = try await browser.run(Self.audit) as? [String] ?? []
             #expect(
-                planted.contains { $0.hasPrefix("contrast") && $0.contains("faint") } && planted.contains { $0.hasPrefix("no name") },
+                planted.contains { $0.hasPrefix("contrast") && $0.contains("faint") } && planted.contains { $0.hasPrefix("no name") }
+                    && planted.contains { $0.hasPrefix("printed") },
                 "\(planted)")
 
             // Keyboard only: Tab from the page reaches the tabs; Enter on one opens its screen.

@@ -323,6 +323,11 @@ struct BrowserTests {
                 return overlap ? -1 : r.length
                 """)
             #expect(labels as? Int ?? 0 > 0, "labels: \(labels)")
+            // A place seen here, chosen later on the map ("View in AR"), is the one label picked out in AR.
+            let seen =
+                try await browser.run(
+                    "const l = document.querySelector('#ar-labels .place-label'); return [l.dataset.place, l.firstChild.textContent]")
+                as! [String]
             // Readable, whole (never cut short), and a tap opens the place's sheet.
             let fonts =
                 try await browser.run(
@@ -349,11 +354,6 @@ struct BrowserTests {
                     "the route gone",
                     "return window.worldlayerAR.objects().every(x => x.kind !== 'waypoint') && document.querySelector('#ar-guidance').hidden"
                 ) as? Bool == true)
-            // A place chosen on the map ("View in AR") is the one label picked out in AR.
-            let seen =
-                try await browser.run(
-                    "const l = document.querySelector('#ar-labels .place-label'); return [l.dataset.place, l.firstChild.textContent]")
-                as! [String]
             try await browser.open(server.base + "/#/map")
             // Search ranks places of the same name by distance from the map's centre: wait until it is on me
             // (the previous screen's map may still be the one on `window` for a moment).
@@ -364,7 +364,7 @@ struct BrowserTests {
             try await browser.click(".place-result[data-place='\(seen[0])']")
             try await browser.click("#place-in-ar")
             let chosen = try await browser.waitFor(
-                "the chosen place's label", "return document.querySelector('#ar-labels .place-label.chosen')?.dataset.place")
+                "the chosen place's label", timeout: 40, "return document.querySelector('#ar-labels .place-label.chosen')?.dataset.place")
             #expect(chosen as? String == seen[0])
             try await Self.screenshot(browser, "ar-route")
             let errors = try await browser.consoleErrors()

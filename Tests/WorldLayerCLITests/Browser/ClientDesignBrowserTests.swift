@@ -152,7 +152,8 @@ struct ClientDesignBrowserTests {
                 "return document.querySelector('#guide-groups [data-question] p')?.textContent.includes('Where is the toilet?') || null")
             try await browser.type("#guide-groups .answer-form input", "By the harbour market.")
             try await browser.click("#guide-groups .answer-form button")
-            #expect(try await browser.waitOnScreen("#status") == "Answered")
+            _ = try await browser.waitFor("the answer sent", "return document.querySelector('#status').textContent === 'Answered' || null")
+            try await browser.waitOnScreen("#status")
             let asked = Self.json(try await server.request("GET", "/v1/tour-groups/\(group)/questions", token: visitor).body)
             #expect((asked["questions"] as? [[String: Any]])?.first?["answer"] as? String == "By the harbour market.")
         }

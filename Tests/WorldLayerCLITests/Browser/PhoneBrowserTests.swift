@@ -45,7 +45,11 @@ struct PhoneBrowserTests {
             _ = try await browser.run("window.motionAnswer = 'denied'; location.hash = '#/ar'")
             try await browser.waitOnScreen("#start-compass")
             try await browser.click("#start-compass")
-            #expect(try await browser.waitOnScreen("#status").contains("Motion & Orientation Access"))
+            // A toast: another message may be up first; this one replaces it.
+            _ = try await browser.waitFor(
+                "the refusal explained",
+                "return document.querySelector('#status').textContent.includes('Motion & Orientation Access') || null")
+            try await browser.waitOnScreen("#status")
             #expect(try await browser.run("return window.motionAsked") as? Int == 2)
             #expect(try await browser.run("return document.querySelector('#start-compass')") is NSNull)
         }

@@ -82,7 +82,7 @@ export async function walk(summary, token, participant) {
     if (!b) return book.replaceChildren(h("p", {}, h("a", { href: "#/me", id: "stamps-login" }, t("tours.stampsNeedAccount"))));
     book.replaceChildren(h("p", { id: "stamp-count" }, t("tours.stamped", { done: b.visited.length, total: b.visited.length + b.remaining.length })),
       h("ul", { class: "stamps" }, ...stops.map((s) => h("li", { class: visited.has(s.id) ? "stamped" : "", dataset: { stop: s.id } }, visited.has(s.id) ? `✓ ${s.title}` : s.title))),
-      b.completedAt ? h("p", { class: "notice" }, t("tours.complete")) : null);
+      ...(b.completedAt ? [h("p", { class: "notice" }, t("tours.complete"))] : []));
   }
   drawBook(token ? await get(`/v1/tours/${tour.id}/stamps`, token) : null);
   // Last, once everything above it is drawn: nothing moves under a finger about to tap it.
