@@ -19,8 +19,12 @@ struct BrowserTests {
     /// A new copy of the seeded demo world's database.
     static func freshWorld() -> String {
         let copy = CLI.scratchDatabase()
-        try? FileManager.default.copyItem(
-            atPath: String(seeded.database.dropFirst("sqlite:".count)), toPath: String(copy.dropFirst("sqlite:".count)))
+        do {
+            try FileManager.default.copyItem(
+                atPath: String(seeded.database.dropFirst("sqlite:".count)), toPath: String(copy.dropFirst("sqlite:".count)))
+        } catch {
+            fatalError("the demo world could not be copied for a test: \(error)")  // every browser test would fail confusingly
+        }
         return copy
     }
 

@@ -24,7 +24,7 @@ struct SecurityBrowserTests {
             database: copy,
             extra: ["--media", BrowserTests.seeded.media, "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
         defer { server.stop() }
-        let token = try #require(try await Self.logIn(server, "cartographer"))
+        let token = try await Self.logIn(server, "cartographer")
         let place = try await server.request(
             "POST", "/v1/places",
             json: #"{"name":"\#(Self.escaped)","kind":"amenity:cafe","position":{"latitude":60.1700,"longitude":24.9385}}"#, token: token)
@@ -102,8 +102,12 @@ struct SecurityBrowserTests {
 
     static var escaped: String { payload.replacingOccurrences(of: "\"", with: "\\\"") }
 
-    static func logIn(_ server: RunningServer, _ name: String) async throws -> String? {
+    /// A session token, or a failure that says what the server answered.
+    static func logIn(_ server: RunningServer, _ name: String) async throws -> String {
         let login = try await server.request("POST", "/v1/sessions", json: #"{"login":"\#(name)","password":"pass word"}"#)
-        return (try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["token"] as? String
+        guard let token = (try? JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["token"] as? String else {
+            throw CLIFailure("logging in as \(name): \(login.status) \(login.body)")
+        }
+        return token
     }
 }
