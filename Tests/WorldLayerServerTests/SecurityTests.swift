@@ -46,6 +46,8 @@ struct SecurityTests {
             #expect(page.status == .ok && !page.text.contains("<script>"))
             let policy = page.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
             #expect(policy.hasPrefix("default-src 'none'") && !policy.contains("script-src"))
+            // Its way on is the web client, open on the sticker (a browser has no worldlayer:// app).
+            #expect(page.text.contains("href=\"/#/map/sticker/\(id)\""))
         }
     }
 

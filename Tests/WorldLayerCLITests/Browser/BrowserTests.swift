@@ -89,8 +89,11 @@ struct BrowserTests {
             #expect(try await browser.waitOnScreen("#hello") == "Signed in as Browsa (@browsa).")
             // After signing up, what to do next is right there.
             try await browser.waitOnScreen("#next-steps")
+            // A tour ticket on a shared phone goes with the person logging out.
+            _ = try await browser.run("localStorage.setItem('worldlayer.participant.some-tour', '{\"token\":\"t\"}')")
             try await browser.click("#logout")
-            try await browser.element("#login-form")
+            try await browser.waitOnScreen("#signup-form")
+            #expect(try await browser.run("return localStorage.getItem('worldlayer.participant.some-tour')") is NSNull)
             try await browser.type("#login-login", "browsa")
             try await browser.type("#login-password", "wrong password")
             try await browser.click("#login-form button[type=submit]")
@@ -161,12 +164,15 @@ struct BrowserTests {
                 try await browser.waitFor("the book in the list", "return document.querySelector('#books a')?.textContent") as? String
                     == "Pictures of ScienceWorldLayer demo, scikit-image contributors".replacingOccurrences(
                         of: "WorldLayer", with: "by WorldLayer"))
+            try await browser.waitOnScreen("#books a")
             try await browser.type("#tag-search", "hels")
             #expect(
                 try await browser.waitFor("the tag", "return document.querySelector('#tags li strong')?.textContent") as? String
                     == "#helsinki")
+            try await browser.waitOnScreen("#tags li strong")
             try await Self.screenshot(browser, "discover")
             try await browser.click("#books a")
+            try await browser.waitOnScreen("#open-camera")
             try await Self.screenshot(browser, "book")
             try await browser.click("#open-camera")
             let target = try await browser.waitFor(

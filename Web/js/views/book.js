@@ -12,10 +12,12 @@ export async function render(slug) {
   document.getElementById("screen").append(...[
     h("h2", {}, book.title),
     h("p", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })),
+    // What the page is for, first: the camera.
+    h("p", {}, h("a", { class: "button", id: "open-camera", href: `#/books/${encodeURIComponent(slug)}/camera` }, t("book.open"))),
     book.cover ? h("img", { src: `/v1/media/${book.cover.id}`, alt: "", style: "max-width:100%;border-radius:12px" }) : null,
     h("p", {}, book.description),
     h("p", {}, t("book.targets", { count: book.targets.length })),
-    h("a", { class: "button", id: "open-camera", href: `#/books/${encodeURIComponent(slug)}/camera` }, t("book.open"))].filter(Boolean));
+  ].filter(Boolean));
 }
 
 export async function renderCamera(slug) {

@@ -1,7 +1,7 @@
 // Discover: the book catalogue (search as you type), tours, and people and tags to follow.
-import { api, get, session } from "../api.js";
-import { h, say } from "../dom.js";
-import { followButton } from "./people.js";
+import { get } from "../api.js";
+import { h } from "../dom.js";
+import { followButton, followToggle, initials } from "./people.js";
 import { t } from "../strings.js";
 
 export async function render() {
@@ -43,22 +43,9 @@ export async function render() {
 }
 
 function tagItem(tag) {
-  const button = h("button", {});
-  const draw = () => {
-    button.className = tag.following ? "following" : "";
-    button.setAttribute("aria-pressed", String(!!tag.following));
-    button.textContent = tag.following ? t("discover.following") : t("discover.follow");
-  };
-  button.addEventListener("click", async () => {
-    if (!session.token) return say(t("discover.loginToFollowTags"));
-    try {
-      await api(tag.following ? "DELETE" : "PUT", `/v1/me/tags/${encodeURIComponent(tag.tag.replace(/^#/, ""))}`);
-      tag.following = !tag.following;
-      draw();
-    } catch (error) { say(error.message); }
-  });
-  draw();
-  return h("li", { class: "card row" }, h("strong", {}, `#${tag.tag.replace(/^#/, "")}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`), button);
+  const name = tag.tag.replace(/^#/, "");
+  return h("li", { class: "card row" }, h("strong", {}, `#${name}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`),
+    followToggle(tag, `/v1/me/tags/${encodeURIComponent(name)}`, "discover.loginToFollowTags"));
 }
 
 function bookItem(book) {
@@ -68,8 +55,7 @@ function bookItem(book) {
 }
 
 function personItem(person) {
-  const initials = (person.displayName || person.username).split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
-  return h("li", { class: "card row" }, h("span", { class: "avatar", "aria-hidden": "true" }, initials),
+  return h("li", { class: "card row" }, h("span", { class: "avatar", "aria-hidden": "true" }, initials(person)),
     h("a", { class: "grow", href: `#/people/${encodeURIComponent(person.username)}` }, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
     followButton(person));
 }

@@ -15,10 +15,9 @@ export async function render(username) {
     get(`/v1/people/${encodeURIComponent(username)}/following`).then((x) => x.people.length, () => null),
     templates().catch(() => new Map())]);
   const name = person.displayName || person.username;
-  const initials = name.split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
   const count = (n, key) => h("span", {}, h("strong", {}, n === null ? "—" : String(n)), t(key));
   screen.append(
-    h("div", { class: "row", id: "profile" }, h("span", { class: "avatar big", "aria-hidden": "true" }, initials),
+    h("div", { class: "row", id: "profile" }, h("span", { class: "avatar big", "aria-hidden": "true" }, initials(person)),
       h("div", { class: "grow" }, h("h2", { style: "margin:0" }, name), h("p", { class: "muted", style: "margin:0" }, `@${person.username}`))),
     h("p", { class: "counts" }, count(stickers.length, "people.stickers"), count(followers, "people.followers"), count(following, "people.following")),
     followButton(person),
@@ -30,20 +29,30 @@ export async function render(username) {
 /** Follow / Following (with a tick), or nothing for a private account or myself. */
 export function followButton(person) {
   if (person.acceptsFollows === false && !person.following) return null;
-  const button = h("button", { class: "follow", "aria-pressed": String(!!person.following) });
+  return followToggle(person, `/v1/me/follows/${encodeURIComponent(person.username)}`, "discover.loginToFollow");
+}
+
+/** A button that follows or unfollows what `path` names (a person, a tag), saying plainly which it is now. */
+export function followToggle(state, path, loginFirst) {
+  const button = h("button", { class: "follow" });
   const draw = () => {
-    button.className = person.following ? "follow following" : "follow";
-    button.setAttribute("aria-pressed", String(!!person.following));
-    button.textContent = person.following ? t("discover.following") : t("discover.follow");
+    button.className = state.following ? "follow following" : "follow";
+    button.setAttribute("aria-pressed", String(!!state.following));
+    button.textContent = state.following ? t("discover.following") : t("discover.follow");
   };
   button.addEventListener("click", async () => {
-    if (!session.token) return say(t("discover.loginToFollow"));
+    if (!session.token) return say(t(loginFirst));
     try {
-      await api(person.following ? "DELETE" : "PUT", `/v1/me/follows/${encodeURIComponent(person.username)}`);
-      person.following = !person.following;
+      await api(state.following ? "DELETE" : "PUT", path);
+      state.following = !state.following;
       draw();
     } catch (error) { say(error.message); }
   });
   draw();
   return button;
+}
+
+/** Up to two initials for an avatar. */
+export function initials(person) {
+  return (person.displayName || person.username).split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
 }
