@@ -44,6 +44,8 @@ FUZZ_EXAMPLES ?= 12
 
 test:
 	scripts/install-packages postgresql espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
+	# The house style (.swift-format), checked before anything is built: fix with `swift format format -i -r Sources Tests`.
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test --skip "$(BROWSER_SUITES)"
 	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
 	scripts/api-fuzz $(FUZZ_EXAMPLES)

@@ -17,7 +17,8 @@ struct CompactCommand: AsyncParsableCommand {
         }
         do {
             let before = try await SQLiteCompaction.inspect(path: path)
-            FileHandle.standardError.write(Data("compacting \(path) (\(Self.size(before.bytes)), \(before.pageSize / 1024) KiB pages)…\n".utf8))
+            FileHandle.standardError.write(
+                Data("compacting \(path) (\(Self.size(before.bytes)), \(before.pageSize / 1024) KiB pages)…\n".utf8))
             let started = Date()
             let ticker = Task {
                 // VACUUM says nothing until it is done: show that it is still working.
@@ -30,7 +31,8 @@ struct CompactCommand: AsyncParsableCommand {
             let report = try await SQLiteCompaction.run(path: path)
             print(
                 "compacted \(path): \(Self.size(report.bytesBefore)) → \(Self.size(report.bytesAfter)), "
-                    + "\(report.pageSizeBefore / 1024) KiB → \(report.pageSizeAfter / 1024) KiB pages, in \(Int(Date().timeIntervalSince(started).rounded())) s")
+                    + "\(report.pageSizeBefore / 1024) KiB → \(report.pageSizeAfter / 1024) KiB pages, in \(Int(Date().timeIntervalSince(started).rounded())) s"
+            )
         } catch let error as StoreError {
             throw CommandFailure(error.description)
         }

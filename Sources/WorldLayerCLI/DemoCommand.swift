@@ -39,7 +39,8 @@ struct DemoCommand: AsyncParsableCommand {
             }
             let store = try await database.openStore()
             // The walking network and places: imported on the first start only (an import is how to refresh them).
-            let mapMessage = try await store.mapVersions().network == 0 ? try await MapImporter.run(file: osm, store: store, quiet: true) : nil
+            let mapMessage =
+                try await store.mapVersions().network == 0 ? try await MapImporter.run(file: osm, store: store, quiet: true) : nil
             _ = try await BuiltinTemplates.install(into: store)
             let newZones = try await store.putZones(zones)
             let account = try await demoAccount(store)
@@ -50,15 +51,19 @@ struct DemoCommand: AsyncParsableCommand {
                 let template = templates[i % templates.count]
                 let kind = place.tags["tourism"] ?? place.tags["historic"] ?? "place"
                 let draft = StickerDraft(
-                    templateId: template.id, text: template.takesText ? String((place.tags["name"] ?? "").prefix(StickerRules.textMaximumLength)) : "",
-                    tags: ["helsinki", Tag.normalize(kind)].filter(Tag.isValid), color: ["#FFD60A", "#FF6B6B", "#4ECDC4", "#A78BFA"][i % 4],
+                    templateId: template.id,
+                    text: template.takesText ? String((place.tags["name"] ?? "").prefix(StickerRules.textMaximumLength)) : "",
+                    tags: ["helsinki", Tag.normalize(kind)].filter(Tag.isValid),
+                    color: ["#FFD60A", "#FF6B6B", "#4ECDC4", "#A78BFA"][i % 4],
                     size: template.kind == .model ? 1.0 : 0.5,
                     anchor: StickerAnchor(latitude: place.latitude, longitude: place.longitude, altitude: 20, accuracy: 5))
                 let id = UUID(uuidString: String(format: "00000000-0000-4000-8001-%012llx", place.id))!
                 guard !existing.contains(id) else { continue }
                 do {
                     let (sticker, _) = try await store.putSticker(id: id, draft: draft, author: account, expectedVersion: nil)
-                    if sticker.state == .unpublished { _ = try await store.placeSticker(id: id, author: account.id, expectedVersion: sticker.version) }
+                    if sticker.state == .unpublished {
+                        _ = try await store.placeSticker(id: id, author: account.id, expectedVersion: sticker.version)
+                    }
                     placed += 1
                 } catch let error as StickerWriteError {
                     FileHandle.standardError.write(Data("skipped \(place.tags["name"] ?? "?"): \(error)\n".utf8))
@@ -82,7 +87,9 @@ struct DemoCommand: AsyncParsableCommand {
 
         /// The demo book, imported once (an import of the bundle is how to refresh it).
         private func installBook(_ store: Store) async throws -> String {
-            let bundle = book.map { URL(fileURLWithPath: $0) } ?? URL(fileURLWithPath: osm).deletingLastPathComponent().appendingPathComponent("book")
+            let bundle =
+                book.map { URL(fileURLWithPath: $0) }
+                ?? URL(fileURLWithPath: osm).deletingLastPathComponent().appendingPathComponent("book")
             let parsed = try BookYAML.parse(try BundleFolder.text(of: BookYAML.fileName, in: bundle, bundle: bundle))
             if let existing = try await store.book(idOrSlug: parsed.value.id.uuidString) {
                 return "book “\(existing.title)” (\(existing.targets.count) pictures) is loaded"
@@ -95,7 +102,9 @@ struct DemoCommand: AsyncParsableCommand {
             if let existing = try await store.account(username: "demo") { return existing }
             // No password can match "!", so nobody logs in as the demo account.
             return try await store.createAccount(
-                NewAccount(username: "demo", email: "demo@worldlayer.invalid", displayName: "WorldLayer demo", birthday: "2000-01-01", passwordHash: "!"))
+                NewAccount(
+                    username: "demo", email: "demo@worldlayer.invalid", displayName: "WorldLayer demo", birthday: "2000-01-01",
+                    passwordHash: "!"))
         }
     }
 }

@@ -21,7 +21,8 @@ final class ProgressBar: @unchecked Sendable {
         // When stderr is a file or a pipe, print a line per 10 % instead of redrawing.
         if interactive {
             let filled = percent / 4
-            FileHandle.standardError.write(Data("\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 25 - filled))] \(percent)%".utf8))
+            FileHandle.standardError.write(
+                Data("\r\(label) [\(String(repeating: "#", count: filled))\(String(repeating: ".", count: 25 - filled))] \(percent)%".utf8))
         } else if percent % 10 == 0 {
             FileHandle.standardError.write(Data("\(label) \(percent)%\n".utf8))
         }

@@ -32,9 +32,12 @@ struct UserCommand: AsyncParsableCommand {
             }
             let store = try await database.openStore()
             let service = AccountService(store: store, bcryptCost: bcryptCost)
-            let request = SignUp(username: username, email: email, password: password, displayName: displayName ?? username, birthday: birthday)
+            let request = SignUp(
+                username: username, email: email, password: password, displayName: displayName ?? username, birthday: birthday)
             do {
-                guard case .created(let account) = try await service.signUp(request, role: AccountRole(rawValue: role) ?? .user) else { return }
+                guard case .created(let account) = try await service.signUp(request, role: AccountRole(rawValue: role) ?? .user) else {
+                    return
+                }
                 print("created \(account.username) (\(account.id.uuidString.lowercased())) as \(account.role.rawValue)")
             } catch let error as APIError {
                 try await store.close()
@@ -109,7 +112,8 @@ struct UserCommand: AsyncParsableCommand {
     }
 
     struct Advertiser: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make an account an advertiser (it may then create sticker ads), or stop it with --remove.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make an account an advertiser (it may then create sticker ads), or stop it with --remove.")
 
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The username.") var username: String
@@ -117,14 +121,19 @@ struct UserCommand: AsyncParsableCommand {
         @Flag(help: "Take the role away instead.") var remove = false
 
         func validate() throws {
-            if !remove, (name ?? "").trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name is required (the name shown with its ads)") }
+            if !remove, (name ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("--name is required (the name shown with its ads)")
+            }
         }
 
         func run() async throws {
             let message = try await database.withStore { store in
-                guard let account = try await store.account(username: username) else { throw CommandFailure("no account named '\(username)'") }
+                guard let account = try await store.account(username: username) else {
+                    throw CommandFailure("no account named '\(username)'")
+                }
                 try await store.setAdvertiser(accountID: account.id, name: remove ? nil : name?.trimmingCharacters(in: .whitespaces))
-                return remove ? "\(account.username) is no longer an advertiser" : "\(account.username) is now an advertiser (“\(name ?? "")”)"
+                return remove
+                    ? "\(account.username) is no longer an advertiser" : "\(account.username) is now an advertiser (“\(name ?? "")”)"
             }
             print(message)
         }

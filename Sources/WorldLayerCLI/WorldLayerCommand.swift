@@ -6,7 +6,11 @@ public struct WorldLayerCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "worldlayer",
         abstract: "WorldLayer: content anchored to the real world.",
-        subcommands: [ServeCommand.self, MigrateCommand.self, CompactCommand.self, UserCommand.self, ZoneCommand.self, ImportCommand.self, ExportCommand.self, TourCommand.self, BookCommand.self, BeaconsCommand.self, DigestCommand.self, PlaceCommand.self, RouteCommand.self, DemoCommand.self, GeoCommand.self, BenchCommand.self, VersionCommand.self])
+        subcommands: [
+            ServeCommand.self, MigrateCommand.self, CompactCommand.self, UserCommand.self, ZoneCommand.self, ImportCommand.self,
+            ExportCommand.self, TourCommand.self, BookCommand.self, BeaconsCommand.self, DigestCommand.self, PlaceCommand.self,
+            RouteCommand.self, DemoCommand.self, GeoCommand.self, BenchCommand.self, VersionCommand.self,
+        ])
 
     public init() {}
 

@@ -72,7 +72,8 @@ struct ZoneCommand: AsyncParsableCommand {
 
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Import cemeteries, memorials and monuments from an OpenStreetMap file (.osm.pbf or .osm); re-importing updates them.")
+            abstract: "Import cemeteries, memorials and monuments from an OpenStreetMap file (.osm.pbf or .osm); re-importing updates them."
+        )
 
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The OpenStreetMap file.") var file: String

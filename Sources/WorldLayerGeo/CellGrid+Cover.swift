@@ -53,10 +53,15 @@ extension CellGrid {
             // so most candidates are settled by one geodesic to their centre.
             let sample = bounds(of: CellID(row: r, column: 0))
             let middle = sample.center
-            let reach = max(
-                geodesic.inverse(latitude1: middle.latitude, longitude1: middle.longitude, latitude2: sample.south, longitude2: sample.west).distance,
-                geodesic.inverse(latitude1: middle.latitude, longitude1: middle.longitude, latitude2: sample.north, longitude2: sample.west).distance
-            ) * 1.001 + 0.01
+            let reach =
+                max(
+                    geodesic.inverse(
+                        latitude1: middle.latitude, longitude1: middle.longitude, latitude2: sample.south, longitude2: sample.west
+                    ).distance,
+                    geodesic.inverse(
+                        latitude1: middle.latitude, longitude1: middle.longitude, latitude2: sample.north, longitude2: sample.west
+                    ).distance
+                ) * 1.001 + 0.01
             for col in columns {
                 let id = CellID(row: r, column: col)
                 let b = bounds(of: id)
@@ -68,7 +73,9 @@ extension CellGrid {
                     continue
                 }
                 if chord - reach > radius { continue }
-                let toCentre = geodesic.inverse(latitude1: lat, longitude1: lon, latitude2: (b.south + b.north) / 2, longitude2: (b.west + b.east) / 2).distance
+                let toCentre = geodesic.inverse(
+                    latitude1: lat, longitude1: lon, latitude2: (b.south + b.north) / 2, longitude2: (b.west + b.east) / 2
+                ).distance
                 if toCentre <= radius {
                     cells.append(id)
                 } else if toCentre - reach <= radius, distance(from: c, to: b, geodesic: geodesic, within: radius) <= radius {
@@ -81,7 +88,9 @@ extension CellGrid {
 
     /// Geodesic distance from a point to the nearest point of a cell, or any value greater
     /// than `limit` once it is known to exceed it.
-    public static func distance(from p: Coordinate, to b: CellBounds, geodesic: Geodesic = .wgs84, within limit: Double = .infinity) -> Double {
+    public static func distance(from p: Coordinate, to b: CellBounds, geodesic: Geodesic = .wgs84, within limit: Double = .infinity)
+        -> Double
+    {
         let west = AngleMath.normalize(p.longitude - b.west)  // how far east of the west edge
         let width = b.east - b.west
         let insideLongitudes = west >= 0 && west <= width
@@ -92,7 +101,8 @@ extension CellGrid {
             return geodesic.inverse(latitude1: p.latitude, longitude1: p.longitude, latitude2: edge, longitude2: p.longitude).distance
         }
         // Otherwise the nearest point lies on the nearer meridian edge.
-        let edgeLongitude = abs(AngleMath.normalize(p.longitude - b.west)) <= abs(AngleMath.normalize(p.longitude - b.east)) ? b.west : b.east
+        let edgeLongitude =
+            abs(AngleMath.normalize(p.longitude - b.west)) <= abs(AngleMath.normalize(p.longitude - b.east)) ? b.west : b.east
         let toSouth = geodesic.inverse(latitude1: p.latitude, longitude1: p.longitude, latitude2: b.south, longitude2: edgeLongitude)
         let toNorth = geodesic.inverse(latitude1: p.latitude, longitude1: p.longitude, latitude2: b.north, longitude2: edgeLongitude)
         let corner = min(toSouth.distance, toNorth.distance)
@@ -101,7 +111,8 @@ extension CellGrid {
         let shrinksAtNorth = cos(toNorth.finalAzimuth * AngleMath.degree) <= 0
         if growsAtSouth || shrinksAtNorth || corner <= limit { return corner }
         // Every point of the edge is within its length of both corners.
-        let edgeLength = geodesic.inverse(latitude1: b.south, longitude1: edgeLongitude, latitude2: b.north, longitude2: edgeLongitude).distance
+        let edgeLength = geodesic.inverse(latitude1: b.south, longitude1: edgeLongitude, latitude2: b.north, longitude2: edgeLongitude)
+            .distance
         if (toSouth.distance + toNorth.distance - edgeLength) / 2 > limit { return (toSouth.distance + toNorth.distance - edgeLength) / 2 }
         // The foot of the perpendicular is inside the edge: find where the arrival azimuth is due east or west.
         var lo = b.south

@@ -155,7 +155,8 @@ extension Geodesic {
                     calp1 = (calp1a + calp1b) / 2
                     AngleMath.normalize(&salp1, &calp1)
                     tripn = false
-                    tripb = abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
+                    tripb =
+                        abs(salp1a - salp1) + (calp1a - calp1) < Geodesic.tolb
                         || abs(salp1 - salp1b) + (calp1 - calp1b) < Geodesic.tolb
                 }
                 let l = lengths(
@@ -211,7 +212,8 @@ extension Geodesic {
             comg12 = clam12
         }
         r.salp1 = cbet2 * somg12
-        r.calp1 = comg12 >= 0
+        r.calp1 =
+            comg12 >= 0
             ? sbet12 + cbet2 * sbet1 * somg12 * somg12 / (1 + comg12)
             : sbet12a - cbet2 * sbet1 * somg12 * somg12 / (1 - comg12)
         let ssig12 = hypot(r.salp1, r.calp1)
@@ -284,7 +286,8 @@ extension Geodesic {
         AngleMath.normalize(&r.ssig1, &r.csig1)
 
         r.salp2 = cbet2 != cbet1 ? salp0 / cbet2 : salp1
-        r.calp2 = cbet2 != cbet1 || abs(sbet2) != -sbet1
+        r.calp2 =
+            cbet2 != cbet1 || abs(sbet2) != -sbet1
             ? ((calp1 * cbet1) * (calp1 * cbet1)
                 + (cbet1 < -sbet1 ? (cbet2 - cbet1) * (cbet1 + cbet2) : (sbet1 - sbet2) * (sbet1 + sbet2)))
                 .squareRoot() / cbet2
@@ -303,7 +306,8 @@ extension Geodesic {
         r.eps = k2 / (2 * (1 + (1 + k2).squareRoot()) + k2)
         var ca = SeriesCoefficients()
         c3(r.eps, &ca)
-        let b312 = GeodesicSeries.sinCosSeries(sine: true, r.ssig2, r.csig2, ca, count: GeodesicSeries.order - 1)
+        let b312 =
+            GeodesicSeries.sinCosSeries(sine: true, r.ssig2, r.csig2, ca, count: GeodesicSeries.order - 1)
             - GeodesicSeries.sinCosSeries(sine: true, r.ssig1, r.csig1, ca, count: GeodesicSeries.order - 1)
         let domg12 = -f * a3(r.eps) * salp0 * (r.sig12 + b312)
         r.lam12 = eta + domg12

@@ -32,15 +32,18 @@ extension Geodesic {
         a1 = 1 + a1
         var j12: Double
         if distance {
-            let b1 = GeodesicSeries.sinCosSeries(sine: true, ssig2, csig2, ca, count: order)
+            let b1 =
+                GeodesicSeries.sinCosSeries(sine: true, ssig2, csig2, ca, count: order)
                 - GeodesicSeries.sinCosSeries(sine: true, ssig1, csig1, ca, count: order)
             out.s12b = a1 * (sig12 + b1)
-            let b2 = GeodesicSeries.sinCosSeries(sine: true, ssig2, csig2, cb, count: order)
+            let b2 =
+                GeodesicSeries.sinCosSeries(sine: true, ssig2, csig2, cb, count: order)
                 - GeodesicSeries.sinCosSeries(sine: true, ssig1, csig1, cb, count: order)
             j12 = m0x * sig12 + (a1 * b1 - a2 * b2)
         } else {
             for l in 1...order { cb[l] = a1 * ca[l] - a2 * cb[l] }
-            j12 = m0x * sig12
+            j12 =
+                m0x * sig12
                 + (GeodesicSeries.sinCosSeries(sine: true, ssig2, csig2, cb, count: order)
                     - GeodesicSeries.sinCosSeries(sine: true, ssig1, csig1, cb, count: order))
         }

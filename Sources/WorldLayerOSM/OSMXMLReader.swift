@@ -12,7 +12,9 @@ public enum OSMXMLReader {
         parser.delegate = collector
         guard parser.parse(), collector.problem == nil else {
             let line = parser.lineNumber
-            throw OSMReadError("\(url.lastPathComponent) line \(line): \(collector.problem ?? parser.parserError?.localizedDescription ?? "not well-formed XML")")
+            throw OSMReadError(
+                "\(url.lastPathComponent) line \(line): \(collector.problem ?? parser.parserError?.localizedDescription ?? "not well-formed XML")"
+            )
         }
         guard collector.sawRoot else { throw OSMReadError("\(url.lastPathComponent) is not OSM XML (no <osm> element)") }
         for e in collector.elements { try element(e) }
@@ -27,14 +29,18 @@ public enum OSMXMLReader {
         private var nodes: [Int64] = []
         private var members: [OSMRelation.Member] = []
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes a: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes a: [String: String] = [:]
+        ) {
             switch name {
             case "osm": sawRoot = true
             case "node", "way", "relation":
                 guard let id = a["id"].flatMap(Int64.init) else { return fail(parser, "a <\(name)> has no numeric id") }
                 var lat = 0.0, lon = 0.0
                 if name == "node" {
-                    guard let la = a["lat"].flatMap(Double.init), let lo = a["lon"].flatMap(Double.init), abs(la) <= 90, abs(lo) <= 180 else {
+                    guard let la = a["lat"].flatMap(Double.init), let lo = a["lon"].flatMap(Double.init), abs(la) <= 90, abs(lo) <= 180
+                    else {
                         return fail(parser, "node \(id) has no valid lat/lon")
                     }
                     (lat, lon) = (la, lo)

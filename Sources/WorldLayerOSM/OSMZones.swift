@@ -52,7 +52,9 @@ public enum OSMZones {
     }
 
     private static func zone(_ tags: [String: String], kind: String, source: String, ring: [Coordinate]) -> RestrictedZone {
-        RestrictedZone(name: tags["name"] ?? tags["name:en"] ?? "Unnamed \(kind.replacingOccurrences(of: "_", with: " "))", kind: kind, source: source, polygon: GeoPolygon(ring))
+        RestrictedZone(
+            name: tags["name"] ?? tags["name:en"] ?? "Unnamed \(kind.replacingOccurrences(of: "_", with: " "))", kind: kind, source: source,
+            polygon: GeoPolygon(ring))
     }
 
     static func circle(around c: Coordinate, radius: Double = pointRadius) -> [Coordinate] {
@@ -68,7 +70,13 @@ public enum OSMZones {
             while ring.first != ring.last, grown {
                 grown = false
                 for (i, s) in open.enumerated() {
-                    if s.first == ring.last { ring += s.dropFirst() } else if s.last == ring.last { ring += s.reversed().dropFirst() } else { continue }
+                    if s.first == ring.last {
+                        ring += s.dropFirst()
+                    } else if s.last == ring.last {
+                        ring += s.reversed().dropFirst()
+                    } else {
+                        continue
+                    }
                     open.remove(at: i)
                     grown = true
                     break

@@ -42,7 +42,8 @@ struct EdgeSnapper: Sendable {
                 let id = Int32(undirected.count)
                 undirected.append((Int32(e), Int32(v)))
                 let w = Int(g.edgeTarget[e])
-                let rows = Self.bucketRange(min(g.latitudes[v], g.latitudes[w]), max(g.latitudes[v], g.latitudes[w]), Self.bucketDegreesLatitude)
+                let rows = Self.bucketRange(
+                    min(g.latitudes[v], g.latitudes[w]), max(g.latitudes[v], g.latitudes[w]), Self.bucketDegreesLatitude)
                 let columns = Self.bucketRange(min(g.longitudes[v], g.longitudes[w]), max(g.longitudes[v], g.longitudes[w]), longitudeSize)
                 for r in rows { for c in columns { buckets[Self.key(r, c), default: []].append(id) } }
             }
@@ -71,7 +72,9 @@ struct EdgeSnapper: Sendable {
         return best.flatMap { spot(($0.id, $0.t, $0.d2), p, maximumDistance, g) }
     }
 
-    private func search(_ p: Coordinate, _ reach: Double, _ g: WalkingGraph, offIslands: Bool) -> (id: Int32, t: Double, d2: Double, score: Double)? {
+    private func search(_ p: Coordinate, _ reach: Double, _ g: WalkingGraph, offIslands: Bool) -> (
+        id: Int32, t: Double, d2: Double, score: Double
+    )? {
         let plane = LocalPlane(p)
         let dLat = reach / LocalPlane.metresPerDegreeLatitude, dLon = reach / max(1, plane.metresPerDegreeLongitude)
         var best: (id: Int32, t: Double, d2: Double, score: Double)?
@@ -82,7 +85,8 @@ struct EdgeSnapper: Sendable {
                     let e = Int(undirected[Int(id)].edge)
                     let a = Int(undirected[Int(id)].source), b = Int(g.edgeTarget[e])
                     if offIslands, g.isOnIsland(a) { continue }
-                    let (t, d2) = plane.nearest(onSegment: plane.xy(g.latitudes[a], g.longitudes[a]), plane.xy(g.latitudes[b], g.longitudes[b]))
+                    let (t, d2) = plane.nearest(
+                        onSegment: plane.xy(g.latitudes[a], g.longitudes[a]), plane.xy(g.latitudes[b], g.longitudes[b]))
                     let way = Int(g.edgeWay[e])
                     // Reading the two fields in place, not copying the way (its strings would be retained per edge).
                     let penalty = g.ways[way].underground ? Self.penalty(highway: g.ways[way].highway) : 0
@@ -94,7 +98,9 @@ struct EdgeSnapper: Sendable {
         return best
     }
 
-    private func spot(_ best: (id: Int32, t: Double, d2: Double), _ p: Coordinate, _ maximumDistance: Double, _ g: WalkingGraph) -> SnappedPoint? {
+    private func spot(_ best: (id: Int32, t: Double, d2: Double), _ p: Coordinate, _ maximumDistance: Double, _ g: WalkingGraph)
+        -> SnappedPoint?
+    {
         guard best.d2.squareRoot() <= maximumDistance else { return nil }
         let e = Int(undirected[Int(best.id)].edge)
         let a = Int(undirected[Int(best.id)].source), b = Int(g.edgeTarget[e])

@@ -111,7 +111,9 @@ public enum LabelLayoutEngine {
             }
             candidates.append((label, p, sx, sy))
         }
-        candidates.sort { ($0.label.priority, -$0.placement.distance, $1.label.id) > ($1.label.priority, -$1.placement.distance, $0.label.id) }
+        candidates.sort {
+            ($0.label.priority, -$0.placement.distance, $1.label.id) > ($1.label.priority, -$1.placement.distance, $0.label.id)
+        }
         var placed: [PlacedLabel] = []
         for c in candidates {
             // Farther labels start smaller, as things do in perspective, but stay readable.

@@ -39,12 +39,14 @@ enum RouteDescription {
         }
         let length = legs.reduce(0) { $0 + $1.distance }
         let end = points.last ?? to.snapped
-        steps.append(RouteStep(
-            maneuver: "arrive", direction: nil, name: to.name, highway: ways.last?.highway ?? "footway", distance: 0, duration: 0,
-            location: end, bearing: legs.last?.endBearing ?? 0, instruction: "Arrive at \(to.name ?? "your destination")"))
+        steps.append(
+            RouteStep(
+                maneuver: "arrive", direction: nil, name: to.name, highway: ways.last?.highway ?? "footway", distance: 0, duration: 0,
+                location: end, bearing: legs.last?.endBearing ?? 0, instruction: "Arrive at \(to.name ?? "your destination")"))
         let loose = zip(segments, ways).reduce(0) { $0 + ($1.1.looseSurface ? $1.0.distance : 0) }
         return Route(
-            from: from, to: to, length: length, duration: legs.reduce(0) { $0 + $1.duration }, looseLength: loose, geometry: LineString(points),
+            from: from, to: to, length: length, duration: legs.reduce(0) { $0 + $1.duration }, looseLength: loose,
+            geometry: LineString(points),
             steps: steps,
             waypoints: waypoints(points: points, segments: segments),
             destination: ARWaypoint(latitude: end.latitude, longitude: end.longitude, along: length, bearing: 0, height: destinationHeight))
@@ -57,15 +59,19 @@ enum RouteDescription {
             let way = ways[i]
             let time = line.distance / (way.highway == "steps" ? stepsSpeed : walkingSpeed)
             let bearing = compass(line.initialAzimuth)
-            if var last = legs.last, line.distance < 0.01 || sameStreet(last, way) && abs(turnAngle(from: last.endBearing, to: bearing)) < 40 {
+            if var last = legs.last,
+                line.distance < 0.01 || sameStreet(last, way) && abs(turnAngle(from: last.endBearing, to: bearing)) < 40
+            {
                 last.distance += line.distance
                 last.duration += time
                 if line.distance >= 0.01 { last.endBearing = compass(line.finalAzimuth) }
                 legs[legs.count - 1] = last
             } else {
-                legs.append(Leg(
-                    name: way.name, highway: way.highway, start: points[i], startBearing: bearing, endBearing: compass(line.finalAzimuth),
-                    distance: line.distance, duration: time))
+                legs.append(
+                    Leg(
+                        name: way.name, highway: way.highway, start: points[i], startBearing: bearing,
+                        endBearing: compass(line.finalAzimuth),
+                        distance: line.distance, duration: time))
             }
         }
         return legs
@@ -117,9 +123,12 @@ enum RouteDescription {
             let (a, b) = (points[i], points[i + 1])
             while next <= along + line.distance {
                 let f = (next - along) / line.distance
-                result.append(ARWaypoint(
-                    latitude: a.latitude + f * (b.latitude - a.latitude), longitude: a.longitude + f * (b.longitude - a.longitude), along: next,
-                    bearing: compass(line.initialAzimuth + f * turnAngle(from: line.initialAzimuth, to: line.finalAzimuth)), height: waypointHeight))
+                result.append(
+                    ARWaypoint(
+                        latitude: a.latitude + f * (b.latitude - a.latitude), longitude: a.longitude + f * (b.longitude - a.longitude),
+                        along: next,
+                        bearing: compass(line.initialAzimuth + f * turnAngle(from: line.initialAzimuth, to: line.finalAzimuth)),
+                        height: waypointHeight))
                 next += waypointSpacing
             }
             along += line.distance
@@ -149,7 +158,8 @@ enum RouteDescription {
     }
 
     static func cardinal(_ bearing: Double) -> String {
-        ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"][Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
+        ["north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest"][
+            Int(((bearing + 22.5) / 45).rounded(.down)) % 8]
     }
 
     static func describe(_ highway: String) -> String {

@@ -16,7 +16,9 @@ public struct RouteProgress: Codable, Sendable, Equatable {
 
     /// Measures `position` against a route's points; off-route when farther than `tolerance`
     /// (widened by the position's own accuracy, so a poor fix does not trigger a reroute).
-    public static func check(_ position: Coordinate, accuracy: Double = 0, along points: [Coordinate], tolerance: Double = defaultTolerance) -> RouteProgress {
+    public static func check(_ position: Coordinate, accuracy: Double = 0, along points: [Coordinate], tolerance: Double = defaultTolerance)
+        -> RouteProgress
+    {
         var best = (distance: Double.infinity, along: 0.0)
         var walked = 0.0
         let plane = LocalPlane(position)
@@ -29,6 +31,7 @@ public struct RouteProgress: Codable, Sendable, Equatable {
         }
         if points.count == 1 { best = (Geodesic.wgs84.inverse(position, points[0]).distance, 0) }
         let allowed = tolerance + max(0, accuracy)
-        return RouteProgress(distanceFromRoute: best.distance, along: best.along, remaining: max(0, walked - best.along), offRoute: best.distance > allowed)
+        return RouteProgress(
+            distanceFromRoute: best.distance, along: best.along, remaining: max(0, walked - best.along), offRoute: best.distance > allowed)
     }
 }

@@ -45,11 +45,15 @@ public struct WalkingGraph: Sendable {
         var ways: [WayInfo] = []
         for w in walkways where w.nodes.count == w.coordinates.count && w.nodes.count >= 2 {
             let wayIndex = Int32(ways.count)
-            ways.append(WayInfo(id: w.id, name: w.name, highway: w.highway, underground: w.underground ?? false, looseSurface: w.looseSurface != nil))
+            ways.append(
+                WayInfo(
+                    id: w.id, name: w.name, highway: w.highway, underground: w.underground ?? false, looseSurface: w.looseSurface != nil))
             var previous: Int32?
             for (node, c) in zip(w.nodes, w.coordinates) {
                 let v: Int32
-                if let known = index[node] { v = known } else {
+                if let known = index[node] {
+                    v = known
+                } else {
                     v = Int32(lats.count)
                     index[node] = v
                     lats.append(c.latitude)
@@ -58,7 +62,8 @@ public struct WalkingGraph: Sendable {
                 }
                 if let p = previous, p != v {
                     let length = Geodesic.wgs84.inverse(
-                        latitude1: lats[Int(p)], longitude1: lons[Int(p)], latitude2: lats[Int(v)], longitude2: lons[Int(v)]).distance
+                        latitude1: lats[Int(p)], longitude1: lons[Int(p)], latitude2: lats[Int(v)], longitude2: lons[Int(v)]
+                    ).distance
                     pairs.append((p, v, length, wayIndex))
                     pairs.append((v, p, length, wayIndex))
                 }

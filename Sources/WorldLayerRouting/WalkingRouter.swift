@@ -46,7 +46,9 @@ public final class WalkingRouter: @unchecked Sendable {
         return s
     }
 
-    public func route(from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil) throws(RoutingError) -> Route {
+    public func route(
+        from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil
+    ) throws(RoutingError) -> Route {
         var start = try snap(from, which: "start")
         var goal = try snap(to, which: "destination")
         // An end on an island (a path cut off from the rest) is kept only when the other end is on the same island.
@@ -77,7 +79,8 @@ public final class WalkingRouter: @unchecked Sendable {
         if keptPoints.count == 1 { keptPoints.append(keptPoints[0]); keptWays.append(ways[0]) }
         return RouteDescription.describe(
             points: keptPoints, ways: keptWays,
-            from: RouteEnd(requested: from, snapped: start.coordinate, snapDistance: start.distance, placeId: fromName?.id, name: fromName?.name),
+            from: RouteEnd(
+                requested: from, snapped: start.coordinate, snapDistance: start.distance, placeId: fromName?.id, name: fromName?.name),
             to: RouteEnd(requested: to, snapped: goal.coordinate, snapDistance: goal.distance, placeId: toName?.id, name: toName?.name))
     }
 

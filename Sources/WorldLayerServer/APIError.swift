@@ -47,7 +47,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let data = try APIJSON.encoder.encode(
+        let data = try WireJSON.encoder.encode(
             Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"

@@ -81,8 +81,10 @@ extension Migration {
     /// it cascades. So the rows that reference stickers are kept aside, the old table is dropped,
     /// the new one takes its name (the references still say `stickers`), and the rows come back.
     private static func replacingStickersTable(create: String, copy: String) -> [String] {
-        let kept = [("sticker_shares", "kept_shares"), ("sticker_group_shares", "kept_group_shares"), ("sticker_tags", "kept_tags"),
-                    ("sticker_views", "kept_views"), ("reports", "kept_reports")]
+        let kept = [
+            ("sticker_shares", "kept_shares"), ("sticker_group_shares", "kept_group_shares"), ("sticker_tags", "kept_tags"),
+            ("sticker_views", "kept_views"), ("reports", "kept_reports"),
+        ]
         return [create, copy]
             + kept.map { "CREATE TEMP TABLE \($0.1) AS SELECT * FROM \($0.0)" }
             + ["DROP TABLE stickers", "ALTER TABLE stickers_by_place RENAME TO stickers"]

@@ -29,7 +29,7 @@ public enum SQLiteCompaction {
             let mode: String?
             do {
                 mode = try await run("PRAGMA journal_mode = DELETE", on: conn).first?.column("journal_mode")?.string
-            } catch where "\(error)".contains("locked") {
+            } catch  where "\(error)".contains("locked") {
                 mode = nil
             } catch {
                 throw StoreError.unavailable("could not compact \(path): \(error)")
@@ -44,7 +44,8 @@ public enum SQLiteCompaction {
                 _ = try? await run("PRAGMA journal_mode = WAL", on: conn)
                 let full = "\(error)".localizedCaseInsensitiveContains("full")
                 throw StoreError.unavailable(
-                    full ? "not enough disk space to compact \(path): it needs about twice the database's size free (the store is unchanged)"
+                    full
+                        ? "not enough disk space to compact \(path): it needs about twice the database's size free (the store is unchanged)"
                         : "could not compact \(path): \(error) (the store is unchanged)")
             }
             try await run("PRAGMA journal_mode = WAL", on: conn)

@@ -58,9 +58,11 @@ extension Store {
     /// A new database is built quietly.
     private static func applyPending(_ db: any SQLDatabase, engine: Engine, through last: Int, logger: Logger) async throws -> [Int] {
         try await ensureMigrationTable(db)
-        let done = Set(try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) })
+        let done = Set(
+            try await db.raw("SELECT version FROM schema_migrations").all().map { try $0.decode(column: "version", as: Int.self) })
         if let newest = done.max(), newest > schemaVersion {
-            throw StoreError.unavailable("the database is at schema version \(newest), newer than this build (\(schemaVersion)); upgrade WorldLayer")
+            throw StoreError.unavailable(
+                "the database is at schema version \(newest), newer than this build (\(schemaVersion)); upgrade WorldLayer")
         }
         var applied: [Int] = []
         let level: Logger.Level = done.isEmpty ? .debug : .info
@@ -72,7 +74,9 @@ extension Store {
             }
             logger.log(level: level, "schema migration \(m.version) (\(m.name)): done in \(ContinuousClock.now - start)")
             let now = Int64(Date().timeIntervalSince1970 * 1000)
-            try await db.raw("INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: m.version), \(bind: m.name), \(bind: now))").run()
+            try await db.raw(
+                "INSERT INTO schema_migrations (version, name, applied_at) VALUES (\(bind: m.version), \(bind: m.name), \(bind: now))"
+            ).run()
             applied.append(m.version)
         }
         return applied

@@ -78,7 +78,8 @@ public final class Store: Sendable {
             let pools = Pools()
             pools.sqliteThreads = threads
             pools.sqlite = EventLoopGroupConnectionPool(
-                source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger, on: group)
+                source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger,
+                on: group)
             return Store(url: url, engine: .sqlite, pools: pools, logger: logger)
         case .postgres(let text):
             let configuration: SQLPostgresConfiguration
@@ -165,7 +166,7 @@ public final class Store: Sendable {
     static func creatingOnce<R: Sendable>(_ attempt: () async throws -> R) async throws -> R {
         do {
             return try await attempt()
-        } catch where isUniqueViolation(error) {
+        } catch  where isUniqueViolation(error) {
             return try await attempt()
         }
     }

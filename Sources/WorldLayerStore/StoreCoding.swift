@@ -68,15 +68,3 @@ enum StoreJSON {
         try StoredStickerReader.sticker(from: body) ?? decode(Sticker.self, body)
     }
 }
-
-extension Store {
-    /// ISO 8601 with milliseconds, UTC: what the database keeps (epoch ms) shown exactly.
-    public static func iso8601(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
-    }
-
-    public static func parseISO8601(_ text: String) -> Date? {
-        if let d = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) { return d }
-        return try? Date(text, strategy: .iso8601)
-    }
-}

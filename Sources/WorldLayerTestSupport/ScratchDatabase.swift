@@ -12,7 +12,8 @@ public enum ScratchDatabase {
         let env = ProcessInfo.processInfo.environment
         if env["WORLDLAYER_TEST_POSTGRES_URL"] != nil { return [.sqlite, .postgres] }
         if env["WORLDLAYER_REQUIRE_POSTGRES"] != nil {
-            fatalError("WORLDLAYER_REQUIRE_POSTGRES is set but WORLDLAYER_TEST_POSTGRES_URL is not: run the tests with scripts/with-postgres")
+            fatalError(
+                "WORLDLAYER_REQUIRE_POSTGRES is set but WORLDLAYER_TEST_POSTGRES_URL is not: run the tests with scripts/with-postgres")
         }
         return [.sqlite]
     }

@@ -9,7 +9,9 @@ struct BookToolTests {
     func roundTrip() throws {
         let db = CLI.scratchDatabase(), media = CLI.scratchMedia()
         let imported = try CLI.run(["import", "book", Self.demoBook.path, "--database", db, "--media", media])
-        #expect(imported.status == 0 && imported.stdout.contains("imported pictures-of-science: “Pictures of Science”, 6 targets"), "\(imported.stderr)")
+        #expect(
+            imported.status == 0 && imported.stdout.contains("imported pictures-of-science: “Pictures of Science”, 6 targets"),
+            "\(imported.stderr)")
         let list = try CLI.run(["book", "list", "--database", db])
         #expect(list.stdout.hasPrefix("pictures-of-science\t6 targets\tPictures of Science\tWorldLayer demo, scikit-image contributors\t"))
         let shown = try CLI.run(["book", "show", "pictures-of-science", "--database", db])
@@ -17,7 +19,8 @@ struct BookToolTests {
 
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("wl-books-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let folder = scratch.appendingPathComponent("out"), zip = scratch.appendingPathComponent("book.zip"), again = scratch.appendingPathComponent("again")
+        let folder = scratch.appendingPathComponent("out"), zip = scratch.appendingPathComponent("book.zip"),
+            again = scratch.appendingPathComponent("again")
         #expect(try CLI.run(["export", "book", "pictures-of-science", folder.path, "--database", db, "--media", media]).status == 0)
         // What was exported is what the bundle holds, byte for byte (the demo's book.yaml is written in the same layout).
         let original = try TourToolTests.files(under: Self.demoBook), exported = try TourToolTests.files(under: folder)
@@ -43,17 +46,39 @@ struct BookToolTests {
         let good = try String(contentsOf: yamlURL, encoding: .utf8)
         let line = { (prefix: String) in good.components(separatedBy: "\n").firstIndex { $0.hasPrefix(prefix) }! + 1 }
         let cases: [(String, String)] = [
-            (good.replacingOccurrences(of: "    width: 0.12\n    video: \"media/astronaut.mp4\"", with: "    width: 9\n    video: \"media/astronaut.mp4\""),
-             "book.yaml line \(line("    width:")): targets[0].width: must be 0.01 to 5 metres"),
-            (good.replacingOccurrences(of: "    loop: true\n    muted: false\n    credit: \"NASA", with: "    loop: yes please\n    muted: false\n    credit: \"NASA"),
-             "targets[0].loop: must be true or false"),
-            (good.replacingOccurrences(of: "video: \"media/coffee.mp4\"", with: "video: \"media/coffee.mp4\"\n    link: \"https://example.org\""),
-             "targets[1]: needs exactly one of video, model, audio, link"),
-            (good.replacingOccurrences(of: "video: \"media/coffee.mp4\"", with: "link: \"ftp://example.org/coffee\""), "targets[1].link: must be an http or https address"),
-            (good.replacingOccurrences(of: "video: \"media/coffee.mp4\"", with: "video: \"pages/coffee.jpg\""), "targets[1].video: must be a video file (MP4 or WebM)"),
-            (good.replacingOccurrences(of: "pages/chelsea.jpg", with: "pages/missing.jpg"), "targets[2].image: pages/missing.jpg is not in the bundle"),
+            (
+                good.replacingOccurrences(
+                    of: "    width: 0.12\n    video: \"media/astronaut.mp4\"", with: "    width: 9\n    video: \"media/astronaut.mp4\""),
+                "book.yaml line \(line("    width:")): targets[0].width: must be 0.01 to 5 metres"
+            ),
+            (
+                good.replacingOccurrences(
+                    of: "    loop: true\n    muted: false\n    credit: \"NASA",
+                    with: "    loop: yes please\n    muted: false\n    credit: \"NASA"),
+                "targets[0].loop: must be true or false"
+            ),
+            (
+                good.replacingOccurrences(
+                    of: "video: \"media/coffee.mp4\"", with: "video: \"media/coffee.mp4\"\n    link: \"https://example.org\""),
+                "targets[1]: needs exactly one of video, model, audio, link"
+            ),
+            (
+                good.replacingOccurrences(of: "video: \"media/coffee.mp4\"", with: "link: \"ftp://example.org/coffee\""),
+                "targets[1].link: must be an http or https address"
+            ),
+            (
+                good.replacingOccurrences(of: "video: \"media/coffee.mp4\"", with: "video: \"pages/coffee.jpg\""),
+                "targets[1].video: must be a video file (MP4 or WebM)"
+            ),
+            (
+                good.replacingOccurrences(of: "pages/chelsea.jpg", with: "pages/missing.jpg"),
+                "targets[2].image: pages/missing.jpg is not in the bundle"
+            ),
             (good.replacingOccurrences(of: "authors: [", with: "writers: ["), "book.yaml line 6: writers: is not a known key"),
-            (good.replacingOccurrences(of: "format: worldlayer-book/1", with: "format: worldlayer-book/9"), "format: must be worldlayer-book/1"),
+            (
+                good.replacingOccurrences(of: "format: worldlayer-book/1", with: "format: worldlayer-book/9"),
+                "format: must be worldlayer-book/1"
+            ),
         ]
         for (text, message) in cases {
             try text.write(to: yamlURL, atomically: true, encoding: .utf8)
@@ -69,7 +94,9 @@ struct BookToolTests {
             try FileManager.default.removeItem(at: page)
             try FileManager.default.copyItem(at: frames.appendingPathComponent(picture), to: page)
             let r = try CLI.run(["import", "book", folder.path, "--database", db, "--media", media])
-            #expect(r.status == 1 && r.stderr.contains("targets[3].image: pages/coins.jpg cannot be recognized reliably: \(reason)"), "\(r.stderr)")
+            #expect(
+                r.status == 1 && r.stderr.contains("targets[3].image: pages/coins.jpg cannot be recognized reliably: \(reason)"),
+                "\(r.stderr)")
         }
         #expect(try CLI.run(["book", "list", "--database", db]).stdout.isEmpty)
     }

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("worldlayer compact")
 struct CompactToolTests {
-    @Test("compacts a stopped SQLite store and says what it did; refuses a running server's store, a missing file and PostgreSQL in one line")
+    @Test(
+        "compacts a stopped SQLite store and says what it did; refuses a running server's store, a missing file and PostgreSQL in one line")
     func compact() async throws {
         let db = CLI.scratchDatabase()
         #expect(try CLI.run(["migrate", "--database", db]).status == 0)

@@ -7,9 +7,13 @@ struct DemoToolTests {
     func seed() throws {
         let db = CLI.scratchDatabase(), media = CLI.scratchMedia()
         let first = try CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db, "--media", media])
-        #expect(first.status == 0 && first.stdout.contains("29 restricted zones (29 new), 24 stickers by @demo (24 new)"), "\(first.stdout)\(first.stderr)")
+        #expect(
+            first.status == 0 && first.stdout.contains("29 restricted zones (29 new), 24 stickers by @demo (24 new)"),
+            "\(first.stdout)\(first.stderr)")
         #expect(first.stdout.contains("imported 2431 walkable ways, 1259 places and 385 buildings"))
-        #expect(first.stdout.contains("tour “Monuments around Senate Square” loaded: 8 stops with narration by espeak-ng; guided tour helsinki-guided loaded"))
+        #expect(
+            first.stdout.contains(
+                "tour “Monuments around Senate Square” loaded: 8 stops with narration by espeak-ng; guided tour helsinki-guided loaded"))
         #expect(first.stdout.contains("book “Pictures of Science” loaded: 6 pictures that play videos"))
         let again = try CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db, "--media", media])
         #expect(again.status == 0 && again.stdout.contains("(0 new), 24 stickers by @demo (0 new)"))

@@ -4,7 +4,9 @@ import Testing
 @Suite("worldlayer digest run")
 struct DigestToolTests {
     /// Places a published sticker through the API; returns its id.
-    static func place(_ server: RunningServer, _ token: String, text: String, tags: [String] = [], visibility: String = "public", north: Double = 0) async throws -> String {
+    static func place(
+        _ server: RunningServer, _ token: String, text: String, tags: [String] = [], visibility: String = "public", north: Double = 0
+    ) async throws -> String {
         let id = UUID().uuidString.lowercased()
         let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
         let body = """
@@ -28,8 +30,10 @@ struct DigestToolTests {
     func digest() async throws {
         let db = CLI.scratchDatabase()
         let server = try await RunningServer(database: db)
-        let ada = try await server.signUpAndLogIn("ada"), ben = try await server.signUpAndLogIn("ben"), cat = try await server.signUpAndLogIn("cat")
-        let settings = try await server.request("PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: ben)
+        let ada = try await server.signUpAndLogIn("ada"), ben = try await server.signUpAndLogIn("ben"),
+            cat = try await server.signUpAndLogIn("cat")
+        let settings = try await server.request(
+            "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: ben)
         #expect(settings.status == 200 && settings.body.contains("\"weeklyDigest\":true"))
         #expect(try await server.request("PUT", "/v1/me/tags/kahvi", token: ben).status == 200)
         _ = try await Self.place(server, ada, text: "Coffee corner", tags: ["kahvi"], north: 5)
@@ -40,7 +44,9 @@ struct DigestToolTests {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("wl-digests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: out) }
         let first = try CLI.run(["digest", "run", "--database", db, "--out", out.path])
-        #expect(first.status == 0 && first.stdout.contains(": sent 1 digest, 0 with nothing new, 0 already sent this week"), "\(first.stdout)\(first.stderr)")
+        #expect(
+            first.status == 0 && first.stdout.contains(": sent 1 digest, 0 with nothing new, 0 already sent this week"),
+            "\(first.stdout)\(first.stderr)")
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(files.count == 1 && files[0].hasSuffix(".eml"))
         let eml = try String(contentsOf: out.appendingPathComponent(files[0]), encoding: .utf8)
@@ -55,7 +61,8 @@ struct DigestToolTests {
         // The SMTP sender, against a real SMTP server (Debian's python3-aiosmtpd) that keeps what it receives in a Maildir.
         let server2 = try await RunningServer(database: db)
         let dan = try await server2.signUpAndLogIn("dan")
-        _ = try await server2.request("PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: dan)
+        _ = try await server2.request(
+            "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: dan)
         server2.stop()
         let maildir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-maildir-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: maildir) }
@@ -76,8 +83,11 @@ struct DigestToolTests {
         #expect(sent?.stdout.contains("sent 1 digest") == true, "\(sent?.stdout ?? "never sent")")
         let delivered = (try? FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)) ?? []
         #expect(delivered.count == 1)
-        let mail = try String(contentsOf: maildir.appendingPathComponent("new").appendingPathComponent(delivered.first ?? ""), encoding: .utf8)
-        #expect(mail.contains("To: Dan <dan@example.org>") && Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n")).contains("Coffee corner"))
+        let mail = try String(
+            contentsOf: maildir.appendingPathComponent("new").appendingPathComponent(delivered.first ?? ""), encoding: .utf8)
+        #expect(
+            mail.contains("To: Dan <dan@example.org>")
+                && Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n")).contains("Coffee corner"))
 
         #expect(try CLI.run(["digest", "run", "--database", db, "--week", "2026-W60"]).status == 64)
         #expect(try CLI.run(["digest", "run", "--database", db, "--smtp", "nowhere"]).status == 64)

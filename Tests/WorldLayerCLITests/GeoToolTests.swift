@@ -42,15 +42,20 @@ struct GeoToolTests {
 
     @Test("geo place puts a point 100 m north at −z")
     func place() throws {
-        let r = try CLI.run(["geo", "place", "--device-latitude", "0", "--device-longitude", "0", "--anchor-latitude", "0.0009", "--anchor-longitude", "0", "--altitude-mode", "relativeToDevice"])
+        let r = try CLI.run([
+            "geo", "place", "--device-latitude", "0", "--device-longitude", "0", "--anchor-latitude", "0.0009", "--anchor-longitude", "0",
+            "--altitude-mode", "relativeToDevice",
+        ])
         #expect(r.stdout.contains("z -99.5"))
         #expect(r.status == 0)
     }
 
-    @Test("bad flags and arguments: one line on stderr and exit 64", arguments: [
-        ["geo", "cell", "95", "0"], ["geo", "cover", "0", "0", "-5"], ["geo", "inverse", "--bogus"], ["serve", "--port", "70000"],
-        ["user", "delete"], ["frobnicate"], ["serve", "--database", "mysql://x"],
-    ])
+    @Test(
+        "bad flags and arguments: one line on stderr and exit 64",
+        arguments: [
+            ["geo", "cell", "95", "0"], ["geo", "cover", "0", "0", "-5"], ["geo", "inverse", "--bogus"], ["serve", "--port", "70000"],
+            ["user", "delete"], ["frobnicate"], ["serve", "--database", "mysql://x"],
+        ])
     func usageErrors(_ arguments: [String]) throws {
         let r = try CLI.run(arguments)
         #expect(r.status == 64)

@@ -29,7 +29,9 @@ struct NavigationToolTests {
         let text = try CLI.run(["route", "Kansallisteatteri", "Tuomiokirkko", "--database", db])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("From Suomen Kansallisteatteri") && text.stdout.contains("To   Helsingin tuomiokirkko"))
-        #expect(text.stdout.contains("min on foot") && text.stdout.contains("1. Head ") && text.stdout.contains("Arrive at Helsingin tuomiokirkko"))
+        #expect(
+            text.stdout.contains("min on foot") && text.stdout.contains("1. Head ")
+                && text.stdout.contains("Arrive at Helsingin tuomiokirkko"))
 
         let json = try CLI.run(["route", "60.1700,24.9400", "Tuomiokirkko", "--json", "--database", db])
         let route = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -50,13 +52,19 @@ struct NavigationToolTests {
     func editPlace() throws {
         let db = CLI.scratchDatabase()
         try CLI.run(["import", "osm", ZoneToolTests.demo, "--database", db])
-        let id = try #require(try CLI.run(["place", "search", "Helsingin tuomiokirkko", "--database", db]).stdout.split(separator: "\t").first.map(String.init))
-        let edit = try CLI.run(["place", "edit", id, "--description", "Lutheran cathedral", "--opening-hours", "Mo-Su 09:00-18:00", "--database", db])
+        let id = try #require(
+            try CLI.run(["place", "search", "Helsingin tuomiokirkko", "--database", db]).stdout.split(separator: "\t").first.map(
+                String.init))
+        let edit = try CLI.run([
+            "place", "edit", id, "--description", "Lutheran cathedral", "--opening-hours", "Mo-Su 09:00-18:00", "--database", db,
+        ])
         #expect(edit.status == 0, "\(edit.stderr)")
         try CLI.run(["import", "osm", ZoneToolTests.demo, "--database", db])
         let shown = try CLI.run(["place", "show", id, "--database", db]).stdout
         #expect(shown.contains("\"description\" : \"Lutheran cathedral\"") && shown.contains("Mo-Su 09:00-18:00"))
-        let added = try CLI.run(["place", "add", "--name", "Yliopiston kirjasto", "--kind", "amenity:library", "--at", "60.1705,24.9495", "--database", db])
+        let added = try CLI.run([
+            "place", "add", "--name", "Yliopiston kirjasto", "--kind", "amenity:library", "--at", "60.1705,24.9495", "--database", db,
+        ])
         #expect(added.status == 0 && added.stdout.hasPrefix("added "))
         let bad = try CLI.run(["place", "add", "--name", "X", "--kind", "k", "--at", "95,0", "--database", db])
         #expect(bad.status != 0 && bad.stderr.split(separator: "\n").count == 1)

@@ -18,14 +18,24 @@ struct ServerProcessTests {
     func users(engine: String) throws {
         let db = ServerProcessTests.database(engine)
         let name = "cli\(UUID().uuidString.prefix(6).lowercased())"
-        let created = try CLI.run(["user", "create", "--database", db, "--username", name, "--email", "\(name)@example.org", "--birthday", "1985-03-04", "--bcrypt-cost", "4"], stdin: "a good password\n")
+        let created = try CLI.run(
+            [
+                "user", "create", "--database", db, "--username", name, "--email", "\(name)@example.org", "--birthday", "1985-03-04",
+                "--bcrypt-cost", "4",
+            ], stdin: "a good password\n")
         #expect(created.status == 0, "\(created.stderr)")
         #expect(try CLI.run(["user", "list", "--database", db]).stdout.contains("\(name)\t\(name)@example.org\tuser"))
         #expect(try CLI.run(["user", "role", "--database", db, name, "moderator"]).status == 0)
         #expect(try CLI.run(["user", "list", "--database", db]).stdout.contains("\(name)@example.org\tmoderator"))
-        let duplicate = try CLI.run(["user", "create", "--database", db, "--username", name.uppercased(), "--email", "x\(name)@example.org", "--birthday", "1985-03-04", "--bcrypt-cost", "4"], stdin: "a good password\n")
+        let duplicate = try CLI.run(
+            [
+                "user", "create", "--database", db, "--username", name.uppercased(), "--email", "x\(name)@example.org", "--birthday",
+                "1985-03-04", "--bcrypt-cost", "4",
+            ], stdin: "a good password\n")
         #expect(duplicate.status == 1 && duplicate.stderr.contains("username is taken"))
-        let invalid = try CLI.run(["user", "create", "--database", db, "--username", "x", "--email", "bad", "--birthday", "1985-03-04", "--bcrypt-cost", "4"], stdin: "short\n")
+        let invalid = try CLI.run(
+            ["user", "create", "--database", db, "--username", "x", "--email", "bad", "--birthday", "1985-03-04", "--bcrypt-cost", "4"],
+            stdin: "short\n")
         #expect(invalid.status == 1 && invalid.stderr.split(separator: "\n").count == 1)
         #expect(try CLI.run(["user", "delete", "--database", db, name]).status == 0)
         #expect(!(try CLI.run(["user", "list", "--database", db]).stdout.contains(name)))

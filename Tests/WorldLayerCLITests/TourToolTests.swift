@@ -14,7 +14,8 @@ struct TourToolTests {
     static func files(under folder: URL) throws -> [String: Data] {
         var found: [String: Data] = [:]
         let root = folder.resolvingSymlinksInPath().path
-        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! where !url.hasDirectoryPath {
+        for case let url as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)! where !url.hasDirectoryPath
+        {
             found[String(url.resolvingSymlinksInPath().path.dropFirst(root.count + 1))] = try Data(contentsOf: url)
         }
         return found
@@ -28,7 +29,8 @@ struct TourToolTests {
         let first = scratch.appendingPathComponent("first"), second = scratch.appendingPathComponent("second")
         let exported = try CLI.run(["export", "tour", "helsinki-monuments", first.path, "--database", db, "--media", media])
         #expect(exported.status == 0 && exported.stdout.contains("8 stops, 8 media files"), "\(exported.stderr)")
-        #expect(try CLI.run(["export", "tour", "helsinki-monuments", first.path, "--database", db, "--media", media]).status == 1)  // never overwrites
+        // never overwrites
+        #expect(try CLI.run(["export", "tour", "helsinki-monuments", first.path, "--database", db, "--media", media]).status == 1)
 
         // Into a new database and media folder, then out again.
         let db2 = CLI.scratchDatabase(), media2 = CLI.scratchMedia()
@@ -63,13 +65,27 @@ struct TourToolTests {
         let lines = good.components(separatedBy: "\n")
         let radiusLine = lines.firstIndex { $0.hasPrefix("    radius:") }! + 1
         let cases: [(String, String)] = [
-            (good.replacingOccurrences(of: "title: \"Monuments around Senate Square\"", with: "title: \"Monuments, renamed\"")
-                .replacingOccurrences(of: "    radius: 20.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138", with: "    radius: 900.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138"),
-             "tour.yaml line \(radiusLine): stops[0].radius: must be 3 to 500 metres"),
-            (good.replacingOccurrences(of: "    radius: 20.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138", with: "    radios: 20.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138"),
-             "tour.yaml line \(radiusLine): stops[0].radios: is not a known key"),
-            (good.replacingOccurrences(of: "media/03-narration.mp3", with: "media/missing.mp3"), "stops[2].media[0]: media/missing.mp3 is not in the bundle"),
-            (good.replacingOccurrences(of: "media/03-narration.mp3", with: "../../etc/passwd"), "stops[2].media[0]: must be a path inside the bundle"),
+            (
+                good.replacingOccurrences(of: "title: \"Monuments around Senate Square\"", with: "title: \"Monuments, renamed\"")
+                    .replacingOccurrences(
+                        of: "    radius: 20.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138",
+                        with: "    radius: 900.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138"),
+                "tour.yaml line \(radiusLine): stops[0].radius: must be 3 to 500 metres"
+            ),
+            (
+                good.replacingOccurrences(
+                    of: "    radius: 20.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138",
+                    with: "    radios: 20.0\n    source: \"OpenStreetMap contributors (ODbL), osm:node/1375995138"),
+                "tour.yaml line \(radiusLine): stops[0].radios: is not a known key"
+            ),
+            (
+                good.replacingOccurrences(of: "media/03-narration.mp3", with: "media/missing.mp3"),
+                "stops[2].media[0]: media/missing.mp3 is not in the bundle"
+            ),
+            (
+                good.replacingOccurrences(of: "media/03-narration.mp3", with: "../../etc/passwd"),
+                "stops[2].media[0]: must be a path inside the bundle"
+            ),
             (good.replacingOccurrences(of: "mode: open", with: "mode: secret"), "mode: must be open or guided"),
             (good + "stops: [\n", "is not valid YAML"),
         ]
@@ -84,14 +100,17 @@ struct TourToolTests {
         try good.write(to: yamlURL, atomically: true, encoding: .utf8)
         try Data("not audio".utf8).write(to: folder.appendingPathComponent("media/02-narration.mp3"))
         let badMedia = try CLI.run(["import", "tour", folder.path, "--database", db, "--media", media])
-        #expect(badMedia.status == 1 && badMedia.stderr.contains("stops[1].media[0]: media/02-narration.mp3 is not a PNG or JPEG image, MP3"))
+        #expect(
+            badMedia.status == 1 && badMedia.stderr.contains("stops[1].media[0]: media/02-narration.mp3 is not a PNG or JPEG image, MP3"))
         #expect(try CLI.run(["import", "tour", "/no/such/bundle", "--database", db, "--media", media]).status == 1)
     }
 
     @Test("guides are named per tour; the beacon simulation reports delay and wrong switches against the loudest-signal choice")
     func guidesAndBeacons() throws {
         let (db, _) = try Self.demoWorld()
-        _ = try CLI.run(["user", "create", "--username", "gina", "--email", "gina@example.org", "--birthday", "1980-01-01", "--database", db], stdin: "correct horse\n")
+        _ = try CLI.run(
+            ["user", "create", "--username", "gina", "--email", "gina@example.org", "--birthday", "1980-01-01", "--database", db],
+            stdin: "correct horse\n")
         let guide = try CLI.run(["tour", "guide", "helsinki-monuments", "gina", "--database", db])
         #expect(guide.status == 0 && guide.stdout.contains("gina now guides helsinki-monuments"), "\(guide.stderr)")
         #expect(try CLI.run(["tour", "guide", "no-such-tour", "gina", "--database", db]).status == 1)

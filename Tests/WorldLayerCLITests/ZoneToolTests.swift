@@ -3,7 +3,8 @@ import Testing
 
 @Suite("worldlayer zone")
 struct ZoneToolTests {
-    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf").standardized.path
+    static let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf")
+        .standardized.path
 
     @Test("import from OSM (with progress), re-import updates in place, list, add, remove; bad input exits non-zero and changes nothing")
     func zones() throws {
@@ -18,7 +19,10 @@ struct ZoneToolTests {
         #expect(again.stdout.contains("(0 new, 29 updated)"))
         #expect(try CLI.run(["zone", "list", "--database", db]).stdout == first, "a re-import keeps ids and adds no duplicates")
 
-        let added = try CLI.run(["zone", "add", "--name", "Hietaniemi cemetery", "--kind", "cemetery", "--polygon", "60.17,24.91 60.17,24.92 60.18,24.92 60.18,24.91", "--database", db])
+        let added = try CLI.run([
+            "zone", "add", "--name", "Hietaniemi cemetery", "--kind", "cemetery", "--polygon",
+            "60.17,24.91 60.17,24.92 60.18,24.92 60.18,24.91", "--database", db,
+        ])
         #expect(added.status == 0)
         let id = try #require(added.stdout.split(separator: " ").dropFirst().first?.split(separator: "\t").first.map(String.init))
         #expect(try CLI.run(["zone", "list", "--database", db]).stdout.split(separator: "\n").count == 30)

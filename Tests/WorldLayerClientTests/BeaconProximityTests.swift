@@ -20,8 +20,12 @@ struct BeaconProximityTests {
             engine.add(walk, decisions: walk.engineDecisions())
             naive.add(walk, decisions: walk.strongestSignalDecisions())
         }
-        print("engine: median delay \(engine.medianDelay) s, p90 \(engine.p90Delay) s, wrong switches/walk \(engine.wrongSwitchesPerWalk), missed \(engine.missed), agreement \(engine.agreement)")
-        print("naive:  median delay \(naive.medianDelay) s, p90 \(naive.p90Delay) s, wrong switches/walk \(naive.wrongSwitchesPerWalk), missed \(naive.missed), agreement \(naive.agreement)")
+        print(
+            "engine: median delay \(engine.medianDelay) s, p90 \(engine.p90Delay) s, wrong switches/walk \(engine.wrongSwitchesPerWalk), missed \(engine.missed), agreement \(engine.agreement)"
+        )
+        print(
+            "naive:  median delay \(naive.medianDelay) s, p90 \(naive.p90Delay) s, wrong switches/walk \(naive.wrongSwitchesPerWalk), missed \(naive.missed), agreement \(naive.agreement)"
+        )
         #expect(engine.agreement > 0.85)
         #expect(engine.wrongSwitchesPerWalk < 0.3)
         #expect(engine.wrongSwitches * 10 < naive.wrongSwitches)

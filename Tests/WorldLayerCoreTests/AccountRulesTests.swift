@@ -16,7 +16,12 @@ struct AccountRulesTests {
         #expect(AccountRules.validateUsername(name)?.field == "username")
     }
 
-    @Test("emails", arguments: [("a@b.org", true), ("first.last@sub.example.co.uk", true), ("no-at.org", false), ("a@b", false), ("a b@c.org", false), ("@c.org", false), ("a@.org", false)])
+    @Test(
+        "emails",
+        arguments: [
+            ("a@b.org", true), ("first.last@sub.example.co.uk", true), ("no-at.org", false), ("a@b", false), ("a b@c.org", false),
+            ("@c.org", false), ("a@.org", false),
+        ])
     func emails(_ email: String, _ valid: Bool) {
         #expect((AccountRules.validateEmail(email) == nil) == valid)
     }
@@ -29,10 +34,12 @@ struct AccountRulesTests {
         #expect(AccountRules.validatePassword(String(repeating: "é", count: 37)) != nil)  // 74 bytes
     }
 
-    @Test("birthdays: real dates, not in the future, at least 13 years ago", arguments: [
-        ("2000-02-29", true), ("2013-06-15", true), ("2013-06-16", false), ("2001-02-29", false), ("1990-13-01", false),
-        ("1990-1-1", false), ("2030-01-01", false), ("1899-12-31", false), ("yesterday", false),
-    ])
+    @Test(
+        "birthdays: real dates, not in the future, at least 13 years ago",
+        arguments: [
+            ("2000-02-29", true), ("2013-06-15", true), ("2013-06-16", false), ("2001-02-29", false), ("1990-13-01", false),
+            ("1990-1-1", false), ("2030-01-01", false), ("1899-12-31", false), ("yesterday", false),
+        ])
     func birthdays(_ text: String, _ valid: Bool) {
         #expect((AccountRules.validateBirthday(text, today: today) == nil) == valid, "\(text)")
     }

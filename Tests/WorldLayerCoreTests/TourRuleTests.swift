@@ -7,7 +7,8 @@ import WorldLayerGeo
 struct TourRuleTests {
     static let statue = Coordinate(latitude: 60.16951, longitude: 24.95227)
     static let stop = TourStop(
-        id: UUID(), title: "Alexander II", text: "", kind: .info, position: statue, beacon: StopBeacon(uuid: UUID().uuidString, major: 1, minor: 7), radius: 20)
+        id: UUID(), title: "Alexander II", text: "", kind: .info, position: statue,
+        beacon: StopBeacon(uuid: UUID().uuidString, major: 1, minor: 7), radius: 20)
     let rule = StampRule(dwell: 5)
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
@@ -71,14 +72,19 @@ struct TourRuleTests {
     @Test("a tour names every field at fault")
     func validation() {
         let area = GeoPolygon([
-            Coordinate(latitude: 60.16, longitude: 24.94), Coordinate(latitude: 60.16, longitude: 24.96), Coordinate(latitude: 60.18, longitude: 24.96),
+            Coordinate(latitude: 60.16, longitude: 24.94), Coordinate(latitude: 60.16, longitude: 24.96),
+            Coordinate(latitude: 60.18, longitude: 24.96),
         ])
         var bad = Self.stop
         bad.radius = 0
         bad.kind = .audio
         bad.position = Coordinate(latitude: 61, longitude: 25)
-        let tour = Tour(id: UUID(), slug: "Bad Slug", title: "", description: "", language: "english", mode: .open, area: area, stops: [Self.stop, bad])
+        let tour = Tour(
+            id: UUID(), slug: "Bad Slug", title: "", description: "", language: "english", mode: .open, area: area, stops: [Self.stop, bad])
         let fields = Set(tour.problems().map(\.field))
-        #expect(fields == ["slug", "title", "language", "stops[1].id", "stops[1].beacon", "stops[1].position", "stops[1].radius", "stops[1].media"])
+        #expect(
+            fields == [
+                "slug", "title", "language", "stops[1].id", "stops[1].beacon", "stops[1].position", "stops[1].radius", "stops[1].media",
+            ])
     }
 }

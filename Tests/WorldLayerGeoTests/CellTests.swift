@@ -53,15 +53,22 @@ struct CellTests {
 
     @Test("longitudes wrap: 180° and −180° are the same meridian")
     func wrap() {
-        #expect(CellGrid.cell(containing: Coordinate(latitude: 10, longitude: 180)) == CellGrid.cell(containing: Coordinate(latitude: 10, longitude: -180)))
-        #expect(CellGrid.cell(containing: Coordinate(latitude: 10, longitude: 190)) == CellGrid.cell(containing: Coordinate(latitude: 10, longitude: -170)))
+        #expect(
+            CellGrid.cell(containing: Coordinate(latitude: 10, longitude: 180))
+                == CellGrid.cell(containing: Coordinate(latitude: 10, longitude: -180)))
+        #expect(
+            CellGrid.cell(containing: Coordinate(latitude: 10, longitude: 190))
+                == CellGrid.cell(containing: Coordinate(latitude: 10, longitude: -170)))
     }
 
     @Test("neighbours: eight where bands line up, every touching cell, across the antimeridian too")
     func neighbours() {
         let geodesic = Geodesic.wgs84
         var rng = SplitMix64(seed: 13)
-        var points = [Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: -33.9, longitude: 179.9999), Coordinate(latitude: 0, longitude: -180)]
+        var points = [
+            Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: -33.9, longitude: 179.9999),
+            Coordinate(latitude: 0, longitude: -180),
+        ]
         for _ in 0..<200 { points.append(Coordinate(latitude: rng.uniform(-89, 89), longitude: rng.uniform(-180, 180))) }
         for p in points {
             let id = CellGrid.cell(containing: p)
@@ -122,10 +129,12 @@ struct CellTests {
                 var nearest = Double.infinity
                 for k in 0...40 {
                     let t = Double(k) / 40
-                    for q in [Coordinate(latitude: b.south + t * (b.north - b.south), longitude: b.west),
-                              Coordinate(latitude: b.south + t * (b.north - b.south), longitude: b.east),
-                              Coordinate(latitude: b.south, longitude: b.west + t * (b.east - b.west)),
-                              Coordinate(latitude: b.north, longitude: b.west + t * (b.east - b.west))] {
+                    for q in [
+                        Coordinate(latitude: b.south + t * (b.north - b.south), longitude: b.west),
+                        Coordinate(latitude: b.south + t * (b.north - b.south), longitude: b.east),
+                        Coordinate(latitude: b.south, longitude: b.west + t * (b.east - b.west)),
+                        Coordinate(latitude: b.north, longitude: b.west + t * (b.east - b.west)),
+                    ] {
                         nearest = min(nearest, geodesic.inverse(center, q).distance)
                     }
                 }
@@ -154,7 +163,9 @@ struct CellTests {
             var covered = Set<CellID>()
             for run in runs {
                 #expect(run.lowerBound.row == run.upperBound.row)
-                for column in run.lowerBound.column...run.upperBound.column { covered.insert(CellID(rawValue: run.lowerBound.rawValue - UInt64(run.lowerBound.column) + UInt64(column))!) }
+                for column in run.lowerBound.column...run.upperBound.column {
+                    covered.insert(CellID(rawValue: run.lowerBound.rawValue - UInt64(run.lowerBound.column) + UInt64(column))!)
+                }
             }
             #expect(covered == Set(cells))
         }

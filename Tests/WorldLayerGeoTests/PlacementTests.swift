@@ -18,10 +18,14 @@ struct PlacementTests {
             let h = device.heading * .pi / 180
             let east = expected.x * cos(h) - expected.z * sin(h)
             let north = -expected.x * sin(h) - expected.z * cos(h)
-            let frame = LocalFrame(origin: GeodeticPosition(latitude: device.latitude, longitude: device.longitude, height: device.altitude))
+            let frame = LocalFrame(
+                origin: GeodeticPosition(latitude: device.latitude, longitude: device.longitude, height: device.altitude))
             let target = frame.geodetic(ENU(east: east, north: north, up: expected.y))
-            let placed = device.place(GeoAnchor(latitude: target.latitude, longitude: target.longitude, altitude: target.height, altitudeMode: .absolute))
-            let error = ((placed.x - expected.x) * (placed.x - expected.x) + (placed.y - expected.y) * (placed.y - expected.y) + (placed.z - expected.z) * (placed.z - expected.z)).squareRoot()
+            let placed = device.place(
+                GeoAnchor(latitude: target.latitude, longitude: target.longitude, altitude: target.height, altitudeMode: .absolute))
+            let error =
+                ((placed.x - expected.x) * (placed.x - expected.x) + (placed.y - expected.y) * (placed.y - expected.y)
+                + (placed.z - expected.z) * (placed.z - expected.z)).squareRoot()
             #expect(error < 0.01, "range \(range): off by \(error) m")
         }
     }
@@ -45,13 +49,16 @@ struct PlacementTests {
         let device = DeviceFix(latitude: 0, longitude: 0, altitude: 100, heightAboveGround: 1.5)
         let at = (lat: 0.0, lon: 0.0)
         #expect(abs(device.place(GeoAnchor(latitude: at.lat, longitude: at.lon, altitude: 110, altitudeMode: .absolute)).y - 10) < 1e-9)
-        #expect(abs(device.place(GeoAnchor(latitude: at.lat, longitude: at.lon, altitude: 2, altitudeMode: .relativeToDevice)).y - 2) < 1e-9)
-        #expect(abs(device.place(GeoAnchor(latitude: at.lat, longitude: at.lon, altitude: 0, altitudeMode: .relativeToGround)).y + 1.5) < 1e-9)
+        #expect(
+            abs(device.place(GeoAnchor(latitude: at.lat, longitude: at.lon, altitude: 2, altitudeMode: .relativeToDevice)).y - 2) < 1e-9)
+        #expect(
+            abs(device.place(GeoAnchor(latitude: at.lat, longitude: at.lon, altitude: 0, altitudeMode: .relativeToGround)).y + 1.5) < 1e-9)
     }
 
     @Test("uncertainty grows with range through the heading error")
     func uncertainty() {
-        let device = DeviceFix(latitude: 51.5, longitude: -0.12, altitude: 20, horizontalAccuracy: 3, verticalAccuracy: 4, heading: 0, headingAccuracy: 5)
+        let device = DeviceFix(
+            latitude: 51.5, longitude: -0.12, altitude: 20, horizontalAccuracy: 3, verticalAccuracy: 4, heading: 0, headingAccuracy: 5)
         let near = device.place(GeoAnchor(latitude: 51.5001, longitude: -0.12))
         let far = device.place(GeoAnchor(latitude: 51.51, longitude: -0.12))
         #expect(near.horizontalUncertainty > 3 && near.horizontalUncertainty < 3.2)

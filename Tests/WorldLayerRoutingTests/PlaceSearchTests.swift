@@ -15,7 +15,9 @@ struct PlaceSearchTests {
             ("Kansallisteatteri", [], 0.006),
         ]
         for (i, (name, others, offset)) in names.enumerated() {
-            index.add(id: UUID(uuidString: "00000000-0000-4000-8000-00000000000\(i)")!, names: [name] + others, position: Coordinate(latitude: 60.17 + offset, longitude: 24.95))
+            index.add(
+                id: UUID(uuidString: "00000000-0000-4000-8000-00000000000\(i)")!, names: [name] + others,
+                position: Coordinate(latitude: 60.17 + offset, longitude: 24.95))
         }
         return index
     }()

@@ -31,7 +31,10 @@ struct WalkingRouterTests {
         #expect(route.waypoints.count == Int(route.length / 5) + 1)
         for (a, b) in zip(route.waypoints, route.waypoints.dropFirst()) {
             #expect(abs(b.along - a.along - 5) < 1e-9)
-            #expect(Geodesic.wgs84.inverse(Coordinate(latitude: a.latitude, longitude: a.longitude), Coordinate(latitude: b.latitude, longitude: b.longitude)).distance <= 5.0001)
+            #expect(
+                Geodesic.wgs84.inverse(
+                    Coordinate(latitude: a.latitude, longitude: a.longitude), Coordinate(latitude: b.latitude, longitude: b.longitude)
+                ).distance <= 5.0001)
         }
         #expect(route.destination.height > route.waypoints[0].height)
         let points = route.geometry.points
@@ -43,7 +46,9 @@ struct WalkingRouterTests {
         let a = try place("Suomen Kansallisteatteri").position, b = try place("Helsingin tuomiokirkko").position
         let direct = try router.route(from: a, to: b).length
         for via in data.places.prefix(30) {
-            guard let first = try? router.route(from: a, to: via.position), let second = try? router.route(from: via.position, to: b) else { continue }
+            guard let first = try? router.route(from: a, to: via.position), let second = try? router.route(from: via.position, to: b) else {
+                continue
+            }
             #expect(first.length + second.length >= direct - 0.5, "via \(via.name)")
         }
     }
@@ -63,7 +68,9 @@ struct WalkingRouterTests {
     }
 
     @Test func aPointFarFromEveryPathSaysSo() throws {
-        #expect(throws: RoutingError.self) { try router.route(from: Coordinate(latitude: 60.17, longitude: 24.94), to: Coordinate(latitude: 0, longitude: 0)) }
+        #expect(throws: RoutingError.self) {
+            try router.route(from: Coordinate(latitude: 60.17, longitude: 24.94), to: Coordinate(latitude: 0, longitude: 0))
+        }
         do {
             _ = try router.route(from: Coordinate(latitude: 60.20, longitude: 24.94), to: Coordinate(latitude: 60.17, longitude: 24.94))
             Issue.record("a point 3 km outside the extract was routed")
@@ -73,36 +80,57 @@ struct WalkingRouterTests {
     }
 
     @Test func disconnectedIslandsAreNoRoute() throws {
-        let island = Walkway(id: 1, name: "Island path", highway: "footway", nodes: [1, 2], coordinates: [.init(latitude: 60, longitude: 25), .init(latitude: 60.001, longitude: 25)])
-        let mainland = Walkway(id: 2, name: "Shore path", highway: "footway", nodes: [3, 4], coordinates: [.init(latitude: 60.0015, longitude: 25.002), .init(latitude: 60.0025, longitude: 25.002)])
+        let island = Walkway(
+            id: 1, name: "Island path", highway: "footway", nodes: [1, 2],
+            coordinates: [.init(latitude: 60, longitude: 25), .init(latitude: 60.001, longitude: 25)])
+        let mainland = Walkway(
+            id: 2, name: "Shore path", highway: "footway", nodes: [3, 4],
+            coordinates: [.init(latitude: 60.0015, longitude: 25.002), .init(latitude: 60.0025, longitude: 25.002)])
         let r = WalkingRouter(walkways: [island, mainland])
-        #expect(throws: RoutingError.disconnected) { try r.route(from: .init(latitude: 60.0005, longitude: 25), to: .init(latitude: 60.002, longitude: 25.002)) }
+        #expect(throws: RoutingError.disconnected) {
+            try r.route(from: .init(latitude: 60.0005, longitude: 25), to: .init(latitude: 60.002, longitude: 25.002))
+        }
         // On one edge: the walk between two spots along it.
         let along = try r.route(from: .init(latitude: 60.0002, longitude: 25), to: .init(latitude: 60.0007, longitude: 25))
-        #expect(abs(along.length - Geodesic.wgs84.inverse(.init(latitude: 60.0002, longitude: 25), .init(latitude: 60.0007, longitude: 25)).distance) < 0.01)
-        #expect(throws: RoutingError.noNetwork) { try WalkingRouter(walkways: []).route(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 0, longitude: 0)) }
+        #expect(
+            abs(
+                along.length
+                    - Geodesic.wgs84.inverse(.init(latitude: 60.0002, longitude: 25), .init(latitude: 60.0007, longitude: 25)).distance)
+                < 0.01)
+        #expect(throws: RoutingError.noNetwork) {
+            try WalkingRouter(walkways: []).route(from: .init(latitude: 0, longitude: 0), to: .init(latitude: 0, longitude: 0))
+        }
     }
 
     @Test func offRouteIsMeasuredAgainstTheRouteWithTheFixAccuracy() throws {
         let route = try router.route(from: try place("Suomen Kansallisteatteri").position, to: try place("Helsingin tuomiokirkko").position)
         let points = route.geometry.points
-        let onIt = RouteProgress.check(Coordinate(latitude: route.waypoints[10].latitude, longitude: route.waypoints[10].longitude), along: points)
+        let onIt = RouteProgress.check(
+            Coordinate(latitude: route.waypoints[10].latitude, longitude: route.waypoints[10].longitude), along: points)
         #expect(!onIt.offRoute)
         #expect(abs(onIt.along - 50) < 1)
         #expect(abs(onIt.remaining - (route.length - 50)) < 1)
         // A point beside the route and one far from it: the measured distance agrees with the nearest waypoint (5 m apart; the last may be 5 m short of the end).
         let w = route.waypoints[10]
         for (azimuth, distance) in [(w.bearing + 90, 40.0), (90, 1000.0)] {
-            let origin = distance > 100 ? Coordinate(latitude: route.destination.latitude, longitude: route.destination.longitude) : Coordinate(latitude: w.latitude, longitude: w.longitude)
+            let origin =
+                distance > 100
+                ? Coordinate(latitude: route.destination.latitude, longitude: route.destination.longitude)
+                : Coordinate(latitude: w.latitude, longitude: w.longitude)
             let away = Geodesic.wgs84.direct(from: origin, azimuth: azimuth, distance: distance).coordinate
-            let nearestWaypoint = route.waypoints.map { Geodesic.wgs84.inverse(away, Coordinate(latitude: $0.latitude, longitude: $0.longitude)).distance }.min()!
+            let nearestWaypoint = route.waypoints.map {
+                Geodesic.wgs84.inverse(away, Coordinate(latitude: $0.latitude, longitude: $0.longitude)).distance
+            }.min()!
             let progress = RouteProgress.check(away, along: points)
             #expect(progress.distanceFromRoute <= nearestWaypoint + 0.5 && progress.distanceFromRoute >= nearestWaypoint - 5.1)
             #expect(progress.offRoute == (progress.distanceFromRoute > 25))
             // A fix as poor as the distance widens the allowance.
             #expect(!RouteProgress.check(away, accuracy: progress.distanceFromRoute, along: points).offRoute)
         }
-        #expect(RouteProgress.check(Geodesic.wgs84.direct(from: route.destination.coordinate, azimuth: 90, distance: 1000).coordinate, along: points).offRoute)
+        #expect(
+            RouteProgress.check(
+                Geodesic.wgs84.direct(from: route.destination.coordinate, azimuth: 90, distance: 1000).coordinate, along: points
+            ).offRoute)
     }
 }
 

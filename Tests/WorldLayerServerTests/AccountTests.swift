@@ -34,19 +34,63 @@ struct AccountTests {
                 ("malformed JSON", try await api.call(.post, "/v1/accounts", raw: "{\"username\": "), 400, "invalid_json"),
                 ("empty body", try await api.call(.post, "/v1/accounts", raw: ""), 400, "invalid_json"),
                 ("array body", try await api.call(.post, "/v1/accounts", raw: "[1,2]"), 400, "invalid_json"),
-                ("wrong type", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["username": 5]) { $1 }), 422, "validation_failed"),
-                ("missing field", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").filter { $0.key != "email" }), 422, "validation_failed"),
+                (
+                    "wrong type", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["username": 5]) { $1 }),
+                    422, "validation_failed"
+                ),
+                (
+                    "missing field", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").filter { $0.key != "email" }),
+                    422, "validation_failed"
+                ),
                 ("short username", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bo")), 422, "validation_failed"),
-                ("bad username chars", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob smith")), 422, "validation_failed"),
-                ("bad email", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob", email: "bob-at-example")), 422, "validation_failed"),
-                ("short password", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob", password: "short")), 422, "validation_failed"),
-                ("password over 72 bytes", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob", password: String(repeating: "é", count: 40))), 422, "validation_failed"),
-                ("future birthday", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "2999-01-01"]) { $1 }), 422, "validation_failed"),
-                ("impossible date", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "1990-02-30"]) { $1 }), 422, "validation_failed"),
-                ("too young", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "2020-01-01"]) { $1 }), 422, "validation_failed"),
-                ("blank display name", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["displayName": "   "]) { $1 }), 422, "validation_failed"),
-                ("wrong content type", try await api.call(.post, "/v1/accounts", raw: "username=bob", headers: [.contentType: "application/x-www-form-urlencoded"]), 415, "unsupported_media_type"),
-                ("body too large", try await api.call(.post, "/v1/accounts", raw: "{\"username\": \"" + String(repeating: "x", count: 2 << 20) + "\"}"), 413, "body_too_large"),
+                (
+                    "bad username chars", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob smith")), 422,
+                    "validation_failed"
+                ),
+                (
+                    "bad email", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob", email: "bob-at-example")), 422,
+                    "validation_failed"
+                ),
+                (
+                    "short password", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob", password: "short")), 422,
+                    "validation_failed"
+                ),
+                (
+                    "password over 72 bytes",
+                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob", password: String(repeating: "é", count: 40))),
+                    422, "validation_failed"
+                ),
+                (
+                    "future birthday",
+                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "2999-01-01"]) { $1 }), 422,
+                    "validation_failed"
+                ),
+                (
+                    "impossible date",
+                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "1990-02-30"]) { $1 }), 422,
+                    "validation_failed"
+                ),
+                (
+                    "too young",
+                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "2020-01-01"]) { $1 }), 422,
+                    "validation_failed"
+                ),
+                (
+                    "blank display name",
+                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["displayName": "   "]) { $1 }), 422,
+                    "validation_failed"
+                ),
+                (
+                    "wrong content type",
+                    try await api.call(
+                        .post, "/v1/accounts", raw: "username=bob", headers: [.contentType: "application/x-www-form-urlencoded"]), 415,
+                    "unsupported_media_type"
+                ),
+                (
+                    "body too large",
+                    try await api.call(.post, "/v1/accounts", raw: "{\"username\": \"" + String(repeating: "x", count: 2 << 20) + "\"}"),
+                    413, "body_too_large"
+                ),
             ]
             for (name, response, status, code) in cases {
                 #expect(Int(response.status.code) == status, "\(name): \(response.status) \(response.text)")
@@ -56,7 +100,8 @@ struct AccountTests {
             // Field-level messages name the field.
             let missing = try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").filter { $0.key != "email" })
             #expect(missing.errorFields == ["email"])
-            let several = try await api.call(.post, "/v1/accounts", json: ["username": "x", "email": "no", "password": "1", "displayName": "", "birthday": "soon"])
+            let several = try await api.call(
+                .post, "/v1/accounts", json: ["username": "x", "email": "no", "password": "1", "displayName": "", "birthday": "soon"])
             #expect(Set(several.errorFields) == ["username", "email", "password", "displayName", "birthday"])
             // Nothing was created: "bob" can still sign up, and nobody could log in as bob before.
             #expect(try await api.call(.post, "/v1/sessions", json: ["login": "bob", "password": "correct horse"]).status == .unauthorized)
@@ -96,14 +141,20 @@ struct AccountTests {
         try await withServer(engine) { api in
             let phone = try await api.signUpAndLogIn("linus")
             let laptop = try await api.logIn("linus")
-            let wrong = try await api.call(.put, "/v1/me/password", json: ["currentPassword": "nope nope", "newPassword": "new password"], token: phone)
+            let wrong = try await api.call(
+                .put, "/v1/me/password", json: ["currentPassword": "nope nope", "newPassword": "new password"], token: phone)
             #expect(wrong.status == .forbidden)
-            let weak = try await api.call(.put, "/v1/me/password", json: ["currentPassword": "correct horse", "newPassword": "short"], token: phone)
+            let weak = try await api.call(
+                .put, "/v1/me/password", json: ["currentPassword": "correct horse", "newPassword": "short"], token: phone)
             #expect(weak.status == .unprocessableContent && weak.errorFields == ["newPassword"])
-            #expect(try await api.call(.put, "/v1/me/password", json: ["currentPassword": "correct horse", "newPassword": "new password"], token: phone).status == .noContent)
+            #expect(
+                try await api.call(
+                    .put, "/v1/me/password", json: ["currentPassword": "correct horse", "newPassword": "new password"], token: phone
+                ).status == .noContent)
             #expect(try await api.call(.get, "/v1/me", token: phone).status == .ok)
             #expect(try await api.call(.get, "/v1/me", token: laptop).status == .unauthorized)
-            #expect(try await api.call(.post, "/v1/sessions", json: ["login": "linus", "password": "correct horse"]).status == .unauthorized)
+            #expect(
+                try await api.call(.post, "/v1/sessions", json: ["login": "linus", "password": "correct horse"]).status == .unauthorized)
             #expect(try await api.call(.post, "/v1/sessions", json: ["login": "linus", "password": "new password"]).status == .created)
         }
     }
@@ -118,7 +169,8 @@ struct AccountTests {
             #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: token).status == .noContent)
             #expect(try await api.call(.get, "/v1/me", token: token).status == .unauthorized)
             #expect(try await api.call(.get, "/v1/me", token: other).status == .unauthorized)
-            #expect(try await api.call(.post, "/v1/sessions", json: ["login": "margaret", "password": "correct horse"]).status == .unauthorized)
+            #expect(
+                try await api.call(.post, "/v1/sessions", json: ["login": "margaret", "password": "correct horse"]).status == .unauthorized)
             #expect(try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("margaret")).status == .created)
         }
     }
@@ -128,7 +180,8 @@ struct AccountTests {
         try await withServer(engine, configure: { $0.loginLimits = .init(perSubject: 3, perAddress: 100) }) { api in
             try await api.signUpAndLogIn("target")
             for _ in 0..<3 {
-                #expect(try await api.call(.post, "/v1/sessions", json: ["login": "target", "password": "guess guess"]).status == .unauthorized)
+                #expect(
+                    try await api.call(.post, "/v1/sessions", json: ["login": "target", "password": "guess guess"]).status == .unauthorized)
             }
             let limited = try await api.call(.post, "/v1/sessions", json: ["login": "target", "password": "correct horse"])
             #expect(limited.status == .tooManyRequests && limited.errorCode == "too_many_attempts")
@@ -143,9 +196,12 @@ struct AccountTests {
     func rateLimitPerAddress() async throws {
         try await withServer(.sqlite, configure: { $0.loginLimits = .init(perSubject: 100, perAddress: 4) }) { (api: API) async throws in
             for i in 0..<4 {
-                #expect(try await api.call(.post, "/v1/sessions", json: ["login": "nobody\(i)", "password": "guess guess"]).status == .unauthorized)
+                #expect(
+                    try await api.call(.post, "/v1/sessions", json: ["login": "nobody\(i)", "password": "guess guess"]).status
+                        == .unauthorized)
             }
-            #expect(try await api.call(.post, "/v1/sessions", json: ["login": "nobody9", "password": "guess guess"]).status == .tooManyRequests)
+            #expect(
+                try await api.call(.post, "/v1/sessions", json: ["login": "nobody9", "password": "guess guess"]).status == .tooManyRequests)
         }
     }
 

@@ -10,33 +10,46 @@ import WorldLayerTestSupport
 struct AdTests {
     static let centre = Fixtures.helsinki
 
-    static func ad(text: String = "Coffee -20 %", startsIn: TimeInterval = -3600, lasts: TimeInterval = 86_400, anchorNorth: Double = 0) -> [String: Any] {
+    static func ad(text: String = "Coffee -20 %", startsIn: TimeInterval = -3600, lasts: TimeInterval = 86_400, anchorNorth: Double = 0)
+        -> [String: Any]
+    {
         let d = 0.003
         return [
             "templateId": "heart", "text": "", "color": "#ff3366", "size": 1.0,
             "anchor": ["latitude": centre.latitude + anchorNorth / 111_320, "longitude": centre.longitude, "altitude": 20, "accuracy": 5],
-            "area": ["ring": [[-d, -d], [-d, d], [d, d], [d, -d]].map { ["latitude": centre.latitude + $0[0], "longitude": centre.longitude + 2 * $0[1]] }],
-            "startsAt": Store.iso8601(Date().addingTimeInterval(startsIn)), "endsAt": Store.iso8601(Date().addingTimeInterval(startsIn + lasts)),
+            "area": [
+                "ring": [[-d, -d], [-d, d], [d, d], [d, -d]].map {
+                    ["latitude": centre.latitude + $0[0], "longitude": centre.longitude + 2 * $0[1]]
+                }
+            ],
+            "startsAt": WireJSON.time(Date().addingTimeInterval(startsIn)),
+            "endsAt": WireJSON.time(Date().addingTimeInterval(startsIn + lasts)),
         ]
     }
 
-    @Test("only approved ads show, only to people inside their area during their schedule, labelled; the advertiser can pull them any time", arguments: ScratchDatabase.engines)
+    @Test(
+        "only approved ads show, only to people inside their area during their schedule, labelled; the advertiser can pull them any time",
+        arguments: ScratchDatabase.engines)
     func lifecycle(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         try await withServer(engine, configure: { $0.database = url }) { api in
-            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"), mod = try await api.signUpAndLogIn("mod")
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
+                mod = try await api.signUpAndLogIn("mod")
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
             try await store.setAdvertiser(accountID: try #require(try await store.account(username: "ada")).id, name: "Café Ada")
             try await store.setRole(accountID: try #require(try await store.account(username: "mod")).id, role: .moderator)
             try await store.close()
-            func shown(_ latitude: Double = Self.centre.latitude, _ longitude: Double = Self.centre.longitude) async throws -> [[String: Any]] {
+            func shown(_ latitude: Double = Self.centre.latitude, _ longitude: Double = Self.centre.longitude) async throws -> [[String:
+                Any]]
+            {
                 try await api.call(.get, "/v1/ads/nearby?latitude=\(latitude)&longitude=\(longitude)").json["ads"] as? [[String: Any]] ?? []
             }
 
             let id = UUID().uuidString.lowercased()
             let notAdvertiser = try await api.call(.put, "/v1/ads/\(id)", json: Self.ad(), token: ben)
             #expect(notAdvertiser.status == .forbidden && notAdvertiser.errorCode == "not_an_advertiser")
-            let bad = try await api.call(.put, "/v1/ads/\(id)", json: Self.ad(lasts: -10, anchorNorth: 5_000).merging(["templateId": "nope"]) { $1 }, token: ada)
+            let bad = try await api.call(
+                .put, "/v1/ads/\(id)", json: Self.ad(lasts: -10, anchorNorth: 5_000).merging(["templateId": "nope"]) { $1 }, token: ada)
             #expect(bad.status == .unprocessableContent && Set(bad.errorFields) == ["anchor", "endsAt", "templateId"], "\(bad.text)")
             let created = try await api.call(.put, "/v1/ads/\(id)", json: Self.ad(), token: ada)
             #expect(created.status == .created && created.json["status"] as? String == "draft")
@@ -49,7 +62,9 @@ struct AdTests {
             #expect((queue.json["ads"] as? [[String: Any]])?.first?["id"] as? String == id)
             #expect(try await api.call(.post, "/v1/moderation/ads/\(id)/reject", json: [:], token: mod).status == .unprocessableContent)
             #expect(try await api.call(.post, "/v1/moderation/ads/\(id)/approve", json: [:], token: ben).status == .forbidden)
-            #expect(try await api.call(.post, "/v1/moderation/ads/\(id)/approve", json: [:], token: mod).json["status"] as? String == "approved")
+            #expect(
+                try await api.call(.post, "/v1/moderation/ads/\(id)/approve", json: [:], token: mod).json["status"] as? String == "approved"
+            )
 
             let ads = try await shown(Self.centre.latitude + 0.001, Self.centre.longitude)
             #expect(ads.count == 1 && ads[0]["sponsored"] as? Bool == true && ads[0]["advertiser"] as? String == "Café Ada")
@@ -86,7 +101,9 @@ struct AdTests {
             #expect(try await api.call(.get, "/v1/ads/\(id)", token: ben).status == .notFound)
 
             let log = try #require(try await api.call(.get, "/v1/moderation/log", token: mod).json["actions"] as? [[String: Any]])
-            #expect(log.filter { $0["action"] as? String == "approve_ad" }.count == 3 && log.contains { $0["action"] as? String == "reject_ad" })
+            #expect(
+                log.filter { $0["action"] as? String == "approve_ad" }.count == 3 && log.contains { $0["action"] as? String == "reject_ad" }
+            )
         }
     }
 }

@@ -14,7 +14,8 @@ enum DemoBook {
     static let id = UUID(uuidString: "7d30a2e9-b0ff-5832-9240-72722912b608")!
     static let pages: [(file: String, name: String)] = [
         ("astronaut", "Eileen Collins, astronaut"), ("coffee", "A cup of coffee"), ("chelsea", "Chelsea the cat"),
-        ("coins", "Greek coins from Pompeii"), ("hubble_deep_field", "The Hubble eXtreme Deep Field"), ("immunohistochemistry", "Stained tissue"),
+        ("coins", "Greek coins from Pompeii"), ("hubble_deep_field", "The Hubble eXtreme Deep Field"),
+        ("immunohistochemistry", "Stained tissue"),
     ]
 
     static func install(_ world: TourWorld, only: Set<String>? = nil) async throws {
@@ -26,7 +27,8 @@ enum DemoBook {
             let video = try library.add(copyOf: demo.appendingPathComponent("book/media/\(page.file).mp4"), name: "media/\(page.file).mp4")
             let reference = try #require(ReferenceImage(encoded: try Data(contentsOf: library.path(of: image.id))))
             let target = BookTarget(
-                id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", i))!, name: page.name, image: image, physicalWidth: 0.12,
+                id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", i))!, name: page.name, image: image,
+                physicalWidth: 0.12,
                 content: TargetContent(kind: .video, media: video),
                 quality: TargetQuality(
                     score: reference.score, keypoints: reference.keypoints, coverage: reference.coverage, distinct: reference.distinct,
@@ -57,7 +59,9 @@ enum DemoBook {
 
 @Suite("Books through the API: catalogue, reference images, recognition of camera frames")
 struct BookTests {
-    @Test("the catalogue lists and searches books by title and author, forgiving typos; a book shows its targets", arguments: ScratchDatabase.engines)
+    @Test(
+        "the catalogue lists and searches books by title and author, forgiving typos; a book shows its targets",
+        arguments: ScratchDatabase.engines)
     func catalogue(engine: Store.Engine) async throws {
         let world = try await TourWorld.make(engine)
         try await DemoBook.install(world)
@@ -101,17 +105,22 @@ struct BookTests {
         }
     }
 
-    @Test("a camera frame of a page returns that page, its corners within a few pixels and what it shows; other frames none", arguments: ScratchDatabase.engines)
+    @Test(
+        "a camera frame of a page returns that page, its corners within a few pixels and what it shows; other frames none",
+        arguments: ScratchDatabase.engines)
     func recognition(engine: Store.Engine) async throws {
         let world = try await TourWorld.make(engine)
         try await DemoBook.install(world)
         try await withServer(engine, configure: world.configure) { api in
             for (truth, bytes) in try DemoBook.frames() {
-                let r = try await api.call(.post, "/v1/books/pictures-of-science/recognize", bytes: bytes, headers: [.contentType: "image/jpeg"])
+                let r = try await api.call(
+                    .post, "/v1/books/pictures-of-science/recognize", bytes: bytes, headers: [.contentType: "image/jpeg"])
                 #expect(r.status == .ok, "\(r.text)")
                 #expect((r.json["frame"] as? [String: Any])?["width"] as? Int == 640)
                 guard let page = truth.target, let corners = truth.corners else {
-                    #expect(r.json["recognized"] as? Bool == false && r.json["target"] == nil && r.json["corners"] == nil, "\(truth.frame): \(r.text)")
+                    #expect(
+                        r.json["recognized"] as? Bool == false && r.json["target"] == nil && r.json["corners"] == nil,
+                        "\(truth.frame): \(r.text)")
                     continue
                 }
                 let name = DemoBook.pages.first { $0.file == page }!.name
@@ -135,7 +144,8 @@ struct BookTests {
             #expect(junk.status == .unsupportedMediaType && junk.errorCode == "unsupported_media_type")
             #expect(try await api.call(.post, path, bytes: Data()).errorCode == "empty_body")
             // A JPEG's first and last bytes around garbage: it passes the sniffer, not the decoder.
-            let broken = try await api.call(.post, path, bytes: Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 7, count: 64) + Data([0xFF, 0xD9]))
+            let broken = try await api.call(
+                .post, path, bytes: Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(repeating: 7, count: 64) + Data([0xFF, 0xD9]))
             #expect(broken.status == .unprocessableContent && broken.errorCode == "undecodable_image", "\(broken.text)")
             let huge = try await api.call(.post, path, bytes: Data([0xFF, 0xD8, 0xFF, 0xE0]) + Data(count: 9 << 20))
             #expect(huge.status == .contentTooLarge && huge.errorCode == "body_too_large")

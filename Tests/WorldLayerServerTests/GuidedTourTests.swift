@@ -15,7 +15,12 @@ struct GuidedTourTests {
     ) async throws {
         let world = try await TourWorld.make(engine)
         let audio = try TourWorld.narration("This is the guide speaking.")
-        try await withServer(engine, configure: { world.configure(&$0); configure(&$0) }) { api in
+        try await withServer(
+            engine,
+            configure: {
+                world.configure(&$0); configure(&$0)
+            }
+        ) { api in
             let admin = try await world.admin(api)
             let body = TourWorld.tourBody(
                 slug: "bu-campus", mode: "guided", audio: try await TourWorld.upload(api, audio, admin: admin),
@@ -25,20 +30,24 @@ struct GuidedTourTests {
             guard created.status == .created else { throw HelperFailure("tour: \(created.text)") }
             let guide = try await api.signUpAndLogIn("guide")
             try await world.withStore { store in
-                try await store.setGuide(accountID: try await store.account(username: "guide")!.id, tourID: UUID(uuidString: tourID)!, isGuide: true)
+                try await store.setGuide(
+                    accountID: try await store.account(username: "guide")!.id, tourID: UUID(uuidString: tourID)!, isGuide: true)
             }
             try await test(api, tourID, guide, admin)
         }
     }
 
-    @Test("a passkey admits one person once; the guide sees, answers and exports questions, then deletes the group", arguments: ScratchDatabase.engines)
+    @Test(
+        "a passkey admits one person once; the guide sees, answers and exports questions, then deletes the group",
+        arguments: ScratchDatabase.engines)
     func passkeysAndQuestions(engine: Store.Engine) async throws {
         try await withGuidedTour(engine) { api, tourID, guide, _ in
             // Anyone may see that the tour exists; nobody gets further without a passkey.
             let listed = try await api.call(.get, "/v1/tours")
             #expect((listed.json["tours"] as? [[String: Any]])?.first?["mode"] as? String == "guided")
             let stranger = try await api.signUpAndLogIn("stranger")
-            for path in ["", "/stops/nearby?latitude=60.17&longitude=24.95", "/next?latitude=60.17&longitude=24.95", "/beacons", "/stamps"] {
+            for path in ["", "/stops/nearby?latitude=60.17&longitude=24.95", "/next?latitude=60.17&longitude=24.95", "/beacons", "/stamps"]
+            {
                 let r = try await api.call(.get, "/v1/tours/\(tourID)\(path)", token: stranger)
                 #expect(r.status == .forbidden && r.errorCode == "passkey_required", "\(path)")
             }
@@ -46,9 +55,14 @@ struct GuidedTourTests {
             #expect(peek.status == .ok && peek.json["nearestStop"] == nil && peek.json["route"] == nil)
 
             // Only the tour's guide makes groups.
-            #expect(try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "x", "passkeys": 2], token: stranger).status == .forbidden)
-            #expect(try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "", "passkeys": 0], token: guide).status == .unprocessableContent)
-            let made = try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "Morning group", "passkeys": 3, "validForHours": 4], token: guide)
+            #expect(
+                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "x", "passkeys": 2], token: stranger).status
+                    == .forbidden)
+            #expect(
+                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "", "passkeys": 0], token: guide).status
+                    == .unprocessableContent)
+            let made = try await api.call(
+                .post, "/v1/tours/\(tourID)/groups", json: ["name": "Morning group", "passkeys": 3, "validForHours": 4], token: guide)
             #expect(made.status == .created, "\(made.text)")
             let keys = try #require(made.json["passkeys"] as? [String])
             let groupID = try #require((made.json["group"] as? [String: Any])?["id"] as? String)
@@ -56,41 +70,59 @@ struct GuidedTourTests {
 
             // Redeem once; the second try is refused; a lost answer is recovered with the same participant id.
             let participantID = UUID().uuidString.lowercased()
-            let joined = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0].lowercased(), "displayName": "Ana", "participantId": participantID])
+            let joined = try await api.call(
+                .post, "/v1/tours/\(tourID)/redeem",
+                json: ["passkey": keys[0].lowercased(), "displayName": "Ana", "participantId": participantID])
             #expect(joined.status == .created, "\(joined.text)")
             let ana = try #require(joined.json["token"] as? String)
             let again = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0]])
             #expect(again.status == .conflict && again.errorCode == "passkey_used")
-            let retried = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0], "participantId": participantID])
+            let retried = try await api.call(
+                .post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0], "participantId": participantID])
             #expect(retried.status == .created && (retried.json["participant"] as? [String: Any])?["id"] as? String == participantID)
             let anaNow = try #require(retried.json["token"] as? String)
             #expect(try await api.call(.get, "/v1/me", token: ana).status == .unauthorized)  // the old token was replaced
-            let ben = try #require(try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[1], "displayName": "Ben"]).json["token"] as? String)
+            let ben = try #require(
+                try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[1], "displayName": "Ben"]).json["token"]
+                    as? String)
 
             // In: the stops and the beacon registry.
             let tour = try await api.call(.get, "/v1/tours/\(tourID)", token: anaNow)
             #expect(tour.status == .ok && (tour.json["stops"] as? [Any])?.count == 3)
-            let beacons = try #require(try await api.call(.get, "/v1/tours/\(tourID)/beacons", token: anaNow).json["beacons"] as? [[String: Any]])
+            let beacons = try #require(
+                try await api.call(.get, "/v1/tours/\(tourID)/beacons", token: anaNow).json["beacons"] as? [[String: Any]])
             #expect(beacons.count == 3 && (beacons[0]["beacon"] as? [String: Any])?["txPower"] as? Double == -61)
 
             // Questions: one each; a participant sees only their own; the guide sees all.
-            let q1 = try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "When was the statue made?", "email": "ana@example.org"], token: anaNow)
+            let q1 = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "When was the statue made?", "email": "ana@example.org"],
+                token: anaNow)
             #expect(q1.status == .created, "\(q1.text)")
             let questionID = UUID().uuidString.lowercased()
             let q2 = ["id": questionID, "text": "=HYPERLINK(\"http://evil\"), and is it bronze?"]
             #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: q2, token: ben).status == .created)
-            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: q2, token: ben).status == .ok)  // a retry is stored once
-            let badEmail = try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi", "email": "not an email"], token: anaNow)
+            // a retry is stored once
+            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: q2, token: ben).status == .ok)
+            let badEmail = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi", "email": "not an email"], token: anaNow)
             #expect(badEmail.status == .unprocessableContent && badEmail.errorFields == ["email"])
-            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi"], token: guide).status == .forbidden)
-            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi"], token: stranger).status == .notFound)
-            let mine = try #require(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions", token: anaNow).json["questions"] as? [[String: Any]])
+            #expect(
+                try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi"], token: guide).status == .forbidden)
+            #expect(
+                try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Hi"], token: stranger).status == .notFound
+            )
+            let mine = try #require(
+                try await api.call(.get, "/v1/tour-groups/\(groupID)/questions", token: anaNow).json["questions"] as? [[String: Any]])
             #expect(mine.count == 1 && mine[0]["text"] as? String == "When was the statue made?")
-            let all = try #require(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions", token: guide).json["questions"] as? [[String: Any]])
+            let all = try #require(
+                try await api.call(.get, "/v1/tour-groups/\(groupID)/questions", token: guide).json["questions"] as? [[String: Any]])
             #expect(all.count == 2)
-            let answered = try await api.call(.post, "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "Yes, bronze."], token: guide)
+            let answered = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "Yes, bronze."], token: guide)
             #expect(answered.status == .ok && answered.json["answer"] as? String == "Yes, bronze.")
-            #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "No"], token: ben).status == .forbidden)
+            #expect(
+                try await api.call(.post, "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: ["answer": "No"], token: ben)
+                    .status == .forbidden)
 
             // Deleting before exporting would lose them.
             let early = try await api.call(.delete, "/v1/tour-groups/\(groupID)", token: guide)
@@ -101,7 +133,8 @@ struct GuidedTourTests {
             let rows = csv.text.components(separatedBy: "\r\n")
             #expect(rows[0] == "asked_at,participant,email,question,answer,answered_at" && rows.count == 4)
             #expect(rows[1].contains(",Ana,ana@example.org,When was the statue made?,,"))
-            #expect(rows[2].contains(",Ben,,\"'=HYPERLINK(\"\"http://evil\"\"), and is it bronze?\",\"Yes, bronze.\","))  // a formula is shown, not run
+            // a formula is shown, not run
+            #expect(rows[2].contains(",Ben,,\"'=HYPERLINK(\"\"http://evil\"\"), and is it bronze?\",\"Yes, bronze.\","))
             let json = try await api.call(.get, "/v1/tour-groups/\(groupID)/questions/export?format=json", token: guide)
             #expect((json.json["questions"] as? [Any])?.count == 2)
             #expect(try await api.call(.get, "/v1/tour-groups/\(groupID)/questions/export?format=xml", token: guide).status == .badRequest)
@@ -110,7 +143,8 @@ struct GuidedTourTests {
             let deleted = try await api.call(.delete, "/v1/tour-groups/\(groupID)", token: guide)
             #expect(deleted.status == .noContent)
             #expect(try await api.call(.get, "/v1/tours/\(tourID)", token: anaNow).status == .unauthorized)  // the participant is gone
-            #expect(try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[2]]).status == .forbidden)  // so are the keys
+            // so are the keys
+            #expect(try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[2]]).status == .forbidden)
             #expect(try await api.call(.get, "/v1/tour-groups/\(groupID)", token: guide).status == .notFound)
         }
     }
@@ -118,13 +152,17 @@ struct GuidedTourTests {
     @Test("guessing passkeys is stopped with 429 per client address, and per tour", arguments: ScratchDatabase.engines)
     func bruteForce(engine: Store.Engine) async throws {
         try await withGuidedTour(engine, configure: { $0.passkeyLimits = .init(perSubject: 100, perAddress: 5) }) { api, tourID, guide, _ in
-            let keys = try #require(try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"] as? [String])
+            let keys = try #require(
+                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"]
+                    as? [String])
             for guess in ["AAAA-AAAA", "3333-3333", "hello", "4444-4444", "6666-6666"] {
                 let r = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": guess])
                 #expect(r.status == .forbidden && r.errorCode == "invalid_passkey")
             }
             let blocked = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0]])
-            #expect(blocked.status == .tooManyRequests && blocked.errorCode == "too_many_attempts" && Int(blocked.headers[.retryAfter] ?? "") ?? 0 > 0)
+            #expect(
+                blocked.status == .tooManyRequests && blocked.errorCode == "too_many_attempts"
+                    && Int(blocked.headers[.retryAfter] ?? "") ?? 0 > 0)
         }
         try await withGuidedTour(engine, configure: { $0.passkeyLimits = .init(perSubject: 3, perAddress: 100) }) { api, tourID, _, _ in
             for _ in 0..<3 { _ = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": "AAAA-AAAA"]) }
@@ -135,8 +173,11 @@ struct GuidedTourTests {
     @Test("indoors, a participant's nearest beacon stamps its stop after the dwell time", arguments: ScratchDatabase.engines)
     func beaconStamps(engine: Store.Engine) async throws {
         try await withGuidedTour(engine) { api, tourID, guide, _ in
-            let keys = try #require(try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"] as? [String])
-            let token = try #require(try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0]]).json["token"] as? String)
+            let keys = try #require(
+                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"]
+                    as? [String])
+            let token = try #require(
+                try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": keys[0]]).json["token"] as? String)
             let beacon = "F7826DA6-4FA2-4E98-8024-BC5B71E0893E/7/2"
             let first = try await api.call(.post, "/v1/tours/\(tourID)/positions", json: ["beacon": beacon], token: token)
             #expect(first.status == .ok && first.json["atStop"] as? String == TourWorld.stops[1].id && first.json["stamped"] == nil)
@@ -145,7 +186,9 @@ struct GuidedTourTests {
             #expect(second.json["stamped"] as? String == TourWorld.stops[1].id)
             // The participant's token opens only its own tour.
             #expect(try await api.call(.get, "/v1/tours", token: token).status == .ok)
-            #expect(try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "x", "passkeys": 1], token: token).status == .unauthorized)
+            #expect(
+                try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "x", "passkeys": 1], token: token).status
+                    == .unauthorized)
         }
     }
 }

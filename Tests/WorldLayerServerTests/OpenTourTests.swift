@@ -36,7 +36,9 @@ struct OpenTourTests {
             #expect(junk.status == .unsupportedMediaType && junk.errorCode == "unsupported_media_type")
 
             let uploaded = try await api.call(.post, "/v1/media?name=media/heart.png", bytes: TourWorld.png, token: admin)
-            #expect(uploaded.status == .created && uploaded.json["contentType"] as? String == "image/png" && uploaded.json["size"] as? Int == TourWorld.png.count)
+            #expect(
+                uploaded.status == .created && uploaded.json["contentType"] as? String == "image/png"
+                    && uploaded.json["size"] as? Int == TourWorld.png.count)
             let id = try #require(uploaded.json["id"] as? String)
             let whole = try await api.call(.get, "/v1/media/\(id)")
             #expect(whole.status == .ok && whole.data == TourWorld.png && whole.headers[.contentType] == "image/png")
@@ -61,7 +63,9 @@ struct OpenTourTests {
         }
     }
 
-    @Test("a simulated walk stamps the stops in order, never one from afar; the stamp book and completion follow", arguments: ScratchDatabase.engines)
+    @Test(
+        "a simulated walk stamps the stops in order, never one from afar; the stamp book and completion follow",
+        arguments: ScratchDatabase.engines)
     func walk(engine: Store.Engine) async throws {
         let world = try await TourWorld.make(engine)
         let audio = try TourWorld.narration("Welcome to Senate Square.")
@@ -73,7 +77,8 @@ struct OpenTourTests {
             let body = TourWorld.tourBody(slug: "senate-square", mode: "open", audio: audioID, cover: coverID)
             let created = try await api.call(.put, "/v1/tours/\(tourID)", json: body, token: admin)
             #expect(created.status == .created, "\(created.text)")
-            #expect(try await api.call(.put, "/v1/tours/\(tourID)", json: body, token: admin).status == .ok)  // a retry replaces, adds nothing
+            // a retry replaces, adds nothing
+            #expect(try await api.call(.put, "/v1/tours/\(tourID)", json: body, token: admin).status == .ok)
 
             let list = try await api.call(.get, "/v1/tours")
             let listed = try #require((list.json["tours"] as? [[String: Any]])?.first)
@@ -84,7 +89,8 @@ struct OpenTourTests {
             #expect(media.first?["contentType"] as? String == "audio/mpeg" && media.first?["name"] as? String == "media/1.mp3")
 
             // Availability: outside, with the distance and a walking route to the nearest stop; inside.
-            let outside = try await api.call(.get, "/v1/tours/senate-square/availability?latitude=\(Self.station.latitude)&longitude=\(Self.station.longitude)")
+            let outside = try await api.call(
+                .get, "/v1/tours/senate-square/availability?latitude=\(Self.station.latitude)&longitude=\(Self.station.longitude)")
             #expect(outside.status == .ok && outside.json["inside"] as? Bool == false)
             let distance = try #require(outside.json["distance"] as? Double)
             #expect(distance > 100 && distance < 300, "\(distance)")
@@ -106,16 +112,21 @@ struct OpenTourTests {
             var here = Self.station
             var stampedOrder: [String] = []
             for expected in TourWorld.stops {
-                let next = try await api.call(.get, "/v1/tours/senate-square/next?latitude=\(here.latitude)&longitude=\(here.longitude)", token: visitor)
+                let next = try await api.call(
+                    .get, "/v1/tours/senate-square/next?latitude=\(here.latitude)&longitude=\(here.longitude)", token: visitor)
                 let stop = try #require((next.json["stop"] as? [String: Any])?["stop"] as? [String: Any])
                 #expect(stop["id"] as? String == expected.id, "next stop")
                 let waypoints = try #require((next.json["route"] as? [String: Any])?["waypoints"] as? [[String: Any]])
                 // From where I stand onto the path, along it (every other waypoint, ~10 m), and off it to the statue.
                 let statue = Coordinate(latitude: expected.latitude, longitude: expected.longitude)
-                let along = waypoints.enumerated().filter { $0.offset % 2 == 0 }.map { Coordinate(latitude: $0.element["latitude"] as! Double, longitude: $0.element["longitude"] as! Double) }
+                let along = waypoints.enumerated().filter { $0.offset % 2 == 0 }.map {
+                    Coordinate(latitude: $0.element["latitude"] as! Double, longitude: $0.element["longitude"] as! Double)
+                }
                 let points = Self.strides(from: here, through: along + [statue])
                 for p in points {
-                    let r = try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": p.latitude, "longitude": p.longitude, "accuracy": 5], token: visitor)
+                    let r = try await api.call(
+                        .post, "/v1/tours/senate-square/positions",
+                        json: ["latitude": p.latitude, "longitude": p.longitude, "accuracy": 5], token: visitor)
                     #expect(r.status == .ok && r.json["stamped"] == nil && r.json["ignored"] == nil, "\(r.text)")
                 }
                 // Standing at the statue past the dwell time stamps it.
@@ -139,28 +150,44 @@ struct OpenTourTests {
             let cheat = try await api.signUpAndLogIn("cheat")
             let first = TourWorld.stops[0], last = TourWorld.stops[2]
             for _ in 0..<2 {
-                let r = try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": first.latitude, "longitude": first.longitude], token: cheat)
+                let r = try await api.call(
+                    .post, "/v1/tours/senate-square/positions", json: ["latitude": first.latitude, "longitude": first.longitude],
+                    token: cheat)
                 #expect(r.json["atStop"] as? String == first.id && r.json["stamped"] == nil)
             }
             for _ in 0..<3 {
-                let r = try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": last.latitude, "longitude": last.longitude], token: cheat)
-                #expect(r.json["stamped"] == nil && r.json["atStop"] == nil && (r.json["ignored"] as? String)?.contains("not believed") == true, "\(r.text)")
+                let r = try await api.call(
+                    .post, "/v1/tours/senate-square/positions", json: ["latitude": last.latitude, "longitude": last.longitude], token: cheat
+                )
+                #expect(
+                    r.json["stamped"] == nil && r.json["atStop"] == nil && (r.json["ignored"] as? String)?.contains("not believed") == true,
+                    "\(r.text)")
                 try await Task.sleep(for: .milliseconds(300))
             }
             let cheatBook = try await api.call(.get, "/v1/tours/senate-square/stamps", token: cheat)
             #expect((cheatBook.json["visited"] as? [Any])?.isEmpty == true && (cheatBook.json["remaining"] as? [Any])?.count == 3)
 
             // Bad input changes nothing.
-            #expect(try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": 60.17, "longitude": 24.95]).status == .unauthorized)
+            #expect(
+                try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": 60.17, "longitude": 24.95]).status
+                    == .unauthorized)
             let noPosition = try await api.call(.post, "/v1/tours/senate-square/positions", json: ["accuracy": 5], token: visitor)
             #expect(noPosition.status == .unprocessableContent && noPosition.errorFields.contains("latitude"))
-            #expect(try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": 95, "longitude": 0], token: visitor).status == .unprocessableContent)
+            #expect(
+                try await api.call(.post, "/v1/tours/senate-square/positions", json: ["latitude": 95, "longitude": 0], token: visitor)
+                    .status == .unprocessableContent)
             #expect(try await api.call(.get, "/v1/tours/senate-square/availability?latitude=91&longitude=0").status == .badRequest)
             #expect(try await api.call(.get, "/v1/tours/no-such-tour").status == .notFound)
             var wrong = body
-            wrong["stops"] = [((body["stops"] as! [[String: Any]])[0]).merging(["radius": 2000, "media": [["id": String(repeating: "0", count: 64)]]]) { $1 }]
+            wrong["stops"] = [
+                ((body["stops"] as! [[String: Any]])[0]).merging(["radius": 2000, "media": [["id": String(repeating: "0", count: 64)]]]) {
+                    $1
+                }
+            ]
             let refused = try await api.call(.put, "/v1/tours/\(tourID)", json: wrong, token: admin)
-            #expect(refused.status == .unprocessableContent && Set(refused.errorFields) == ["stops[0].media[0]", "stops[0].radius"], "\(refused.text)")
+            #expect(
+                refused.status == .unprocessableContent && Set(refused.errorFields) == ["stops[0].media[0]", "stops[0].radius"],
+                "\(refused.text)")
             #expect(try await api.call(.put, "/v1/tours/\(UUID().uuidString)", json: body, token: admin).status == .conflict)  // slug taken
             #expect(try await api.call(.put, "/v1/tours/\(tourID)", json: body, token: visitor).status == .forbidden)
             #expect((try await api.call(.get, "/v1/tours/senate-square").json["stops"] as? [Any])?.count == 3)

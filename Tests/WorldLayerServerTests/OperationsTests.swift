@@ -1,10 +1,11 @@
 import Foundation
 import HTTPTypes
 import Testing
-import Yams
-@testable import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
+import Yams
+
+@testable import WorldLayerServer
 
 @Suite("Health, readiness, metrics and the API description")
 struct OperationsTests {
@@ -36,11 +37,15 @@ struct OperationsTests {
     @Test("the OpenAPI document and the router name exactly the same routes")
     func openAPIMatchesRouter() async throws {
         let store = try await ScratchDatabase.make(.sqlite)
-        let (_, table) = buildRouter(store: store, configuration: ServerConfiguration(), hub: LiveHub(store: store, logger: ScratchDatabase.quietLogger))
+        let (_, table) = buildRouter(
+            store: store, configuration: ServerConfiguration(), hub: LiveHub(store: store, logger: ScratchDatabase.quietLogger))
         let registered = Set(table.routes.map { "\($0.method.rawValue) \($0.path)" })
         let documented = try OpenAPIRoutes.load()
-        #expect(registered.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")
-        #expect(documented.subtracting(registered).isEmpty, "openapi.yaml names routes the server lacks: \(documented.subtracting(registered).sorted())")
+        #expect(
+            registered.subtracting(documented).isEmpty, "routes missing from openapi.yaml: \(registered.subtracting(documented).sorted())")
+        #expect(
+            documented.subtracting(registered).isEmpty,
+            "openapi.yaml names routes the server lacks: \(documented.subtracting(registered).sorted())")
         try await store.close()
     }
 }
@@ -48,7 +53,8 @@ struct OperationsTests {
 /// Reads `METHOD /path` pairs from the `paths:` section of openapi.yaml.
 enum OpenAPIRoutes {
     static func load() throws -> Set<String> {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/WorldLayerServer/Resources/openapi.yaml")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Sources/WorldLayerServer/Resources/openapi.yaml")
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         var inPaths = false
         var path: String?

@@ -24,8 +24,10 @@ struct RestrictedZoneTests {
                 RestrictedZone(
                     name: "Vanha hautausmaa", kind: "cemetery",
                     polygon: GeoPolygon([
-                        Coordinate(latitude: lat - 0.0002, longitude: lon - 0.0004), Coordinate(latitude: lat - 0.0002, longitude: lon + 0.0004),
-                        Coordinate(latitude: lat + 0.0002, longitude: lon + 0.0004), Coordinate(latitude: lat + 0.0002, longitude: lon - 0.0004),
+                        Coordinate(latitude: lat - 0.0002, longitude: lon - 0.0004),
+                        Coordinate(latitude: lat - 0.0002, longitude: lon + 0.0004),
+                        Coordinate(latitude: lat + 0.0002, longitude: lon + 0.0004),
+                        Coordinate(latitude: lat + 0.0002, longitude: lon - 0.0004),
                     ])))
             try await store.close()
 

@@ -155,7 +155,7 @@ struct StickerLifecycleTests {
                 let id = UUID().uuidString.lowercased()
                 made.append(id)
                 let expiry = Date().addingTimeInterval(seconds)
-                let body = Fixtures.sticker(extra: ["expiresAt": Store.iso8601(expiry)])
+                let body = Fixtures.sticker(extra: ["expiresAt": WireJSON.time(expiry)])
                 #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
                 let seen = try await api.call(.get, "/v1/stickers/\(id)").status

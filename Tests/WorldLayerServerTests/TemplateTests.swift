@@ -23,13 +23,17 @@ struct TemplateTests {
                 #expect(try await api.call(.get, t["previewUrl"] as? String ?? "", headers: [.ifNoneMatch: etag]).status == .notModified)
                 if t["kind"] as? String == "model" {
                     let model = try await api.call(.get, t["assetUrl"] as? String ?? "")
-                    #expect(model.status == .ok && model.headers[.contentType] == "model/gltf-binary" && model.data.starts(with: Array("glTF".utf8)))
+                    #expect(
+                        model.status == .ok && model.headers[.contentType] == "model/gltf-binary"
+                            && model.data.starts(with: Array("glTF".utf8)))
                 }
             }
         }
     }
 
-    @Test("a submission is usable only by its author until a moderator approves it; rejection carries a reason", arguments: ScratchDatabase.engines)
+    @Test(
+        "a submission is usable only by its author until a moderator approves it; rejection carries a reason",
+        arguments: ScratchDatabase.engines)
     func review(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         try await withServer(engine, configure: { $0.database = url }) { api in
@@ -47,12 +51,16 @@ struct TemplateTests {
             #expect(submitted.status == .created && submitted.json["status"] as? String == "pending")
             #expect(try await api.call(.post, "/v1/templates", json: body, token: ada).status == .ok)  // a retry
             // Bad submissions: 422 naming the field.
-            let bad = try await api.call(.post, "/v1/templates", json: body.merging(["id": "X", "kind": "model", "preview": "aGVsbG8="]) { $1 }, token: ada)
+            let bad = try await api.call(
+                .post, "/v1/templates", json: body.merging(["id": "X", "kind": "model", "preview": "aGVsbG8="]) { $1 }, token: ada)
             #expect(bad.status == .unprocessableContent && Set(bad.errorFields) == ["id", "asset", "preview"])
 
             // Only Ada can use it; others do not even see it.
-            #expect(try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-flag"), token: ada).status == .created)
-            let bobUses = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-flag"), token: bob)
+            #expect(
+                try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-flag"), token: ada)
+                    .status == .created)
+            let bobUses = try await api.call(
+                .put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-flag"), token: bob)
             #expect(bobUses.status == .unprocessableContent && bobUses.errorFields == ["templateId"])
             #expect(try await api.call(.get, "/v1/templates/ada-flag", token: bob).status == .notFound)
 
@@ -64,16 +72,23 @@ struct TemplateTests {
             let approved = try await api.call(.post, "/v1/templates/ada-flag/approve", token: mod)
             #expect(approved.json["status"] as? String == "approved")
             #expect(try await api.call(.post, "/v1/templates/ada-flag/approve", token: mod).status == .conflict)
-            #expect(try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-flag"), token: bob).status == .created)
+            #expect(
+                try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-flag"), token: bob)
+                    .status == .created)
 
             var second = body
             second["id"] = "ada-rude"
             #expect(try await api.call(.post, "/v1/templates", json: second, token: ada).status == .created)
-            #expect(try await api.call(.post, "/v1/templates/ada-rude/reject", json: ["reason": ""], token: mod).status == .unprocessableContent)
-            #expect(try await api.call(.post, "/v1/templates/ada-rude/reject", json: ["reason": "offensive wording"], token: mod).status == .ok)
+            #expect(
+                try await api.call(.post, "/v1/templates/ada-rude/reject", json: ["reason": ""], token: mod).status == .unprocessableContent
+            )
+            #expect(
+                try await api.call(.post, "/v1/templates/ada-rude/reject", json: ["reason": "offensive wording"], token: mod).status == .ok)
             let mine = try await api.call(.get, "/v1/templates/ada-rude", token: ada)
             #expect(mine.json["status"] as? String == "rejected" && mine.json["rejectReason"] as? String == "offensive wording")
-            #expect(try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-rude"), token: ada).status == .unprocessableContent)
+            #expect(
+                try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(template: "ada-rude"), token: ada)
+                    .status == .unprocessableContent)
         }
     }
 }

@@ -17,7 +17,9 @@ struct APIResponse {
     var data: Data
     var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:] }
     var errorCode: String? { (json["error"] as? [String: Any])?["code"] as? String }
-    var errorFields: [String] { ((json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String } }
+    var errorFields: [String] {
+        ((json["error"] as? [String: Any])?["fields"] as? [[String: Any]] ?? []).compactMap { $0["field"] as? String }
+    }
 }
 
 /// Talks to a real WorldLayer server over HTTP on loopback.
@@ -39,7 +41,8 @@ struct API {
         try await withThrowingTaskGroup(of: R.self) { group in
             for n in 0..<count {
                 group.addTask {
-                    try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(60))) { connection in
+                    try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(60))) {
+                        connection in
                         var api = self
                         api.ownConnection = connection
                         return try await request(api, n)
@@ -112,7 +115,10 @@ enum Fixtures {
         return body.merging(extra) { $1 }
     }
     static func signUp(_ username: String, password: String = "correct horse", email: String? = nil) -> [String: Any] {
-        ["username": username, "email": email ?? "\(username)@example.org", "password": password, "displayName": "Test \(username)", "birthday": "1990-05-17"]
+        [
+            "username": username, "email": email ?? "\(username)@example.org", "password": password, "displayName": "Test \(username)",
+            "birthday": "1990-05-17",
+        ]
     }
 }
 

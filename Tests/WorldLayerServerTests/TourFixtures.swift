@@ -41,8 +41,10 @@ struct TourWorld {
     }
 
     static let png = try! Data(
-        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Sources/WorldLayerServer/Resources/Templates/heart.png")
-            .standardized)
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Sources/WorldLayerServer/Resources/Templates/heart.png"
+        )
+        .standardized)
 
     /// Spoken text as MP3, made the way the demo tour's narration is (espeak-ng, then lame).
     static func narration(_ text: String) throws -> Data {
@@ -75,9 +77,13 @@ struct TourWorld {
         ("10000000-0000-4000-8000-000000000003", "Johan Ludvig Runeberg", 60.16748, 24.94762),
     ]
 
-    static var area: [String: Any] { [
-        "ring": [[60.1650, 24.9440], [60.1650, 24.9560], [60.1735, 24.9560], [60.1735, 24.9440]].map { ["latitude": $0[0], "longitude": $0[1]] }
-    ] }
+    static var area: [String: Any] {
+        [
+            "ring": [[60.1650, 24.9440], [60.1650, 24.9560], [60.1735, 24.9560], [60.1735, 24.9440]].map {
+                ["latitude": $0[0], "longitude": $0[1]]
+            }
+        ]
+    }
 
     static func tourBody(slug: String, mode: String, audio: String, cover: String, beacons: Bool = false) -> [String: Any] {
         [
@@ -88,7 +94,9 @@ struct TourWorld {
                     "id": s.id, "title": s.title, "text": "About \(s.title)", "kind": "audio", "radius": 20,
                     "position": ["latitude": s.latitude, "longitude": s.longitude], "media": [["id": audio, "name": "media/\(i + 1).mp3"]],
                 ]
-                if beacons { stop["beacon"] = ["uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 7, "minor": i + 1, "txPower": -61] }
+                if beacons {
+                    stop["beacon"] = ["uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 7, "minor": i + 1, "txPower": -61]
+                }
                 return stop
             },
         ]

@@ -19,19 +19,26 @@ struct VisibilityMatrixTests {
         "anonymous": ["public"],
     ]
 
-    @Test("public, private, shared, group and worldmap stickers reach exactly their audience on every path", arguments: ScratchDatabase.engines)
+    @Test(
+        "public, private, shared, group and worldmap stickers reach exactly their audience on every path",
+        arguments: ScratchDatabase.engines)
     func matrix(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             var tokens: [String: String?] = ["anonymous": nil]
-            for name in ["owner", "friend", "member", "groupie", "stranger", "blocked", "marker"] { tokens[name] = try await api.signUpAndLogIn(name) }
+            for name in ["owner", "friend", "member", "groupie", "stranger", "blocked", "marker"] {
+                tokens[name] = try await api.signUpAndLogIn(name)
+            }
             let owner = tokens["owner"]!!
             let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Walkers"], token: owner).json["id"] as? String)
             #expect(try await api.call(.put, "/v1/groups/\(group)/members/me", token: tokens["groupie"]!!).status == .ok)
             // Everyone signed in (but the owner) follows the owner, so the feed is one more path to check.
-            for name in ["friend", "member", "groupie", "stranger", "blocked"] { _ = try await api.call(.put, "/v1/me/follows/owner", token: tokens[name]!!) }
+            for name in ["friend", "member", "groupie", "stranger", "blocked"] {
+                _ = try await api.call(.put, "/v1/me/follows/owner", token: tokens[name]!!)
+            }
             #expect(try await api.call(.put, "/v1/me/blocks/blocked", token: owner).status == .noContent)
             let worldmap = try await api.call(
-                .post, "/v1/worldmaps", json: ["name": "Our corner", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
+                .post, "/v1/worldmaps",
+                json: ["name": "Our corner", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
                 token: owner)
             #expect(worldmap.status == .created)
             let worldmapID = try #require(worldmap.json["id"] as? String)
@@ -65,14 +72,20 @@ struct VisibilityMatrixTests {
             }
             let labelOf = Dictionary(uniqueKeysWithValues: ids.map { ($1, $0) })
             let markerID = UUID().uuidString.lowercased()
-            #expect(try await api.call(.put, "/v1/stickers/\(markerID)", json: Fixtures.sticker(north: 6, text: "marker"), token: tokens["marker"]!!).status == .created)
+            #expect(
+                try await api.call(
+                    .put, "/v1/stickers/\(markerID)", json: Fixtures.sticker(north: 6, text: "marker"), token: tokens["marker"]!!
+                ).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(markerID)/place", token: tokens["marker"]!!).status == .ok)
             let missing = try await api.call(.get, "/v1/stickers/\(UUID().uuidString)").text
 
             for (viewer, visible) in Self.expected {
                 let token = tokens[viewer]!
                 func labels(_ list: Any?) -> Set<String> {
-                    Set((list as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any] ?? $0)["id"] as? String ?? $0["stickerId"] as? String }.compactMap { labelOf[$0] })
+                    Set(
+                        (list as? [[String: Any]] ?? []).compactMap {
+                            ($0["sticker"] as? [String: Any] ?? $0)["id"] as? String ?? $0["stickerId"] as? String
+                        }.compactMap { labelOf[$0] })
                 }
                 // By id, by share link (JSON and page): visible, or the very same 404 as a sticker that never existed.
                 for (label, id) in ids {
@@ -105,7 +118,8 @@ struct VisibilityMatrixTests {
                 }
                 // Nearby (the list and so its count), by cell, changes since.
                 let near = try await api.call(
-                    .get, "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=100", token: token)
+                    .get, "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=100",
+                    token: token)
                 #expect(labels(near.json["stickers"]) == visible, "nearby for \(viewer)")
                 let inCell = try await api.call(.get, "/v1/cells/stickers?cells=\(cell)", token: token)
                 #expect(labels(inCell.json["stickers"]) == visible, "by cell for \(viewer)")

@@ -7,7 +7,9 @@ import WorldLayerTestSupport
 @Suite("Accounts and sessions in the store")
 struct AccountStoreTests {
     func newAccount(_ name: String, email: String? = nil) -> NewAccount {
-        NewAccount(username: name, email: email ?? "\(name)@example.org", displayName: name.capitalized, birthday: "1990-01-01", passwordHash: "hash-\(name)")
+        NewAccount(
+            username: name, email: email ?? "\(name)@example.org", displayName: name.capitalized, birthday: "1990-01-01",
+            passwordHash: "hash-\(name)")
     }
 
     @Test("create, read back by id and by login in any case", arguments: ScratchDatabase.engines)

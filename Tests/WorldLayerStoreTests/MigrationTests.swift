@@ -19,7 +19,9 @@ struct MigrationTests {
         try await store.close()
     }
 
-    @Test("upgrading a database that has data logs each step as it starts and ends; a new one is built quietly", arguments: ScratchDatabase.engines)
+    @Test(
+        "upgrading a database that has data logs each step as it starts and ends; a new one is built quietly",
+        arguments: ScratchDatabase.engines)
     func upgradeIsLogged(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
         let fresh = RecordingLogHandler.logger()
@@ -33,7 +35,9 @@ struct MigrationTests {
         try await second.migrate()
         try await second.close()
         let lines = upgrade.records.messages(atLeast: .info)
-        #expect(lines.count == 2 && lines[0].hasPrefix("schema migration \(Store.schemaVersion) (") && lines[0].hasSuffix("applying…"), "\(lines)")
+        #expect(
+            lines.count == 2 && lines[0].hasPrefix("schema migration \(Store.schemaVersion) (") && lines[0].hasSuffix("applying…"),
+            "\(lines)")
         #expect(lines.last?.contains("done in") == true, "\(lines)")
     }
 
@@ -53,8 +57,10 @@ struct MigrationTests {
     func walMode() async throws {
         let store = try await ScratchDatabase.make(.sqlite)
         let (mode, pageSize) = try await store.withConnection { db in
-            (try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self),
-             try await db.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self))
+            (
+                try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self),
+                try await db.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self)
+            )
         }
         #expect(mode == "wal")
         #expect(pageSize == 16384)
@@ -78,9 +84,11 @@ struct ClusteredStickersMigrationTests {
     static let places: [(latitude: Double, longitude: Double)] = edgeCases + spread
     private static let slotEdge: Double = -90 + 0.0009 * 166_855 + 0.0009 / 256 * 7
     private static let edgeCases: [(latitude: Double, longitude: Double)] = [
-        (60.1699, 24.93845), (60.16990001, 24.938451), (-90, -180), (90, 180), (-89.99999, 179.99999), (slotEdge, 24.9), (0, 0), (-33.8568, 151.2153),
+        (60.1699, 24.93845), (60.16990001, 24.938451), (-90, -180), (90, 180), (-89.99999, 179.99999), (slotEdge, 24.9), (0, 0),
+        (-33.8568, 151.2153),
     ]
-    private static let spread: [(latitude: Double, longitude: Double)] = (0..<200).map { (n: Int) -> (latitude: Double, longitude: Double) in
+    private static let spread: [(latitude: Double, longitude: Double)] = (0..<200).map {
+        (n: Int) -> (latitude: Double, longitude: Double) in
         let latitude = Double(n * 7919 % 179_999) / 1000 - 89.9995
         let longitude = Double(n * 104_729 % 359_999) / 1000 - 179.9995
         return (latitude, longitude)
@@ -110,12 +118,15 @@ struct ClusteredStickersMigrationTests {
                 guard n < 3 else { continue }
                 try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: id), 'b')").run()
                 try await db.raw("INSERT INTO sticker_tags (sticker_id, tag) VALUES (\(bind: id), 'old')").run()
-                try await db.raw("INSERT INTO reports (id, sticker_id, reporter_id, reason, status, created_at) VALUES (\(bind: "r\(n)"), \(bind: id), 'b', 'spam', 'open', 0)").run()
+                try await db.raw(
+                    "INSERT INTO reports (id, sticker_id, reporter_id, reason, status, created_at) VALUES (\(bind: "r\(n)"), \(bind: id), 'b', 'spam', 'open', 0)"
+                ).run()
             }
         }
         try await store.migrate(through: 11)
         try await store.withConnection { db in
-            let schema = try await db.raw("SELECT sql FROM sqlite_master WHERE name = 'stickers'").first()!.decode(column: "sql", as: String.self)
+            let schema = try await db.raw("SELECT sql FROM sqlite_master WHERE name = 'stickers'").first()!.decode(
+                column: "sql", as: String.self)
             #expect(schema.contains("PRIMARY KEY (cell, strip, latitude, id)") && schema.hasSuffix("WITHOUT ROWID"))
         }
         #expect(try await store.migrate() == Array(12...Store.schemaVersion))
@@ -133,7 +144,9 @@ struct ClusteredStickersMigrationTests {
                 let key = try row.decode(column: "place_key", as: Int64.self)
                 let cell = CellID(rawValue: UInt64(try row.decode(column: "cell", as: Int64.self)))!
                 let latitude = try row.decode(column: "latitude", as: Double.self)
-                #expect(StickerPlaceKey.slot(row: cell.row, strip: try row.decode(column: "strip", as: Int64.self), latitude: latitude).contains(key), "\(latitude)")
+                #expect(
+                    StickerPlaceKey.slot(row: cell.row, strip: try row.decode(column: "strip", as: Int64.self), latitude: latitude)
+                        .contains(key), "\(latitude)")
                 keys[try row.decode(column: "id", as: String.self)] = key
             }
             #expect(keys[ids[1]] == keys[ids[0]]! + 1)

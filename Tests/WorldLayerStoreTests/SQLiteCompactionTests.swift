@@ -30,8 +30,10 @@ struct SQLiteCompactionTests {
     static func pragmas(_ path: String) async throws -> (pageSize: Int, mode: String, zones: [RestrictedZone]) {
         let store = try Store.open(.sqlite(path: path), logger: ScratchDatabase.quietLogger)
         let (size, mode) = try await store.withConnection { db in
-            (try await db.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self) ?? 0,
-             try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self) ?? "")
+            (
+                try await db.raw("PRAGMA page_size").first()?.decode(column: "page_size", as: Int.self) ?? 0,
+                try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self) ?? ""
+            )
         }
         let zones = try await store.zones()
         try await store.close()

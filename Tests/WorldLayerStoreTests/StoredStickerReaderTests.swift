@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+
 @testable import WorldLayerStore
 
 @Suite("Reading stored sticker bodies")
@@ -17,12 +18,16 @@ struct StoredStickerReaderTests {
             createdAt: Date(timeIntervalSince1970: 1_795_394_209.5), updatedAt: Date(timeIntervalSince1970: 1_795_394_300.25))
     }
 
-    @Test("reads what StoreJSON writes exactly as JSONDecoder does", arguments: [
-        sticker(text: "plain"),
-        sticker(text: "quotes \" backslash \\ slash / tab \t newline \n nul-ish \u{1} bell \u{7}", pose: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, -1.25, 3e-7, 1]),
-        sticker(text: "emoji 🧭🏳️‍🌈, CJK 東京, RTL שלום, combining e\u{301}, separators \u{2028}\u{2029}", groups: ["g1", "g2"]),
-        sticker(text: "", groups: [], expires: Date(timeIntervalSince1970: 1_900_000_000.125), version: Int(Int32.max) + 7),
-    ])
+    @Test(
+        "reads what StoreJSON writes exactly as JSONDecoder does",
+        arguments: [
+            sticker(text: "plain"),
+            sticker(
+                text: "quotes \" backslash \\ slash / tab \t newline \n nul-ish \u{1} bell \u{7}",
+                pose: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0.5, -1.25, 3e-7, 1]),
+            sticker(text: "emoji 🧭🏳️‍🌈, CJK 東京, RTL שלום, combining e\u{301}, separators \u{2028}\u{2029}", groups: ["g1", "g2"]),
+            sticker(text: "", groups: [], expires: Date(timeIntervalSince1970: 1_900_000_000.125), version: Int(Int32.max) + 7),
+        ])
     func matchesJSONDecoder(original: Sticker) throws {
         let body = try StoreJSON.string(original)
         let read = try #require(StoredStickerReader.sticker(from: body))
@@ -62,9 +67,11 @@ struct StoredStickerReaderTests {
         #expect(StoredStickerReader.sticker(from: body) == original)
     }
 
-    @Test("anything unexpected is left to JSONDecoder (nil), never read wrongly", arguments: [
-        #"{"id":"#, "", "[]", #"{"version":"2"}"#,
-    ])
+    @Test(
+        "anything unexpected is left to JSONDecoder (nil), never read wrongly",
+        arguments: [
+            #"{"id":"#, "", "[]", #"{"version":"2"}"#,
+        ])
     func refusesMalformed(body: String) throws {
         #expect(StoredStickerReader.sticker(from: body) == nil)
     }
@@ -76,6 +83,8 @@ struct StoredStickerReaderTests {
         #expect(StoredStickerReader.sticker(from: body.replacingOccurrences(of: #""version":3"#, with: #""version":3.5"#)) == nil)
         #expect(StoredStickerReader.sticker(from: body + "x") == nil)
         let id = try #require(body.range(of: #""id":""#))
-        #expect(StoredStickerReader.sticker(from: body.replacingCharacters(in: id.upperBound..<body.index(id.upperBound, offsetBy: 4), with: "zzzz")) == nil)
+        #expect(
+            StoredStickerReader.sticker(
+                from: body.replacingCharacters(in: id.upperBound..<body.index(id.upperBound, offsetBy: 4), with: "zzzz")) == nil)
     }
 }

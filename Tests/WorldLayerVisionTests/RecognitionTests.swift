@@ -28,7 +28,9 @@ enum DemoPictures {
 
     init() throws {
         recognizer = try TargetRecognizer(
-            targets: try DemoPictures.pages.enumerated().map { i, name in (Int64(i), try #require(ReferenceImage(encoded: try DemoPictures.page(name))).features) })
+            targets: try DemoPictures.pages.enumerated().map { i, name in
+                (Int64(i), try #require(ReferenceImage(encoded: try DemoPictures.page(name))).features)
+            })
     }
 
     @Test func everyDemoPictureIsAGoodTarget() throws {
@@ -72,7 +74,9 @@ enum DemoPictures {
 
     @Test func anIndexAnswersTheSameWhenBuiltTwice() throws {
         let again = try TargetRecognizer(
-            targets: try DemoPictures.pages.enumerated().map { i, name in (Int64(i), try #require(ReferenceImage(encoded: try DemoPictures.page(name))).features) })
+            targets: try DemoPictures.pages.enumerated().map { i, name in
+                (Int64(i), try #require(ReferenceImage(encoded: try DemoPictures.page(name))).features)
+            })
         let frame = try DemoPictures.frame("coins.jpg")
         #expect(again.recognize(encoded: frame) == recognizer.recognize(encoded: frame))
         #expect(recognizer.count == 6 && recognizer.memoryBytes > 0)

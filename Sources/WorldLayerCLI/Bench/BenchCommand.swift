@@ -5,7 +5,11 @@ import WorldLayerGeo
 /// In-process timings that `bench/run` collects; see bench/README.md.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).", subcommands: [Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, RoutingBenchCommand.self, VisionBenchCommand.self])
+        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).",
+        subcommands: [
+            Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, RoutingBenchCommand.self,
+            VisionBenchCommand.self,
+        ])
 
     struct Geo: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -31,7 +35,9 @@ struct BenchCommand: AsyncParsableCommand {
             }
             let coverRows = Array(rows.prefix(20_000))
             let cover = best(repeats, count: coverRows.count) {
-                for r in coverRows { sink += Double((try? CellGrid.cover(center: Coordinate(latitude: r[0], longitude: r[1]), radius: 100))?.count ?? 0) }
+                for r in coverRows {
+                    sink += Double((try? CellGrid.cover(center: Coordinate(latitude: r[0], longitude: r[1]), radius: 100))?.count ?? 0)
+                }
             }
             FileHandle.standardError.write(Data("checksum \(sink)\n".utf8))
             print("{\"inverse_ns\": \(inverse), \"cell_ns\": \(cell), \"cover100_ns\": \(cover), \"lines\": \(rows.count)}")

@@ -27,7 +27,9 @@ struct BenchSticker {
                     let lat = Double(f[3]), let lon = Double(f[4])
                 else { throw CommandFailure("\(path): malformed line '\(String(decoding: line, as: UTF8.self))'") }
                 batch.append(
-                    BenchSticker(id: id, author: author, visibility: visibility, latitude: lat, longitude: lon, sharedWith: f[5] == "-" ? [] : f[5].split(separator: ",").compactMap { Int($0) }))
+                    BenchSticker(
+                        id: id, author: author, visibility: visibility, latitude: lat, longitude: lon,
+                        sharedWith: f[5] == "-" ? [] : f[5].split(separator: ",").compactMap { Int($0) }))
                 if batch.count == 2_000 {
                     try await each(batch)
                     batch.removeAll(keepingCapacity: true)

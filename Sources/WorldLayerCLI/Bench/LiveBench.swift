@@ -21,7 +21,9 @@ struct LiveSubscribersCommand: AsyncParsableCommand {
         let targets = urls.split(separator: ",").map(String.init)
         guard !targets.isEmpty, count > 0 else { throw ValidationError("give --urls and a positive --count") }
         let log = ArrivalLog(subscribers: count, expect: expect)
-        let logger = { var l = Logger(label: "bench-live"); l.logLevel = .critical; return l }()
+        let logger = {
+            var l = Logger(label: "bench-live"); l.logLevel = .critical; return l
+        }()
         let subscribe = "{\"type\":\"subscribe\",\"cells\":[\"\(cell)\"]}"
         let timeout = self.timeout
         try await withThrowingTaskGroup(of: Void.self) { group in

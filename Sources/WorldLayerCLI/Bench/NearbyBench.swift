@@ -36,11 +36,13 @@ struct LoadStickersCommand: AsyncParsableCommand {
 
 struct NearbyBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "nearby", abstract: "Time 'visible to me within R, nearest 50' queries on a store, or on PostGIS with --postgis; prints JSON.")
+        commandName: "nearby",
+        abstract: "Time 'visible to me within R, nearest 50' queries on a store, or on PostGIS with --postgis; prints JSON.")
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Queries file (bench/nearby_data.py queries).") var queries: String
-    @Flag(help: "Run the PostGIS peer query (ST_DWithin + KNN on a GiST index) on --database instead of WorldLayer's path.") var postgis = false
+    @Flag(help: "Run the PostGIS peer query (ST_DWithin + KNN on a GiST index) on --database instead of WorldLayer's path.") var postgis =
+        false
     @Option(help: "Write each query's results here, one line per query: id:distance, comma-separated.") var results: String
     @Option(help: "Concurrent clients for the throughput pass.") var concurrency = 2
     @Option(help: "Write each query's warm latency (ms) here, one line per query.") var latencyFile: String?
@@ -101,7 +103,8 @@ struct NearbyBenchCommand: AsyncParsableCommand {
 
     static func ours(_ q: BenchQuery, store: Store) async throws -> [String] {
         try await store.nearbyStickers(
-            center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer), limit: 50
+            center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer),
+            limit: 50
         ).map { "\($0.sticker.id.uuidString.lowercased()):\(String(format: "%.4f", $0.distance))" }
     }
 
@@ -127,7 +130,8 @@ struct NearbyBenchCommand: AsyncParsableCommand {
             ).all().map {
                 // The stickers come back whole, as WorldLayer's do; the harness reads each body.
                 _ = try $0.decode(column: "body", as: String.self)
-                return "\(try $0.decode(column: "id", as: UUID.self).uuidString.lowercased()):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
+                return
+                    "\(try $0.decode(column: "id", as: UUID.self).uuidString.lowercased()):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
             }
         }
     }

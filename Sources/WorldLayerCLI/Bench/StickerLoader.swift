@@ -26,12 +26,15 @@ struct StickerLoader {
         for start in stride(from: 0, to: Self.users, by: 1_000) {
             try await store.transaction { db in
                 var insert = db.insert(into: "accounts").columns(
-                    "id", "username", "username_key", "email", "email_key", "display_name", "birthday", "password_hash", "role", "created_at", "updated_at")
+                    "id", "username", "username_key", "email", "email_key", "display_name", "birthday", "password_hash", "role",
+                    "created_at", "updated_at")
                 for n in start..<min(start + 1_000, Self.users) {
                     let name = "user\(n)"
                     insert = insert.values(
-                        SQLBind(BenchSticker.accountID(n).uuidString.lowercased()), SQLBind(name), SQLBind(name), SQLBind("\(name)@example.org"),
-                        SQLBind("\(name)@example.org"), SQLBind("User \(n)"), SQLBind("1990-01-01"), SQLBind("!"), SQLBind("user"), SQLBind(now),
+                        SQLBind(BenchSticker.accountID(n).uuidString.lowercased()), SQLBind(name), SQLBind(name),
+                        SQLBind("\(name)@example.org"),
+                        SQLBind("\(name)@example.org"), SQLBind("User \(n)"), SQLBind("1990-01-01"), SQLBind("!"), SQLBind("user"),
+                        SQLBind(now),
                         SQLBind(now))
                 }
                 try await insert.ignoringConflicts().run()
@@ -51,7 +54,9 @@ struct StickerLoader {
         for s in batch {
             let cell = CellGrid.cell(containing: Coordinate(latitude: s.latitude, longitude: s.longitude))
             let worldmap: UUID
-            if let w = worldmaps[cell.rawValue] { worldmap = w } else {
+            if let w = worldmaps[cell.rawValue] {
+                worldmap = w
+            } else {
                 worldmap = UUID()
                 worldmaps[cell.rawValue] = worldmap
                 newWorldmaps.append((worldmap, Int64(bitPattern: cell.rawValue)))
@@ -62,23 +67,30 @@ struct StickerLoader {
                 anchor: StickerAnchor(latitude: s.latitude, longitude: s.longitude, altitude: 20, accuracy: 5), visibility: s.visibility,
                 sharedWith: s.sharedWith.map { "user\($0)" })
             let sticker = Sticker(
-                id: s.id, author: author, state: .published, draft: draft, worldmapId: worldmap, worldmapIsPrivate: false, cell: cell.description,
+                id: s.id, author: author, state: .published, draft: draft, worldmapId: worldmap, worldmapIsPrivate: false,
+                cell: cell.description,
                 version: 2, createdAt: now, updatedAt: now)
             let body = String(decoding: try encoder.encode(sticker), as: UTF8.self)
             var row: [any SQLExpression] = []
             if store.engine == .sqlite {
                 let slot = StickerPlaceKey.slot(row: cell.row, strip: LongitudeStrip.of(longitude: s.longitude), latitude: s.latitude)
                 let key = placeKeys[slot.lowerBound, default: slot.lowerBound]
-                guard slot.contains(key) else { throw ValidationError("more stickers at one spot than a place slot holds: \(s.latitude), \(s.longitude)") }
+                guard slot.contains(key) else {
+                    throw ValidationError("more stickers at one spot than a place slot holds: \(s.latitude), \(s.longitude)")
+                }
                 placeKeys[slot.lowerBound] = key + 1
                 row.append(SQLBind(key))
             }
-            rows.append(row + [
-                SQLBind(s.id.uuidString.lowercased()), SQLBind(author.id.uuidString.lowercased()), SQLBind("published"), SQLBind(s.visibility.rawValue),
-                SQLBind(worldmap.uuidString.lowercased()), SQLLiteral.null, SQLBind("sticky-note"), SQLBind(Int64(bitPattern: cell.rawValue)),
-                SQLBind(LongitudeStrip.of(longitude: s.longitude)), SQLBind(s.latitude), SQLBind(s.longitude), SQLLiteral.null, SQLLiteral.null, SQLBind(2), SQLBind(body), SQLBind(nowMillis),
-                SQLBind(nowMillis),
-            ])
+            rows.append(
+                row + [
+                    SQLBind(s.id.uuidString.lowercased()), SQLBind(author.id.uuidString.lowercased()), SQLBind("published"),
+                    SQLBind(s.visibility.rawValue),
+                    SQLBind(worldmap.uuidString.lowercased()), SQLLiteral.null, SQLBind("sticky-note"),
+                    SQLBind(Int64(bitPattern: cell.rawValue)),
+                    SQLBind(LongitudeStrip.of(longitude: s.longitude)), SQLBind(s.latitude), SQLBind(s.longitude), SQLLiteral.null,
+                    SQLLiteral.null, SQLBind(2), SQLBind(body), SQLBind(nowMillis),
+                    SQLBind(nowMillis),
+                ])
             for n in Set(s.sharedWith) where n != s.author {
                 shares.append([SQLBind(s.id.uuidString.lowercased()), SQLBind(BenchSticker.accountID(n).uuidString.lowercased())])
             }
@@ -90,14 +102,18 @@ struct StickerLoader {
             if !newWorldmaps.isEmpty {
                 var insert = db.insert(into: "worldmaps").columns("id", "is_private", "cell", "name", "created_at")
                 for (id, cell) in newWorldmaps {
-                    insert = insert.values(SQLBind(id.uuidString.lowercased()), SQLBind(0), SQLBind(cell), SQLBind("Public"), SQLBind(nowMillis))
+                    insert = insert.values(
+                        SQLBind(id.uuidString.lowercased()), SQLBind(0), SQLBind(cell), SQLBind("Public"), SQLBind(nowMillis))
                 }
                 try await insert.run()
             }
             for part in stride(from: 0, to: rows.count, by: 500) {
                 var insert = db.insert(into: "stickers").columns(
-                    (engine == .sqlite ? ["place_key"] : []) + ["id", "author_id", "state", "visibility", "worldmap_id", "private_worldmap_id", "template_id", "cell", "strip", "latitude", "longitude",
-                    "expires_at", "deleted_at", "version", "body", "created_at", "updated_at"])
+                    (engine == .sqlite ? ["place_key"] : []) + [
+                        "id", "author_id", "state", "visibility", "worldmap_id", "private_worldmap_id", "template_id", "cell", "strip",
+                        "latitude", "longitude",
+                        "expires_at", "deleted_at", "version", "body", "created_at", "updated_at",
+                    ])
                 for row in rows[part..<min(part + 500, rows.count)] { insert = insert.values(row) }
                 try await insert.run()
             }

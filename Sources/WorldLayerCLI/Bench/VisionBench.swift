@@ -44,9 +44,12 @@ struct VisionBenchCommand: ParsableCommand {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             answers.append(
                 Answer(
-                    frame: file, target: r.target.map { "t" + String(format: "%04d", $0) }, corners: r.target == nil ? nil : r.corners.map { [$0.x, $0.y] },
+                    frame: file, target: r.target.map { "t" + String(format: "%04d", $0) },
+                    corners: r.target == nil ? nil : r.corners.map { [$0.x, $0.y] },
                     inliers: r.inliers, seconds: seconds))
-            if (n + 1) % 50 == 0 { FileHandle.standardError.write(Data("\r[vision] ours: \(n + 1)/\(files.count) frames at \(count) targets".utf8)) }
+            if (n + 1) % 50 == 0 {
+                FileHandle.standardError.write(Data("\r[vision] ours: \(n + 1)/\(files.count) frames at \(count) targets".utf8))
+            }
         }
         FileHandle.standardError.write(Data("\n".utf8))
         struct Output: Encodable {
@@ -59,7 +62,8 @@ struct VisionBenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let output = Output(
-            targets: count, indexBytes: recognizer.memoryBytes, describeSecondsPerTarget: describeSeconds / Double(max(count, 1)), buildSeconds: buildSeconds,
+            targets: count, indexBytes: recognizer.memoryBytes, describeSecondsPerTarget: describeSeconds / Double(max(count, 1)),
+            buildSeconds: buildSeconds,
             answers: answers)
         print(String(decoding: try encoder.encode(output), as: UTF8.self))
     }

@@ -16,13 +16,16 @@ struct BookCommand: AsyncParsableCommand {
 
         func run() async throws {
             for b in try await database.withStore({ try await $0.books() }) {
-                print("\(b.slug)\t\(b.targets.count) targets\t\(b.title)\t\(b.authors.joined(separator: ", "))\t\(b.id.uuidString.lowercased())")
+                print(
+                    "\(b.slug)\t\(b.targets.count) targets\t\(b.title)\t\(b.authors.joined(separator: ", "))\t\(b.id.uuidString.lowercased())"
+                )
             }
         }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a book's targets: what each shows, its printed width and how recognizable it is.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a book's targets: what each shows, its printed width and how recognizable it is.")
 
         @OptionGroup var database: DatabaseOptions
         @Argument(help: "The book's slug or id.") var book: String
@@ -37,7 +40,9 @@ struct BookCommand: AsyncParsableCommand {
         }
 
         static func find(_ text: String, in store: Store) async throws -> Book {
-            guard let b = try await store.book(idOrSlug: text) else { throw CommandFailure("no book '\(text)' (see 'worldlayer book list')") }
+            guard let b = try await store.book(idOrSlug: text) else {
+                throw CommandFailure("no book '\(text)' (see 'worldlayer book list')")
+            }
             return b
         }
     }
@@ -63,16 +68,21 @@ extension ImportCommand {
     struct BookBundleImport: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "book",
-            abstract: "Import a book bundle (a folder or .zip with book.yaml, its pictures and media); a book with the same id is replaced.")
+            abstract: "Import a book bundle (a folder or .zip with book.yaml, its pictures and media); a book with the same id is replaced."
+        )
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var media: MediaOptions
         @Argument(help: "The bundle folder or .zip.") var bundle: String
 
         func run() async throws {
-            let book = try await database.withStore { try await BookBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: media.library) }
+            let book = try await database.withStore {
+                try await BookBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: media.library)
+            }
             let worst = book.targets.compactMap(\.quality?.score).min() ?? 0
-            print("imported \(book.slug): “\(book.title)”, \(book.targets.count) targets (lowest quality \(String(format: "%.2f", worst))), \(book.media.count) media files")
+            print(
+                "imported \(book.slug): “\(book.title)”, \(book.targets.count) targets (lowest quality \(String(format: "%.2f", worst))), \(book.media.count) media files"
+            )
         }
     }
 }

@@ -41,7 +41,9 @@ enum BookYAML {
             let top = try r.mapping(
                 root, "", required: ["format", "id", "slug", "title", "authors", "language", "targets"], optional: ["description", "cover"])
             let format = try r.string(top["format"]!, "format")
-            guard format == Self.format else { throw r.fail(top["format"], "format", "must be \(Self.format) (this WorldLayer reads no other)") }
+            guard format == Self.format else {
+                throw r.fail(top["format"], "format", "must be \(Self.format) (this WorldLayer reads no other)")
+            }
             guard let authorNodes = top["authors"]!.sequence else { throw r.fail(top["authors"], "authors", "must be a list of names") }
             let authors = try authorNodes.enumerated().map { i, n in try r.string(n, "authors[\(i)]") }
             guard let targetNodes = top["targets"]!.sequence else { throw r.fail(top["targets"], "targets", "must be a list of targets") }
@@ -49,7 +51,8 @@ enum BookYAML {
             let book = Book(
                 id: try r.uuid(top["id"]!, "id"), slug: try r.string(top["slug"]!, "slug"), title: try r.string(top["title"]!, "title"),
                 authors: authors, description: try top["description"].map { try r.string($0, "description") } ?? "",
-                language: try r.string(top["language"]!, "language"), cover: try top["cover"].map { BookYAML.unread(try r.mediaPath($0, "cover")) },
+                language: try r.string(top["language"]!, "language"),
+                cover: try top["cover"].map { BookYAML.unread(try r.mediaPath($0, "cover")) },
                 targets: targets)
             return ParsedBundle(value: book, file: fileName, lines: r.lines)
         } catch let p as BundleProblem {
@@ -80,7 +83,8 @@ extension BundleReader {
         let content = TargetContent(
             kind: kind, media: kind == .link ? nil : BookYAML.unread(try mediaPath(t[kind.rawValue]!, field)),
             url: kind == .link ? try string(t["link"]!, field) : nil,
-            loop: try t["loop"].map { try bool($0, "\(path).loop") } ?? true, muted: try t["muted"].map { try bool($0, "\(path).muted") } ?? false)
+            loop: try t["loop"].map { try bool($0, "\(path).loop") } ?? true,
+            muted: try t["muted"].map { try bool($0, "\(path).muted") } ?? false)
         return BookTarget(
             id: try uuid(t["id"]!, "\(path).id"), name: try string(t["name"]!, "\(path).name"),
             image: BookYAML.unread(try mediaPath(t["image"]!, "\(path).image")), physicalWidth: try double(t["width"]!, "\(path).width"),

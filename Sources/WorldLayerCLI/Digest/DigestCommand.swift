@@ -24,13 +24,16 @@ struct DigestCommand: AsyncParsableCommand {
         }
 
         static func hostPort(_ text: String) -> (String, Int)? {
-            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else { return nil }
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
+                return nil
+            }
             return (String(text[..<colon]), port)
         }
 
         func run() async throws {
             let week = week.flatMap(ISOWeek.init) ?? ISOWeek(containing: Date())
-            let sender: any DigestSender = smtp.flatMap(Self.hostPort).map { SMTPSender(host: $0.0, port: $0.1) } ?? EMLFolderSender(folder: URL(fileURLWithPath: out))
+            let sender: any DigestSender =
+                smtp.flatMap(Self.hostPort).map { SMTPSender(host: $0.0, port: $0.1) } ?? EMLFolderSender(folder: URL(fileURLWithPath: out))
             let summary = try await database.withStore { store in
                 let (due, alreadySent) = try await store.digestRecipients(week: week.text)
                 var sent = 0, quiet = 0
@@ -44,7 +47,9 @@ struct DigestCommand: AsyncParsableCommand {
                         do {
                             try await sender.send(digest.message(from: from, baseURL: baseURL))
                         } catch {
-                            throw CommandFailure("sending @\(recipient.account.username)'s digest failed: \(error); \(sent) sent before it, run again to continue")
+                            throw CommandFailure(
+                                "sending @\(recipient.account.username)'s digest failed: \(error); \(sent) sent before it, run again to continue"
+                            )
                         }
                         sent += 1
                     }
@@ -52,7 +57,8 @@ struct DigestCommand: AsyncParsableCommand {
                     _ = try await store.recordDigest(accountID: recipient.account.id, week: week.text, stickers: digest.stickerCount)
                     progress.update(i + 1, of: due.count)
                 }
-                return "\(week.text): sent \(sent) digest\(sent == 1 ? "" : "s"), \(quiet) with nothing new, \(alreadySent) already sent this week"
+                return
+                    "\(week.text): sent \(sent) digest\(sent == 1 ? "" : "s"), \(quiet) with nothing new, \(alreadySent) already sent this week"
             }
             print(summary)
         }

@@ -27,7 +27,9 @@ struct SMTPSender: DigestSender {
             /// Reads one reply (its continuation lines too) and checks its code.
             func expect(_ code: Int) async throws {
                 while let line = try await lines.next() {
-                    guard line.count >= 3, let got = Int(line.prefix(3)) else { throw Failure(description: "the SMTP server said “\(line)”") }
+                    guard line.count >= 3, let got = Int(line.prefix(3)) else {
+                        throw Failure(description: "the SMTP server said “\(line)”")
+                    }
                     if line.count > 3, line[line.index(line.startIndex, offsetBy: 3)] == "-" { continue }
                     guard got == code else { throw Failure(description: "the SMTP server answered “\(line)” (expected \(code))") }
                     return

@@ -61,7 +61,8 @@ struct GeoInverse: ParsableCommand {
 
     func run() throws {
         let geodesic = Geodesic.wgs84
-        try output.transformLines(usage: "lat1 lon1 lat2 lon2", decimals: (output.angleDecimals, output.angleDecimals, output.precision)) { v in
+        try output.transformLines(usage: "lat1 lon1 lat2 lon2", decimals: (output.angleDecimals, output.angleDecimals, output.precision)) {
+            v in
             guard abs(v[0]) <= 90, abs(v[2]) <= 90 else { throw LineError("latitudes must be within [-90, 90]") }
             let r = geodesic.inverse(latitude1: v[0], longitude1: v[1], latitude2: v[2], longitude2: v[3])
             return (r.initialAzimuth, r.finalAzimuth, r.distance)

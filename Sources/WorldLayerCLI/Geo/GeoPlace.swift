@@ -26,7 +26,10 @@ struct GeoPlace: ParsableCommand {
         guard AltitudeMode(rawValue: altitudeMode) != nil else {
             throw ValidationError("--altitude-mode must be absolute, relativeToDevice or relativeToGround")
         }
-        for (name, v) in [("--horizontal-accuracy", horizontalAccuracy), ("--vertical-accuracy", verticalAccuracy), ("--heading-accuracy", headingAccuracy)]
+        for (name, v) in [
+            ("--horizontal-accuracy", horizontalAccuracy), ("--vertical-accuracy", verticalAccuracy),
+            ("--heading-accuracy", headingAccuracy),
+        ]
         where !(v >= 0) {
             throw ValidationError("\(name) must be ≥ 0")
         }
@@ -37,7 +40,9 @@ struct GeoPlace: ParsableCommand {
             latitude: deviceLatitude, longitude: deviceLongitude, altitude: deviceAltitude,
             horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy, heading: heading, headingAccuracy: headingAccuracy)
         let p = device.place(
-            GeoAnchor(latitude: anchorLatitude, longitude: anchorLongitude, altitude: anchorAltitude, altitudeMode: AltitudeMode(rawValue: altitudeMode) ?? .relativeToGround))
+            GeoAnchor(
+                latitude: anchorLatitude, longitude: anchorLongitude, altitude: anchorAltitude,
+                altitudeMode: AltitudeMode(rawValue: altitudeMode) ?? .relativeToGround))
         print(String(format: "x %.4f y %.4f z %.4f", p.x, p.y, p.z))
         print(String(format: "distance %.4f ground %.4f bearing %.8f", p.distance, p.groundDistance, p.bearing))
         print(String(format: "uncertainty horizontal %.3f vertical %.3f", p.horizontalUncertainty, p.verticalUncertainty))

@@ -7,7 +7,8 @@ import WorldLayerStore
 /// `worldlayer import osm FILE`: the walking network and places from OpenStreetMap; `import tour` is in Tours/.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import map data, tour bundles and book bundles into the store.", subcommands: [OSM.self, TourBundleImport.self, BookBundleImport.self])
+        commandName: "import", abstract: "Import map data, tour bundles and book bundles into the store.",
+        subcommands: [OSM.self, TourBundleImport.self, BookBundleImport.self])
 
     struct OSM: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -41,12 +42,16 @@ enum MapImporter {
         let writing = ProgressBar(
             label: "writing \(data.walkways.count) ways, \(data.places.count) places and \(data.buildings.count) buildings", quiet: quiet)
         defer { writing.finish() }
-        let summary = try await store.importMap(walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds) {
+        let summary = try await store.importMap(
+            walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds
+        ) {
             done, total in writing.update(done, of: total)
         }
         return String(
-            format: "imported %d walkable ways, %d places and %d buildings from %@ in %.1f s (removed %d ways, %d places and %d buildings no longer in the file)",
-            summary.walkways, summary.places, summary.buildings, url.lastPathComponent, Date().timeIntervalSince(started), summary.removedWalkways,
+            format:
+                "imported %d walkable ways, %d places and %d buildings from %@ in %.1f s (removed %d ways, %d places and %d buildings no longer in the file)",
+            summary.walkways, summary.places, summary.buildings, url.lastPathComponent, Date().timeIntervalSince(started),
+            summary.removedWalkways,
             summary.removedPlaces, summary.removedBuildings)
     }
 }

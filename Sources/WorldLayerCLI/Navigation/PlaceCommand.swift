@@ -31,10 +31,7 @@ struct PlaceCommand: AsyncParsableCommand {
 
         func run() async throws {
             let place = try await PlaceCommand.load(id, database)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            print(String(decoding: try encoder.encode(place), as: UTF8.self))
+            print(String(decoding: try WireJSON.prettyEncoder.encode(place), as: UTF8.self))
         }
     }
 
@@ -69,7 +66,8 @@ struct PlaceCommand: AsyncParsableCommand {
         @Option(help: "A new kind.") var kind: String?
         @Option(help: "A new position: 'lat,lon'.") var at: String?
         @Option(help: "A new description.") var description: String?
-        @Option(name: .customLong("opening-hours"), help: "Opening hours in OSM's syntax, e.g. 'Mo-Fr 08:00-18:00'.") var openingHours: String?
+        @Option(name: .customLong("opening-hours"), help: "Opening hours in OSM's syntax, e.g. 'Mo-Fr 08:00-18:00'.") var openingHours:
+            String?
         @Option(help: "A new address.") var address: String?
 
         func run() async throws {

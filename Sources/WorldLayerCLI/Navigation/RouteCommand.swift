@@ -28,11 +28,13 @@ struct RouteCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         if json {
-            print(String(decoding: try APIJSON.encoder.encode(route), as: UTF8.self))
+            print(String(decoding: try WireJSON.encoder.encode(route), as: UTF8.self))
             return
         }
         print("From \(start.label)\nTo   \(end.label)")
-        print("\(RouteText.distance(route.length)), about \(RouteText.minutes(route.duration)) on foot, \(route.waypoints.count) AR waypoints")
+        print(
+            "\(RouteText.distance(route.length)), about \(RouteText.minutes(route.duration)) on foot, \(route.waypoints.count) AR waypoints"
+        )
         for (i, step) in route.steps.enumerated() {
             let length = step.maneuver == "arrive" ? "" : " — \(RouteText.distance(step.distance))"
             print(String(format: "%3d. ", i + 1) + step.instruction + length)
@@ -50,12 +52,15 @@ enum PlaceLookup {
 
     static func resolve(_ text: String, store: Store) async throws -> Resolved {
         if let pair = latitudeLongitude(text) {
-            guard let c = pair.coordinate else { throw CommandFailure("'\(text)' is not a position on Earth (latitude −90…90, longitude −180…180)") }
+            guard let c = pair.coordinate else {
+                throw CommandFailure("'\(text)' is not a position on Earth (latitude −90…90, longitude −180…180)")
+            }
             return Resolved(coordinate: c, place: nil, label: String(format: "%.6f, %.6f", c.latitude, c.longitude))
         }
         let places = try await store.allPlaces()
         guard let hit = PlaceSearchIndex(places).search(text, limit: 1).first, let place = places.first(where: { $0.id == hit.id }) else {
-            throw CommandFailure(places.isEmpty ? "no places yet: import some with 'worldlayer import osm FILE'" : "no place matches '\(text)'")
+            throw CommandFailure(
+                places.isEmpty ? "no places yet: import some with 'worldlayer import osm FILE'" : "no place matches '\(text)'")
         }
         return Resolved(
             coordinate: place.position, place: (place.id.uuidString.lowercased(), place.name),

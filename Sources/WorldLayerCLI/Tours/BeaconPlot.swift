@@ -32,7 +32,8 @@ enum BeaconPlot {
 
             """
         for d in stride(from: 0.0, through: maxDistance, by: 5) {
-            out += "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(y(d))\" y2=\"\(y(d))\" stroke=\"#ddd\"/><text x=\"\(left - 8)\" y=\"\(y(d) + 4)\" text-anchor=\"end\">\(Int(d)) m</text>\n"
+            out +=
+                "<line x1=\"\(left)\" x2=\"\(width - right)\" y1=\"\(y(d))\" y2=\"\(y(d))\" stroke=\"#ddd\"/><text x=\"\(left - 8)\" y=\"\(y(d) + 4)\" text-anchor=\"end\">\(Int(d)) m</text>\n"
         }
         for (i, b) in walk.beacons.enumerated() {
             let color = palette[i % palette.count]
@@ -51,10 +52,12 @@ enum BeaconPlot {
             out += "<text x=\"\(left - 8)\" y=\"\(top + 14)\" text-anchor=\"end\">\(lane.0)</text>\n"
             for (t, key) in lane.1.enumerated() {
                 guard let key else { continue }
-                out += "<rect x=\"\(x(Double(t)))\" y=\"\(top)\" width=\"\(x(Double(t + 1)) - x(Double(t)) + 0.3)\" height=\"20\" fill=\"\(color[key] ?? "#999")\"/>\n"
+                out +=
+                    "<rect x=\"\(x(Double(t)))\" y=\"\(top)\" width=\"\(x(Double(t + 1)) - x(Double(t)) + 0.3)\" height=\"20\" fill=\"\(color[key] ?? "#999")\"/>\n"
             }
         }
-        out += "<text x=\"\(width - right)\" y=\"412\" text-anchor=\"end\">seconds: 0–\(Int(seconds)); walker pauses at each beacon</text>\n</svg>\n"
+        out +=
+            "<text x=\"\(width - right)\" y=\"412\" text-anchor=\"end\">seconds: 0–\(Int(seconds)); walker pauses at each beacon</text>\n</svg>\n"
         return out
     }
 }

@@ -4,11 +4,14 @@ import WorldLayerClient
 
 /// `worldlayer beacons simulate`: the proximity engine on simulated indoor walks, against the naive choice.
 struct BeaconsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "beacons", abstract: "BLE beacon proximity tools.", subcommands: [Simulate.self])
+    static let configuration = CommandConfiguration(
+        commandName: "beacons", abstract: "BLE beacon proximity tools.", subcommands: [Simulate.self])
 
     struct Simulate: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Walk simulated tours past beacons (noise, fades, dropouts) and report how fast and how steadily the nearest beacon is found.")
+            abstract:
+                "Walk simulated tours past beacons (noise, fades, dropouts) and report how fast and how steadily the nearest beacon is found."
+        )
 
         @Option(help: "How many walks.") var walks = 200
         @Option(help: "Seed of the first walk (walk i uses seed + i).") var seed: UInt64 = 1
@@ -29,7 +32,9 @@ struct BeaconsCommand: AsyncParsableCommand {
                 if i == 0 {
                     for (file, text) in [(trace, walk.csv), (plot, plot == nil ? "" : BeaconPlot.svg(walk))] {
                         guard let file else { continue }
-                        do { try text.write(toFile: file, atomically: true, encoding: .utf8) } catch { throw CommandFailure("cannot write \(file)") }
+                        do { try text.write(toFile: file, atomically: true, encoding: .utf8) } catch {
+                            throw CommandFailure("cannot write \(file)")
+                        }
                     }
                 }
             }
@@ -38,7 +43,9 @@ struct BeaconsCommand: AsyncParsableCommand {
             for (name, e) in [("WorldLayer engine (Kalman + hysteresis)", engine), ("loudest reading each second", naive)] {
                 print(
                     name.padding(toLength: 42, withPad: " ", startingAt: 0)
-                        + String(format: "%10.1f s %8.1f s %20.2f %7d %13.1f %%", e.medianDelay, e.p90Delay, e.wrongSwitchesPerWalk, e.missed, 100 * e.agreement))
+                        + String(
+                            format: "%10.1f s %8.1f s %20.2f %7d %13.1f %%", e.medianDelay, e.p90Delay, e.wrongSwitchesPerWalk, e.missed,
+                            100 * e.agreement))
             }
         }
     }

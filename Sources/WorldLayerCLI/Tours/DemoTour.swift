@@ -39,7 +39,8 @@ enum DemoTour {
         tour.id = guidedID
         tour.slug = "helsinki-guided"
         tour.title = "Guided walk: Senate Square"
-        tour.description = "The first four stops of “\(open.title)” with a guide: join with a passkey from your guide, ask questions on the way."
+        tour.description =
+            "The first four stops of “\(open.title)” with a guide: join with a passkey from your guide, ask questions on the way."
         tour.mode = .guided
         tour.stops = open.stops.prefix(4).enumerated().map { i, stop in
             var s = stop
@@ -53,7 +54,9 @@ enum DemoTour {
     /// Chooses the stops, writes their narration and `tour.yaml` into `folder`.
     static func write(places: [Place], to folder: URL) async throws -> Tour {
         let chosen = route(through: pick(places))
-        guard chosen.count >= 3 else { throw CommandFailure("the map has too few memorials near Senate Square for the demo tour; import demo/helsinki.osm.pbf") }
+        guard chosen.count >= 3 else {
+            throw CommandFailure("the map has too few memorials near Senate Square for the demo tour; import demo/helsinki.osm.pbf")
+        }
         let media = folder.appendingPathComponent("media")
         try FileManager.default.createDirectory(at: media, withIntermediateDirectories: true)
         var stops: [TourStop] = []
@@ -63,7 +66,8 @@ enum DemoTour {
             try speak(text, to: folder.appendingPathComponent(name))
             stops.append(
                 TourStop(
-                    id: UUID(uuidString: String(format: "00000000-0000-4000-8002-%012llx", i + 2))!, title: place.names["en"] ?? place.name, text: text,
+                    id: UUID(uuidString: String(format: "00000000-0000-4000-8002-%012llx", i + 2))!, title: place.names["en"] ?? place.name,
+                    text: text,
                     kind: .audio, position: place.position, radius: 20,
                     media: [MediaRef(id: "", contentType: "audio/mpeg", size: 0, name: name)],
                     source: "OpenStreetMap contributors (ODbL), \(place.source); narration: espeak-ng"))
@@ -89,7 +93,9 @@ enum DemoTour {
     /// Nearest-neighbour order from the start: a walk without back-and-forth.
     static func route(through places: [Place]) -> [Place] {
         var left = places, here = start, order: [Place] = []
-        while let next = left.indices.min(by: { Geodesic.wgs84.inverse(here, left[$0].position).distance < Geodesic.wgs84.inverse(here, left[$1].position).distance }) {
+        while let next = left.indices.min(by: {
+            Geodesic.wgs84.inverse(here, left[$0].position).distance < Geodesic.wgs84.inverse(here, left[$1].position).distance
+        }) {
             here = left[next].position
             order.append(left.remove(at: next))
         }
@@ -120,7 +126,9 @@ enum DemoTour {
         do { try process.run() } catch { throw CommandFailure("cannot run \(tool): \(error)") }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CommandFailure("\(tool) failed (status \(process.terminationStatus)); the demo tour's narration needs it: scripts/install-packages espeak-ng lame")
+            throw CommandFailure(
+                "\(tool) failed (status \(process.terminationStatus)); the demo tour's narration needs it: scripts/install-packages espeak-ng lame"
+            )
         }
     }
 

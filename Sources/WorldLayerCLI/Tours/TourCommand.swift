@@ -39,7 +39,9 @@ struct TourCommand: AsyncParsableCommand {
         }
 
         static func find(_ text: String, in store: Store) async throws -> Tour {
-            guard let t = try await store.tour(idOrSlug: text) else { throw CommandFailure("no tour '\(text)' (see 'worldlayer tour list')") }
+            guard let t = try await store.tour(idOrSlug: text) else {
+                throw CommandFailure("no tour '\(text)' (see 'worldlayer tour list')")
+            }
             return t
         }
     }
@@ -56,7 +58,9 @@ struct TourCommand: AsyncParsableCommand {
         func run() async throws {
             let message = try await database.withStore { store in
                 let t = try await Show.find(tour, in: store)
-                guard let account = try await store.account(username: username) else { throw CommandFailure("no account named '\(username)'") }
+                guard let account = try await store.account(username: username) else {
+                    throw CommandFailure("no account named '\(username)'")
+                }
                 try await store.setGuide(accountID: account.id, tourID: t.id, isGuide: !remove)
                 return remove ? "\(account.username) no longer guides \(t.slug)" : "\(account.username) now guides \(t.slug)"
             }
@@ -84,14 +88,17 @@ struct TourCommand: AsyncParsableCommand {
 extension ImportCommand {
     struct TourBundleImport: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "tour", abstract: "Import a tour bundle (a folder or .zip with tour.yaml and its media); a tour with the same id is replaced.")
+            commandName: "tour",
+            abstract: "Import a tour bundle (a folder or .zip with tour.yaml and its media); a tour with the same id is replaced.")
 
         @OptionGroup var database: DatabaseOptions
         @OptionGroup var media: MediaOptions
         @Argument(help: "The bundle folder or .zip.") var bundle: String
 
         func run() async throws {
-            let tour = try await database.withStore { try await TourBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: media.library) }
+            let tour = try await database.withStore {
+                try await TourBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: media.library)
+            }
             print("imported \(tour.slug): “\(tour.title)”, \(tour.stops.count) stops, \(tour.media.count) media files")
         }
     }

@@ -55,16 +55,23 @@ enum TourYAML {
                 root, "", required: ["format", "id", "slug", "title", "language", "mode", "area", "stops"],
                 optional: ["description", "cover"])
             let format = try r.string(top["format"]!, "format")
-            guard format == Self.format else { throw r.fail(top["format"], "format", "must be \(Self.format) (this WorldLayer reads no other)") }
+            guard format == Self.format else {
+                throw r.fail(top["format"], "format", "must be \(Self.format) (this WorldLayer reads no other)")
+            }
             let cover = try top["cover"].map { MediaRef(id: "", contentType: "", size: 0, name: try r.mediaPath($0, "cover")) }
-            guard let areaNodes = top["area"]!.sequence else { throw r.fail(top["area"], "area", "must be a list of [latitude, longitude] points") }
+            guard let areaNodes = top["area"]!.sequence else {
+                throw r.fail(top["area"], "area", "must be a list of [latitude, longitude] points")
+            }
             let area = try areaNodes.enumerated().map { i, n in try r.coordinate(n, "area[\(i)]") }
             guard let stopNodes = top["stops"]!.sequence else { throw r.fail(top["stops"], "stops", "must be a list of stops") }
             let stops = try stopNodes.enumerated().map { i, n in try r.stop(n, "stops[\(i)]") }
-            guard let mode = TourMode(rawValue: try r.string(top["mode"]!, "mode")) else { throw r.fail(top["mode"], "mode", "must be open or guided") }
+            guard let mode = TourMode(rawValue: try r.string(top["mode"]!, "mode")) else {
+                throw r.fail(top["mode"], "mode", "must be open or guided")
+            }
             let tour = Tour(
                 id: try r.uuid(top["id"]!, "id"), slug: try r.string(top["slug"]!, "slug"), title: try r.string(top["title"]!, "title"),
-                description: try top["description"].map { try r.string($0, "description") } ?? "", language: try r.string(top["language"]!, "language"),
+                description: try top["description"].map { try r.string($0, "description") } ?? "",
+                language: try r.string(top["language"]!, "language"),
                 mode: mode, cover: cover, area: GeoPolygon(area), stops: stops)
             return ParsedBundle(value: tour, file: fileName, lines: r.lines)
         } catch let p as BundleProblem {
@@ -77,7 +84,8 @@ enum TourYAML {
 
 extension BundleReader {
     mutating func stop(_ node: Node, _ path: String) throws -> TourStop {
-        let s = try mapping(node, path, required: ["id", "title", "kind"], optional: ["text", "position", "beacon", "radius", "date", "source", "media"])
+        let s = try mapping(
+            node, path, required: ["id", "title", "kind"], optional: ["text", "position", "beacon", "radius", "date", "source", "media"])
         guard let kind = StopKind(rawValue: try string(s["kind"]!, "\(path).kind")) else {
             throw fail(s["kind"], "\(path).kind", "must be one of \(StopKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -86,7 +94,8 @@ extension BundleReader {
             let f = try mapping(b, "\(path).beacon", required: ["uuid", "major", "minor"], optional: ["txPower"])
             beacon = StopBeacon(
                 uuid: try string(f["uuid"]!, "\(path).beacon.uuid"), major: try int(f["major"]!, "\(path).beacon.major"),
-                minor: try int(f["minor"]!, "\(path).beacon.minor"), txPower: try f["txPower"].map { try double($0, "\(path).beacon.txPower") } ?? -59)
+                minor: try int(f["minor"]!, "\(path).beacon.minor"),
+                txPower: try f["txPower"].map { try double($0, "\(path).beacon.txPower") } ?? -59)
         }
         var media: [MediaRef] = []
         if let list = s["media"] {

@@ -133,7 +133,8 @@ public struct BeaconProximityEngine: Sendable {
         tracks.map { key, t in
             let calibration = calibrations[key] ?? fallback
             return Estimate(
-                key: key, rssi: t.rssi, distance: calibration.distance(rssi: t.rssi), uncertainty: t.variance.squareRoot(), lastHeard: t.time)
+                key: key, rssi: t.rssi, distance: calibration.distance(rssi: t.rssi), uncertainty: t.variance.squareRoot(),
+                lastHeard: t.time)
         }
         .sorted { ($0.distance, $0.key) < ($1.distance, $1.key) }
     }

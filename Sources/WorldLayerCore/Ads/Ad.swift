@@ -26,7 +26,10 @@ public struct Ad: Codable, Sendable, Equatable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: UUID, advertiserId: UUID, advertiser: String, status: Status, draft: AdDraft, rejectReason: String?, createdAt: Date, updatedAt: Date) {
+    public init(
+        id: UUID, advertiserId: UUID, advertiser: String, status: Status, draft: AdDraft, rejectReason: String?, createdAt: Date,
+        updatedAt: Date
+    ) {
         self.id = id
         self.advertiserId = advertiserId
         self.advertiser = advertiser
@@ -55,7 +58,9 @@ public struct AdDraft: Codable, Sendable, Equatable {
     public var startsAt: Date
     public var endsAt: Date
 
-    public init(templateId: String, text: String, color: String, size: Double, anchor: StickerAnchor, area: GeoPolygon, startsAt: Date, endsAt: Date) {
+    public init(
+        templateId: String, text: String, color: String, size: Double, anchor: StickerAnchor, area: GeoPolygon, startsAt: Date, endsAt: Date
+    ) {
         self.templateId = templateId
         self.text = text
         self.color = color
@@ -74,9 +79,13 @@ public struct AdDraft: Codable, Sendable, Equatable {
     public func problems() -> [FieldError] {
         var p: [FieldError] = []
         if templateId.isEmpty { p.append(FieldError("templateId", "is required")) }
-        if text.count > StickerRules.textMaximumLength { p.append(FieldError("text", "must be at most \(StickerRules.textMaximumLength) characters")) }
+        if text.count > StickerRules.textMaximumLength {
+            p.append(FieldError("text", "must be at most \(StickerRules.textMaximumLength) characters"))
+        }
         if StickerRules.normalizeColor(color) == nil { p.append(FieldError("color", "must be #RRGGBB")) }
-        if !(size.isFinite && StickerRules.sizeRange.contains(size)) { p.append(FieldError("size", "must be \(StickerRules.sizeRange.lowerBound) to \(StickerRules.sizeRange.upperBound) metres")) }
+        if !(size.isFinite && StickerRules.sizeRange.contains(size)) {
+            p.append(FieldError("size", "must be \(StickerRules.sizeRange.lowerBound) to \(StickerRules.sizeRange.upperBound) metres"))
+        }
         p += StickerRules.validate(anchor)
         if !area.isValid {
             p.append(FieldError("area", "must be a polygon of at least 3 distinct points on Earth"))

@@ -55,7 +55,8 @@ public struct BookTarget: Codable, Sendable, Equatable {
     public var quality: TargetQuality?
 
     public init(
-        id: UUID, name: String, image: MediaRef, physicalWidth: Double, content: TargetContent, credit: String? = nil, quality: TargetQuality? = nil
+        id: UUID, name: String, image: MediaRef, physicalWidth: Double, content: TargetContent, credit: String? = nil,
+        quality: TargetQuality? = nil
     ) {
         self.id = id
         self.name = name

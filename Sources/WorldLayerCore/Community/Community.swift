@@ -59,7 +59,9 @@ public struct StickerReport: Codable, Sendable, Equatable {
     public var decidedAt: Date?
     public var createdAt: Date
 
-    public init(id: UUID, stickerId: UUID, reporterId: UUID?, reason: String, status: Status, note: String?, decidedAt: Date?, createdAt: Date) {
+    public init(
+        id: UUID, stickerId: UUID, reporterId: UUID?, reason: String, status: Status, note: String?, decidedAt: Date?, createdAt: Date
+    ) {
         self.id = id
         self.stickerId = stickerId
         self.reporterId = reporterId
@@ -86,7 +88,10 @@ public struct ModerationAction: Codable, Sendable, Equatable {
     public var note: String?
     public var createdAt: Date
 
-    public init(id: UUID, moderatorId: UUID?, moderator: String, action: String, targetKind: String, targetId: String, note: String?, createdAt: Date) {
+    public init(
+        id: UUID, moderatorId: UUID?, moderator: String, action: String, targetKind: String, targetId: String, note: String?,
+        createdAt: Date
+    ) {
         self.id = id
         self.moderatorId = moderatorId
         self.moderator = moderator

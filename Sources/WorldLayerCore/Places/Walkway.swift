@@ -18,7 +18,8 @@ public struct Walkway: Codable, Sendable, Equatable, Identifiable {
     public var looseSurface: String?
 
     public init(
-        id: Int64, name: String?, highway: String, nodes: [Int64], coordinates: [Coordinate], underground: Bool? = nil, looseSurface: String? = nil
+        id: Int64, name: String?, highway: String, nodes: [Int64], coordinates: [Coordinate], underground: Bool? = nil,
+        looseSurface: String? = nil
     ) {
         self.id = id
         self.name = name

@@ -187,7 +187,8 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     public var draft: StickerDraft {
         StickerDraft(
             templateId: templateId, text: text, tags: tags, color: color, size: size, orientation: orientation, anchor: anchor,
-            pose: pose, visibility: visibility, sharedWith: sharedWith, sharedWithGroups: sharedWithGroups, worldmapId: worldmapIsPrivate ? worldmapId : nil,
+            pose: pose, visibility: visibility, sharedWith: sharedWith, sharedWithGroups: sharedWithGroups,
+            worldmapId: worldmapIsPrivate ? worldmapId : nil,
             expiresAt: expiresAt)
     }
 

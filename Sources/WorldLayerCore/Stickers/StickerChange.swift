@@ -12,7 +12,9 @@ public struct StickerChange: Sendable, Hashable {
     public var sticker: Sticker?
     public var at: Date
 
-    public init(seq: Int64, stickerID: UUID, cells: [String], before: StickerAudience?, after: StickerAudience?, sticker: Sticker?, at: Date) {
+    public init(
+        seq: Int64, stickerID: UUID, cells: [String], before: StickerAudience?, after: StickerAudience?, sticker: Sticker?, at: Date
+    ) {
         self.seq = seq
         self.stickerID = stickerID
         self.cells = cells

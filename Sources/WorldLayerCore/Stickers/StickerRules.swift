@@ -35,7 +35,9 @@ public enum StickerRules {
             problems.append(FieldError("size", "must be \(sizeRange.lowerBound) to \(sizeRange.upperBound) metres"))
         }
         let norm = d.orientation.norm
-        if norm.isFinite, abs(norm - 1) <= 1e-3 { d.orientation = d.orientation.normalized } else {
+        if norm.isFinite, abs(norm - 1) <= 1e-3 {
+            d.orientation = d.orientation.normalized
+        } else {
             problems.append(FieldError("orientation", "must be a unit quaternion [x, y, z, w]"))
         }
         problems += validate(d.anchor)
@@ -49,9 +51,15 @@ public enum StickerRules {
             problems.append(FieldError("sharedWith", "at most \(sharedWithMaximumCount) people"))
         }
         if let groups = d.sharedWithGroups {
-            if d.visibility != .shared, !groups.isEmpty { problems.append(FieldError("sharedWithGroups", "is only for stickers with visibility 'shared'")) }
-            if groups.count > sharedWithGroupsMaximumCount { problems.append(FieldError("sharedWithGroups", "at most \(sharedWithGroupsMaximumCount) groups")) }
-            if groups.contains(where: { UUID(uuidString: $0) == nil }) { problems.append(FieldError("sharedWithGroups", "must be group ids")) }
+            if d.visibility != .shared, !groups.isEmpty {
+                problems.append(FieldError("sharedWithGroups", "is only for stickers with visibility 'shared'"))
+            }
+            if groups.count > sharedWithGroupsMaximumCount {
+                problems.append(FieldError("sharedWithGroups", "at most \(sharedWithGroupsMaximumCount) groups"))
+            }
+            if groups.contains(where: { UUID(uuidString: $0) == nil }) {
+                problems.append(FieldError("sharedWithGroups", "must be group ids"))
+            }
             let ids = groups.compactMap(UUID.init(uuidString:)).map { $0.uuidString.lowercased() }
             d.sharedWithGroups = ids.isEmpty ? nil : ids.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
@@ -65,9 +73,12 @@ public enum StickerRules {
     public static func validate(_ a: StickerAnchor) -> [FieldError] {
         var problems: [FieldError] = []
         if !(a.latitude.isFinite && abs(a.latitude) <= 90) { problems.append(FieldError("anchor.latitude", "must be between -90 and 90")) }
-        if !(a.longitude.isFinite && abs(a.longitude) <= 180) { problems.append(FieldError("anchor.longitude", "must be between -180 and 180")) }
+        if !(a.longitude.isFinite && abs(a.longitude) <= 180) {
+            problems.append(FieldError("anchor.longitude", "must be between -180 and 180"))
+        }
         if !(a.altitude.isFinite && altitudeRange.contains(a.altitude)) {
-            problems.append(FieldError("anchor.altitude", "must be \(Int(altitudeRange.lowerBound)) to \(Int(altitudeRange.upperBound)) metres"))
+            problems.append(
+                FieldError("anchor.altitude", "must be \(Int(altitudeRange.lowerBound)) to \(Int(altitudeRange.upperBound)) metres"))
         }
         if !(a.accuracy.isFinite && accuracyRange.contains(a.accuracy)) {
             problems.append(FieldError("anchor.accuracy", "must be 0 to \(Int(accuracyRange.upperBound)) metres"))

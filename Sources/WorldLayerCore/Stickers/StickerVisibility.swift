@@ -35,7 +35,8 @@ public struct StickerAudience: Sendable, Hashable, Codable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             author: try c.decode(UUID.self, forKey: .author), state: try c.decode(StickerState.self, forKey: .state),
-            visibility: try c.decode(Visibility.self, forKey: .visibility), privateWorldmap: try c.decodeIfPresent(UUID.self, forKey: .privateWorldmap),
+            visibility: try c.decode(Visibility.self, forKey: .visibility),
+            privateWorldmap: try c.decodeIfPresent(UUID.self, forKey: .privateWorldmap),
             expiresAt: try c.decodeIfPresent(Date.self, forKey: .expiresAt), sharedWith: try c.decode(Set<UUID>.self, forKey: .sharedWith),
             sharedGroups: try c.decodeIfPresent(Set<UUID>.self, forKey: .sharedGroups) ?? [])
     }

@@ -115,7 +115,9 @@ public struct StampBook: Codable, Sendable, Equatable {
     public init(tour: Tour, stamps: [(stopId: UUID, at: Date)], completedAt: Date?) {
         tourId = tour.id
         let byID = Dictionary(uniqueKeysWithValues: tour.stops.map { ($0.id, $0) })
-        visited = stamps.sorted { $0.at < $1.at }.compactMap { s in byID[s.stopId].map { Stamp(stopId: s.stopId, title: $0.title, stampedAt: s.at) } }
+        visited = stamps.sorted { $0.at < $1.at }.compactMap { s in
+            byID[s.stopId].map { Stamp(stopId: s.stopId, title: $0.title, stampedAt: s.at) }
+        }
         let done = Set(stamps.map(\.stopId))
         remaining = tour.stops.filter { !done.contains($0.id) }.map { Remaining(stopId: $0.id, title: $0.title) }
         self.completedAt = completedAt

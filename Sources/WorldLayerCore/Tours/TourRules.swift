@@ -14,7 +14,9 @@ extension Tour {
         for (i, stop) in stops.enumerated() {
             let at = "stops[\(i)]"
             if !ids.insert(stop.id).inserted { p.append(FieldError("\(at).id", "repeats the id of an earlier stop")) }
-            if let b = stop.beacon, !beacons.insert(b.key).inserted { p.append(FieldError("\(at).beacon", "marks an earlier stop already")) }
+            if let b = stop.beacon, !beacons.insert(b.key).inserted {
+                p.append(FieldError("\(at).beacon", "marks an earlier stop already"))
+            }
             p += stop.problems(at: at, area: area.isValid ? area : nil)
         }
         return p
@@ -24,7 +26,9 @@ extension Tour {
 extension TourStop {
     func problems(at path: String, area: GeoPolygon?) -> [FieldError] {
         var p: [FieldError] = []
-        if title.trimmingCharacters(in: .whitespaces).isEmpty || title.count > 200 { p.append(FieldError("\(path).title", "must be 1–200 characters")) }
+        if title.trimmingCharacters(in: .whitespaces).isEmpty || title.count > 200 {
+            p.append(FieldError("\(path).title", "must be 1–200 characters"))
+        }
         if text.count > 20_000 { p.append(FieldError("\(path).text", "must be at most 20,000 characters")) }
         if position == nil && beacon == nil { p.append(FieldError(path, "needs a position, a beacon, or both")) }
         if let c = position {
@@ -38,7 +42,9 @@ extension TourStop {
             if UUID(uuidString: b.uuid) == nil { p.append(FieldError("\(path).beacon.uuid", "must be a UUID")) }
             if !(0...65_535).contains(b.major) { p.append(FieldError("\(path).beacon.major", "must be 0–65535")) }
             if !(0...65_535).contains(b.minor) { p.append(FieldError("\(path).beacon.minor", "must be 0–65535")) }
-            if !(b.txPower.isFinite && (-120...0).contains(b.txPower)) { p.append(FieldError("\(path).beacon.txPower", "must be dBm from −120 to 0")) }
+            if !(b.txPower.isFinite && (-120...0).contains(b.txPower)) {
+                p.append(FieldError("\(path).beacon.txPower", "must be dBm from −120 to 0"))
+            }
         }
         if !(radius.isFinite && (3...500).contains(radius)) { p.append(FieldError("\(path).radius", "must be 3 to 500 metres")) }
         for (j, m) in media.enumerated() where m.kind == nil {

@@ -16,6 +16,7 @@ struct ClientConfigController {
             var tileAttribution: String
         }
         let tiles = tileURL == "none" || tileURL.isEmpty ? nil : tileURL
-        return try .json(Body(tileURL: tiles, tileAttribution: "© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> contributors"))
+        return try .json(
+            Body(tileURL: tiles, tileAttribution: "© <a href=\"https://www.openstreetmap.org/copyright\">OpenStreetMap</a> contributors"))
     }
 }

@@ -67,7 +67,7 @@ struct LiveController {
             defer { sink.finish() }
             for try await message in inbound.messages(maxSize: 64 << 10) {
                 if closing.value != nil { break }
-                guard case .text(let text) = message, let command = try? JSONDecoder().decode(LiveCommand.self, from: Data(text.utf8))
+                guard case .text(let text) = message, let command = try? WireJSON.decoder.decode(LiveCommand.self, from: Data(text.utf8))
                 else {
                     send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").text)
                     continue

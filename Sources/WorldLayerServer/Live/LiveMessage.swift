@@ -25,15 +25,8 @@ struct LiveMessage: Encodable, Sendable {
 }
 
 extension LiveMessage {
-    private static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        e.dateEncodingStrategy = .iso8601
-        return e
-    }()
-
-    /// One WebSocket text frame.
-    var text: String { (try? String(decoding: Self.encoder.encode(self), as: UTF8.self)) ?? #"{"type":"error"}"# }
+    /// One WebSocket text frame, in the same JSON as the HTTP API (times with milliseconds).
+    var text: String { (try? String(decoding: WireJSON.encoder.encode(self), as: UTF8.self)) ?? #"{"type":"error"}"# }
 }
 
 /// What a live client sends.

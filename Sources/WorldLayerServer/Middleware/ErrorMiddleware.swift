@@ -39,7 +39,9 @@ struct ErrorMiddleware: RouterMiddleware {
             case .contentTooLarge:
                 return APIError(.contentTooLarge, code: "body_too_large", message: "the request body is too large")
             default:
-                return APIError(e.status, code: e.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"), message: e.body ?? e.status.reasonPhrase)
+                return APIError(
+                    e.status, code: e.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
+                    message: e.body ?? e.status.reasonPhrase)
             }
         case let e as StoreError where e.isConflict:
             return APIError.conflict(e.description, field: e.field)

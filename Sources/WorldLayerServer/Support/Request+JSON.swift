@@ -21,7 +21,7 @@ extension Request {
         }
         guard buffer.readableBytes > 0 else { throw APIError.badRequest("the request needs a JSON body", code: "invalid_json") }
         do {
-            return try APIJSON.decoder.decode(T.self, from: Data(buffer: buffer, byteTransferStrategy: .noCopy))
+            return try WireJSON.decoder.decode(T.self, from: Data(buffer: buffer, byteTransferStrategy: .noCopy))
         } catch let error as DecodingError {
             throw APIError.decoding(error)
         }
@@ -53,7 +53,8 @@ extension APIError {
         case .keyNotFound(let key, let c):
             return .validation([FieldError(path(c.codingPath + [key]), "is required")])
         case .typeMismatch(let type, let c) where c.codingPath.isEmpty:
-            return .badRequest("the body must be a JSON \(type == [String: Any].self ? "object" : "value of the documented shape")", code: "invalid_json")
+            return .badRequest(
+                "the body must be a JSON \(type == [String: Any].self ? "object" : "value of the documented shape")", code: "invalid_json")
         case .typeMismatch(let type, let c):
             return .validation([FieldError(path(c.codingPath), "must be \(APIError.describe(type))")])
         case .valueNotFound(let type, let c):

@@ -38,7 +38,8 @@ struct Query {
     func int(_ name: String, in range: ClosedRange<Int>, default value: Int) throws -> Int {
         guard let text = items[name] else { return value }
         guard let i = Int(text), range.contains(i) else {
-            throw APIError.badRequest("'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound)", code: "invalid_parameter")
+            throw APIError.badRequest(
+                "'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound)", code: "invalid_parameter")
         }
         return i
     }
@@ -46,7 +47,9 @@ struct Query {
     /// The `q` of a search: 1 to 100 characters after trimming.
     func searchText() throws -> String {
         let text = (items["q"] ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty, text.count <= 100 else { throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter") }
+        guard !text.isEmpty, text.count <= 100 else {
+            throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter")
+        }
         return text
     }
 
@@ -57,7 +60,9 @@ struct Query {
     /// A comma-separated list of cell ids.
     func cells(_ name: String = "cells", maximum: Int) throws -> [CellID] {
         let parts = (items[name] ?? "").split(separator: ",").map(String.init)
-        guard !parts.isEmpty else { throw APIError.badRequest("the query needs '\(name)': comma-separated cell ids", code: "missing_parameter") }
+        guard !parts.isEmpty else {
+            throw APIError.badRequest("the query needs '\(name)': comma-separated cell ids", code: "missing_parameter")
+        }
         guard parts.count <= maximum else { throw APIError.badRequest("at most \(maximum) cells at a time", code: "invalid_parameter") }
         return try parts.map { text in
             guard let cell = CellID(text) else { throw APIError.badRequest("'\(text)' is not a cell id", code: "invalid_parameter") }

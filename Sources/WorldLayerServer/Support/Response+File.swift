@@ -12,7 +12,9 @@ extension Response {
     ) async throws -> Response {
         let quoted = "\"\(etag)\""
         var headers: HTTPFields = [.eTag: quoted, .cacheControl: cacheControl, .acceptRanges: "bytes"]
-        if let match = request.headers[.ifNoneMatch], match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quoted || $0 == "*" }) {
+        if let match = request.headers[.ifNoneMatch],
+            match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == quoted || $0 == "*" })
+        {
             return Response(status: .notModified, headers: headers)
         }
         headers[.contentType] = contentType
@@ -33,7 +35,8 @@ extension Response {
         case .part(let range):
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
             headers[.contentLength] = "\(range.count)"
-            return Response(status: .partialContent, headers: headers, body: try await FileIO().loadFile(path: path, range: range, context: context))
+            return Response(
+                status: .partialContent, headers: headers, body: try await FileIO().loadFile(path: path, range: range, context: context))
         }
     }
 }

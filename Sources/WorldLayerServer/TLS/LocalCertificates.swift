@@ -4,10 +4,6 @@ import NIOCore
 import SwiftASN1
 import X509
 
-#if canImport(Glibc)
-    import Glibc  // in_addr and inet_pton, named here since zlib's headers bring a second copy into view
-#endif
-
 /// A certificate authority of this machine's own, and a server certificate it signs for the
 /// machine's addresses, so a phone on the same network can open the demo over HTTPS — which phone
 /// browsers require before they give a page the camera, location, motion sensors or WebXR.
@@ -103,9 +99,11 @@ public struct LocalCertificates: Sendable {
     }
 
     static func ipBytes(_ text: String) -> [UInt8]? {
-        var v4 = in_addr(), v6 = in6_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-        if inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
+        // Plain bytes rather than in_addr/in6_addr: with zlib's headers in the build, two modules
+        // declare those structs.
+        var bytes = [UInt8](repeating: 0, count: 16)
+        if inet_pton(AF_INET, text, &bytes) == 1 { return Array(bytes.prefix(4)) }
+        if inet_pton(AF_INET6, text, &bytes) == 1 { return bytes }
         return nil
     }
 

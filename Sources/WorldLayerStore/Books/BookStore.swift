@@ -43,7 +43,7 @@ extension Store {
                     ).run()
                 }
             }
-        } catch where Store.isUniqueViolation(error) {
+        } catch  where Store.isUniqueViolation(error) {
             throw BookSaveError.slugTaken(book.slug)
         }
     }
@@ -51,7 +51,9 @@ extension Store {
     /// Every book, by title.
     public func books() async throws -> [Book] {
         try await withConnection { db in
-            try await db.raw("SELECT body FROM books").all().map { try StoreJSON.decode(Book.self, try $0.decode(column: "body", as: String.self)) }
+            try await db.raw("SELECT body FROM books").all().map {
+                try StoreJSON.decode(Book.self, try $0.decode(column: "body", as: String.self))
+            }
         }
         .sorted { ($0.title, $0.id.text) < ($1.title, $1.id.text) }
     }
@@ -68,9 +70,13 @@ extension Store {
     /// Each target's features, in the book's order.
     public func bookFeatures(bookID: UUID) async throws -> [(target: UUID, features: Data)] {
         try await withConnection { db in
-            try await db.raw("SELECT target_id, features FROM book_targets WHERE book_id = \(bind: bookID.text) ORDER BY position").all().map { row in
-                (UUID(uuidString: try row.decode(column: "target_id", as: String.self))!, try row.decode(column: "features", as: Data.self))
-            }
+            try await db.raw("SELECT target_id, features FROM book_targets WHERE book_id = \(bind: bookID.text) ORDER BY position").all()
+                .map { row in
+                    (
+                        UUID(uuidString: try row.decode(column: "target_id", as: String.self))!,
+                        try row.decode(column: "features", as: Data.self)
+                    )
+                }
         }
     }
 

@@ -17,7 +17,9 @@ extension Store {
         try await transaction { db in
             try await db.raw("DELETE FROM advertisers WHERE account_id = \(bind: accountID.text)").run()
             if let name {
-                try await db.raw("INSERT INTO advertisers (account_id, name, created_at) VALUES (\(bind: accountID.text), \(bind: name), \(bind: millis(now)))").run()
+                try await db.raw(
+                    "INSERT INTO advertisers (account_id, name, created_at) VALUES (\(bind: accountID.text), \(bind: name), \(bind: millis(now)))"
+                ).run()
             }
         }
     }
@@ -25,13 +27,16 @@ extension Store {
     /// The advertiser name of an account, or nil when it is not an advertiser.
     public func advertiserName(_ accountID: UUID) async throws -> String? {
         try await withConnection { db in
-            try await db.raw("SELECT name FROM advertisers WHERE account_id = \(bind: accountID.text)").first()?.decode(column: "name", as: String.self)
+            try await db.raw("SELECT name FROM advertisers WHERE account_id = \(bind: accountID.text)").first()?.decode(
+                column: "name", as: String.self)
         }
     }
 
     // MARK: Ads
 
-    private static func ad(from row: any SQLRow) throws -> Ad { try StoreJSON.decode(Ad.self, try row.decode(column: "body", as: String.self)) }
+    private static func ad(from row: any SQLRow) throws -> Ad {
+        try StoreJSON.decode(Ad.self, try row.decode(column: "body", as: String.self))
+    }
 
     private static func save(_ ad: Ad, isNew: Bool, on db: any SQLDatabase) async throws {
         let b = ad.draft.area.bounds
@@ -61,7 +66,9 @@ extension Store {
         try await transaction { db in
             let at = date(millis: millis(now))
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else {
-                let ad = Ad(id: id, advertiserId: advertiser, advertiser: name, status: .draft, draft: draft, rejectReason: nil, createdAt: at, updatedAt: at)
+                let ad = Ad(
+                    id: id, advertiserId: advertiser, advertiser: name, status: .draft, draft: draft, rejectReason: nil, createdAt: at,
+                    updatedAt: at)
                 try await Store.save(ad, isNew: true, on: db)
                 return (ad, true)
             }
@@ -81,7 +88,9 @@ extension Store {
     /// Moves an ad along its lifecycle: submit (draft → pending) or pull (any → pulled), by its advertiser.
     public func changeAd(id: UUID, advertiser: UUID, to status: Ad.Status, now: Date = Date()) async throws -> Ad {
         try await transaction { db in
-            guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else { throw AdWriteError.notFound }
+            guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else {
+                throw AdWriteError.notFound
+            }
             var ad = try Store.ad(from: row)
             guard ad.advertiserId == advertiser else { throw AdWriteError.notFound }
             if ad.status == status { return ad }
@@ -99,14 +108,17 @@ extension Store {
     /// A moderator's decision on a pending ad, logged. Nil when there is no such pending ad.
     public func reviewAd(id: UUID, approve: Bool, reason: String?, moderator: Account, now: Date = Date()) async throws -> Ad? {
         try await transaction { db in
-            guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text) AND status = 'pending'").first() else { return nil }
+            guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text) AND status = 'pending'").first() else {
+                return nil
+            }
             var ad = try Store.ad(from: row)
             ad.status = approve ? .approved : .rejected
             ad.rejectReason = approve ? nil : reason
             ad.updatedAt = date(millis: millis(now))
             try await Store.save(ad, isNew: false, on: db)
             try await Store.logModeration(
-                moderator: moderator, action: approve ? "approve_ad" : "reject_ad", targetKind: "ad", targetID: id.text, note: reason, on: db, now: now)
+                moderator: moderator, action: approve ? "approve_ad" : "reject_ad", targetKind: "ad", targetID: id.text, note: reason,
+                on: db, now: now)
             return ad
         }
     }
@@ -117,7 +129,8 @@ extension Store {
 
     public func ads(of advertiser: UUID) async throws -> [Ad] {
         try await withConnection { db in
-            try await db.raw("SELECT body FROM ads WHERE advertiser_id = \(bind: advertiser.text) ORDER BY updated_at DESC, id").all().map(Store.ad(from:))
+            try await db.raw("SELECT body FROM ads WHERE advertiser_id = \(bind: advertiser.text) ORDER BY updated_at DESC, id").all().map(
+                Store.ad(from:))
         }
     }
 

@@ -24,14 +24,19 @@ public struct DigestRecipient: Sendable {
 extension Store {
     public func digestSettings(_ accountID: UUID) async throws -> DigestSettings {
         try await withConnection { db in
-            guard let row = try await db.raw("SELECT digest_opt_in, home_latitude, home_longitude FROM accounts WHERE id = \(bind: accountID.text)").first()
+            guard
+                let row = try await db.raw(
+                    "SELECT digest_opt_in, home_latitude, home_longitude FROM accounts WHERE id = \(bind: accountID.text)"
+                ).first()
             else { return DigestSettings(weeklyDigest: false, home: nil) }
             return DigestSettings(weeklyDigest: try row.decode(column: "digest_opt_in", as: Int.self) != 0, home: try Store.home(row))
         }
     }
 
     private static func home(_ row: any SQLRow) throws -> Coordinate? {
-        guard let lat = try row.decode(column: "home_latitude", as: Double?.self), let lon = try row.decode(column: "home_longitude", as: Double?.self) else { return nil }
+        guard let lat = try row.decode(column: "home_latitude", as: Double?.self),
+            let lon = try row.decode(column: "home_longitude", as: Double?.self)
+        else { return nil }
         return Coordinate(latitude: lat, longitude: lon)
     }
 
@@ -77,15 +82,18 @@ extension Store {
                 ).run()
             }
             return true
-        } catch where Store.isUniqueViolation(error) {
+        } catch  where Store.isUniqueViolation(error) {
             return false
         }
     }
 
     /// Published stickers created in `interval` that `viewer` may see, newest first: by the feed's rule
     /// (people, tags, groups followed) and, when `near` is given, anything within `radius` metres of it.
-    public func stickers(createdIn interval: DateInterval, viewer: Viewer, near: Coordinate?, radius: Double = 1_000) async throws -> (nearby: [NearbySticker], followed: [FeedItem]) {
-        let nearby = try await near.asyncMap { try await nearbyStickers(center: $0, radius: radius, viewer: viewer.accountID, limit: 200) } ?? []
+    public func stickers(createdIn interval: DateInterval, viewer: Viewer, near: Coordinate?, radius: Double = 1_000) async throws -> (
+        nearby: [NearbySticker], followed: [FeedItem]
+    ) {
+        let nearby =
+            try await near.asyncMap { try await nearbyStickers(center: $0, radius: radius, viewer: viewer.accountID, limit: 200) } ?? []
         var followed: [FeedItem] = []
         var cursor: FeedCursor? = FeedCursor(createdAt: millis(interval.end), id: "ffffffff-ffff-ffff-ffff-ffffffffffff")
         while let c = cursor {

@@ -16,13 +16,16 @@ extension Store {
     /// `follower` follows the account named `username`. Following twice is the same as once.
     public func follow(username: String, by follower: UUID, now: Date = Date()) async throws -> FollowOutcome {
         try await transaction { db in
-            guard let row = try await db.raw(
-                "SELECT id, private_account FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
-            ).first(), let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != follower
+            guard
+                let row = try await db.raw(
+                    "SELECT id, private_account FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
+                ).first(), let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != follower
             else { return .notFound }
             if try await Store.blocked(follower, id, on: db) { return .notFound }
             if try row.decode(column: "private_account", as: Int.self) != 0 { return .refused }
-            if try await db.raw("SELECT 1 AS x FROM follows WHERE follower_id = \(bind: follower.text) AND followee_id = \(bind: id.text)").first() == nil {
+            if try await db.raw("SELECT 1 AS x FROM follows WHERE follower_id = \(bind: follower.text) AND followee_id = \(bind: id.text)")
+                .first() == nil
+            {
                 try await db.raw(
                     "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (\(bind: follower.text), \(bind: id.text), \(bind: millis(now)))"
                 ).run()
@@ -34,7 +37,8 @@ extension Store {
     /// Stops following; false when there is no such account.
     public func unfollow(username: String, by follower: UUID) async throws -> Bool {
         try await transaction { db in
-            guard let row = try await db.raw("SELECT id FROM accounts WHERE username_key = \(bind: AccountRules.key(username))").first() else { return false }
+            guard let row = try await db.raw("SELECT id FROM accounts WHERE username_key = \(bind: AccountRules.key(username))").first()
+            else { return false }
             let id = try row.decode(column: "id", as: String.self)
             try await db.raw("DELETE FROM follows WHERE follower_id = \(bind: follower.text) AND followee_id = \(bind: id)").run()
             return true
@@ -64,7 +68,10 @@ extension Store {
     /// Who follows `account` (`followers`) or whom it follows, as `viewer` sees them: nobody across a block.
     public func followList(of account: UUID, followers: Bool, viewer: UUID?) async throws -> [PersonCard] {
         try await withConnection { db in
-            let join: SQLQueryString = followers ? "f.follower_id = a.id WHERE f.followee_id = \(bind: account.text)" : "f.followee_id = a.id WHERE f.follower_id = \(bind: account.text)"
+            let join: SQLQueryString =
+                followers
+                ? "f.follower_id = a.id WHERE f.followee_id = \(bind: account.text)"
+                : "f.followee_id = a.id WHERE f.follower_id = \(bind: account.text)"
             let rows = try await db.raw("SELECT a.id FROM follows f JOIN accounts a ON \(join) ORDER BY f.created_at, a.id").all()
             let ids = try rows.compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
             return try await Store.cards(ids, viewer: viewer, on: db)
@@ -91,8 +98,10 @@ extension Store {
         for row in rows where try !row.decode(column: "blocked", as: Bool.self) {
             let id = UUID(uuidString: try row.decode(column: "id", as: String.self))!
             byID[id] = PersonCard(
-                id: id, username: try row.decode(column: "username", as: String.self), displayName: try row.decode(column: "display_name", as: String.self),
-                following: try row.decode(column: "following", as: Bool.self), acceptsFollows: try row.decode(column: "private_account", as: Int.self) == 0)
+                id: id, username: try row.decode(column: "username", as: String.self),
+                displayName: try row.decode(column: "display_name", as: String.self),
+                following: try row.decode(column: "following", as: Bool.self),
+                acceptsFollows: try row.decode(column: "private_account", as: Int.self) == 0)
         }
         return ids.compactMap { byID[$0] }
     }
@@ -109,7 +118,8 @@ extension Store {
 
     public func isPrivateAccount(_ accountID: UUID) async throws -> Bool {
         try await withConnection { db in
-            try await db.raw("SELECT private_account FROM accounts WHERE id = \(bind: accountID.text)").first()?.decode(column: "private_account", as: Int.self) == 1
+            try await db.raw("SELECT private_account FROM accounts WHERE id = \(bind: accountID.text)").first()?.decode(
+                column: "private_account", as: Int.self) == 1
         }
     }
 
@@ -117,8 +127,12 @@ extension Store {
 
     public func followTag(_ tag: String, by account: UUID, now: Date = Date()) async throws {
         try await transaction { db in
-            if try await db.raw("SELECT 1 AS x FROM tag_follows WHERE account_id = \(bind: account.text) AND tag = \(bind: tag)").first() == nil {
-                try await db.raw("INSERT INTO tag_follows (account_id, tag, created_at) VALUES (\(bind: account.text), \(bind: tag), \(bind: millis(now)))").run()
+            if try await db.raw("SELECT 1 AS x FROM tag_follows WHERE account_id = \(bind: account.text) AND tag = \(bind: tag)").first()
+                == nil
+            {
+                try await db.raw(
+                    "INSERT INTO tag_follows (account_id, tag, created_at) VALUES (\(bind: account.text), \(bind: tag), \(bind: millis(now)))"
+                ).run()
             }
         }
     }
@@ -131,7 +145,9 @@ extension Store {
 
     public func followedTags(of account: UUID) async throws -> [String] {
         try await withConnection { db in
-            try await db.raw("SELECT tag FROM tag_follows WHERE account_id = \(bind: account.text) ORDER BY tag").all().map { try $0.decode(column: "tag", as: String.self) }
+            try await db.raw("SELECT tag FROM tag_follows WHERE account_id = \(bind: account.text) ORDER BY tag").all().map {
+                try $0.decode(column: "tag", as: String.self)
+            }
         }
     }
 }

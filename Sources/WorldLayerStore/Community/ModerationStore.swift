@@ -12,7 +12,9 @@ extension Store {
     /// Files a report of a sticker the reporter can see. Reporting the same sticker again returns the open report.
     public func report(stickerID: UUID, reason: String, reporter: Viewer, now: Date = Date()) async throws -> ReportOutcome {
         guard let me = reporter.accountID else { return .notFound }
-        return try await Store.creatingOnce { try await self.attemptReport(stickerID: stickerID, reason: reason, reporter: reporter, me: me, now: now) }
+        return try await Store.creatingOnce {
+            try await self.attemptReport(stickerID: stickerID, reason: reason, reporter: reporter, me: me, now: now)
+        }
     }
 
     private func attemptReport(stickerID: UUID, reason: String, reporter: Viewer, me: UUID, now: Date) async throws -> ReportOutcome {
@@ -26,7 +28,8 @@ extension Store {
                 return .filed(try Store.report(from: open), created: false)
             }
             let report = StickerReport(
-                id: UUID(), stickerId: stickerID, reporterId: me, reason: reason, status: .open, note: nil, decidedAt: nil, createdAt: date(millis: millis(now)))
+                id: UUID(), stickerId: stickerID, reporterId: me, reason: reason, status: .open, note: nil, decidedAt: nil,
+                createdAt: date(millis: millis(now)))
             try await db.raw(
                 """
                 INSERT INTO reports (id, sticker_id, reporter_id, reason, status, created_at)
@@ -79,12 +82,15 @@ extension Store {
     /// Nil when there is no such open report.
     public func decide(reportID: UUID, hide: Bool, note: String?, moderator: Account, now: Date = Date()) async throws -> StickerReport? {
         try await transaction { db in
-            guard let row = try await db.raw(
-                "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE id = \(bind: reportID.text) AND status = 'open'"
-            ).first() else { return nil }
+            guard
+                let row = try await db.raw(
+                    "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE id = \(bind: reportID.text) AND status = 'open'"
+                ).first()
+            else { return nil }
             let report = try Store.report(from: row)
             let status: StickerReport.Status = hide ? .hidden : .dismissed
-            let scope: SQLQueryString = hide ? "sticker_id = \(bind: report.stickerId.text) AND status = 'open'" : "id = \(bind: reportID.text)"
+            let scope: SQLQueryString =
+                hide ? "sticker_id = \(bind: report.stickerId.text) AND status = 'open'" : "id = \(bind: reportID.text)"
             try await db.raw(
                 """
                 UPDATE reports SET status = \(bind: status.rawValue), decided_by = \(bind: moderator.id.text), decided_at = \(bind: millis(now)), note = \(bind: note)
@@ -127,9 +133,12 @@ extension Store {
                 ModerationAction(
                     id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
                     moderatorId: try row.decode(column: "moderator_id", as: String?.self).flatMap(UUID.init(uuidString:)),
-                    moderator: try row.decode(column: "moderator_name", as: String.self), action: try row.decode(column: "action", as: String.self),
-                    targetKind: try row.decode(column: "target_kind", as: String.self), targetId: try row.decode(column: "target_id", as: String.self),
-                    note: try row.decode(column: "note", as: String?.self), createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+                    moderator: try row.decode(column: "moderator_name", as: String.self),
+                    action: try row.decode(column: "action", as: String.self),
+                    targetKind: try row.decode(column: "target_kind", as: String.self),
+                    targetId: try row.decode(column: "target_id", as: String.self),
+                    note: try row.decode(column: "note", as: String?.self),
+                    createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
             }
         }
     }

@@ -53,7 +53,8 @@ extension Store {
             }
             var removedWalkways = 0, removedPlaces = 0, removedBuildings = 0
             if let b = bounds {
-                let inside: SQLQueryString = "south >= \(bind: b.south) AND north <= \(bind: b.north) AND west >= \(bind: b.west) AND east <= \(bind: b.east)"
+                let inside: SQLQueryString =
+                    "south >= \(bind: b.south) AND north <= \(bind: b.north) AND west >= \(bind: b.west) AND east <= \(bind: b.east)"
                 func removeStale(from table: String) async throws -> Int {
                     let stale: SQLQueryString = "FROM \(ident: table) WHERE \(inside) AND import_id <> \(bind: importID)"
                     let removed = try await Store.count(db, "SELECT COUNT(*) AS n \(stale)")
@@ -127,7 +128,9 @@ extension Store {
     /// Every walkway (the router is built from them all).
     public func walkways() async throws -> [Walkway] {
         try await withConnection { db in
-            try await db.raw("SELECT body FROM walkways ORDER BY id").all().map { try StoreJSON.decode(Walkway.self, try $0.decode(column: "body", as: String.self)) }
+            try await db.raw("SELECT body FROM walkways ORDER BY id").all().map {
+                try StoreJSON.decode(Walkway.self, try $0.decode(column: "body", as: String.self))
+            }
         }
     }
 

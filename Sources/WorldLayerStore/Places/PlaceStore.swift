@@ -26,7 +26,8 @@ extension Store {
     public func places(ids: [UUID]) async throws -> [Place] {
         guard !ids.isEmpty else { return [] }
         return try await withConnection { db in
-            let found = try await Store.places(db, "SELECT id, body, edit FROM places WHERE id IN (\(SQLList(ids.map { SQLBind($0.text) })))", photos: true)
+            let found = try await Store.places(
+                db, "SELECT id, body, edit FROM places WHERE id IN (\(SQLList(ids.map { SQLBind($0.text) })))", photos: true)
             let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
             return found.sorted { order[$0.id]! < order[$1.id]! }
         }
@@ -39,7 +40,9 @@ extension Store {
             var found: [(Place, GeodesicLine)] = []
             for chunk in cells.chunked(500) {
                 let rows = try await Store.places(
-                    db, "SELECT id, body, edit FROM places WHERE cell IN (\(SQLList(chunk.map { SQLBind(Int64(bitPattern: $0.rawValue)) })))", photos: false)
+                    db,
+                    "SELECT id, body, edit FROM places WHERE cell IN (\(SQLList(chunk.map { SQLBind(Int64(bitPattern: $0.rawValue)) })))",
+                    photos: false)
                 for p in rows {
                     let line = Geodesic.wgs84.inverse(center, p.position)
                     if line.distance <= radius { found.append((p, line)) }
@@ -72,7 +75,8 @@ extension Store {
             let merged = before.merged(with: edit)
             var position: SQLQueryString = ""
             if let p = merged.position {
-                position = ", position_edited = 1, latitude = \(bind: p.latitude), longitude = \(bind: p.longitude), cell = \(bind: Store.cellColumn(p))"
+                position =
+                    ", position_edited = 1, latitude = \(bind: p.latitude), longitude = \(bind: p.longitude), cell = \(bind: Store.cellColumn(p))"
             }
             try await db.raw(
                 "UPDATE places SET edit = \(bind: try StoreJSON.string(merged)), updated_at = \(bind: millis(now))\(position) WHERE id = \(bind: id.text)"
@@ -84,7 +88,9 @@ extension Store {
     }
 
     /// Stores a photo of a place; nil when there is no such place.
-    public func addPlacePhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date = Date()) async throws -> PlacePhoto? {
+    public func addPlacePhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date = Date()) async throws
+        -> PlacePhoto?
+    {
         let id = UUID()
         let added: Bool = try await transaction { db in
             guard try await db.raw("SELECT id FROM places WHERE id = \(bind: placeID.text)").first() != nil else { return false }
@@ -104,7 +110,8 @@ extension Store {
     /// The blob behind a photo of a place.
     public func placePhotoBlob(placeID: UUID, photoID: UUID) async throws -> String? {
         try await withConnection { db in
-            try await db.raw("SELECT blob_id FROM place_photos WHERE id = \(bind: photoID.text) AND place_id = \(bind: placeID.text)").first()?
+            try await db.raw("SELECT blob_id FROM place_photos WHERE id = \(bind: photoID.text) AND place_id = \(bind: placeID.text)")
+                .first()?
                 .decode(column: "blob_id", as: String.self)
         }
     }
@@ -134,9 +141,10 @@ extension Store {
             guard let place = UUID(storedText: try row.decode(column: "place_id", as: String.self)),
                 let id = UUID(storedText: try row.decode(column: "id", as: String.self))
             else { continue }
-            byPlace[place, default: []].append(PlacePhoto(
-                id: id, kind: PhotoKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .exterior,
-                contentType: try row.decode(column: "content_type", as: String.self), url: photoURL(place, id)))
+            byPlace[place, default: []].append(
+                PlacePhoto(
+                    id: id, kind: PhotoKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .exterior,
+                    contentType: try row.decode(column: "content_type", as: String.self), url: photoURL(place, id)))
         }
         for i in places.indices { places[i].photos = byPlace[places[i].id] ?? [] }
         return places

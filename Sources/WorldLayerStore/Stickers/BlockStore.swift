@@ -9,9 +9,10 @@ extension Store {
     /// Blocking twice is the same as once.
     public func block(_ blocked: UUID, by blocker: UUID, now: Date = Date()) async throws {
         try await transaction { db in
-            let exists = try await db.raw(
-                "SELECT 1 AS x FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)"
-            ).first() != nil
+            let exists =
+                try await db.raw(
+                    "SELECT 1 AS x FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)"
+                ).first() != nil
             guard !exists else { return }
             try await Store.unfollowBothWays(blocker, blocked, on: db)
             try await db.raw(
@@ -47,7 +48,9 @@ extension Store {
             // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
             guard let postgres else { return try await Store.viewer(id, on: db) }
             var relations: [(kind: String, other: String)] = []
-            for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: postgres.logger) { relations.append(row) }
+            for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: postgres.logger) {
+                relations.append(row)
+            }
             return Store.viewer(id, relations: relations)
         })
     }
@@ -63,7 +66,9 @@ extension Store {
             UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(bind: me)
             """
         ).all()
-        return viewer(id, relations: try rows.map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "other", as: String.self)) })
+        return viewer(
+            id,
+            relations: try rows.map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "other", as: String.self)) })
     }
 
     /// A viewer from its relations: `w` worldmap memberships, `b` blocks either way, `g` groups.

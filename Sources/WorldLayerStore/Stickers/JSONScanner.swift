@@ -17,7 +17,6 @@ struct JSONScanner {
         return i == bytes.count
     }
 
-
     mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
@@ -116,7 +115,9 @@ struct JSONScanner {
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         while i < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[i]) { i += 1 }
         guard let value = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)) else { throw Unexpected() }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") { throw Unexpected() }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            throw Unexpected()
+        }
         return value
     }
 
@@ -125,7 +126,9 @@ struct JSONScanner {
         let start = i
         while i < bytes.count {
             switch bytes[i] {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): i += 1
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
+                UInt8(ascii: "E"):
+                i += 1
             default:
                 guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)), value.isFinite
                 else { throw Unexpected() }
@@ -189,7 +192,9 @@ struct JSONScanner {
                 case UInt8(ascii: "u"):
                     var scalar = try hex4()
                     if (0xD800..<0xDC00).contains(scalar) {  // a surrogate pair
-                        guard bytes.count - i >= 2, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else { throw Unexpected() }
+                        guard bytes.count - i >= 2, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw Unexpected()
+                        }
                         i += 2
                         let low = try hex4()
                         guard (0xDC00..<0xE000).contains(low) else { throw Unexpected() }

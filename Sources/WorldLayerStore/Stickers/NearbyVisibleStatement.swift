@@ -71,10 +71,14 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (id, version, latitude, longitude, body, distance, total) = try row.decode((String, Int, Double, Double, String, Double, Int).self)
-        guard let uuid = UUID(storedText: id) else { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "sticker id \(id) is not a UUID")) }
+        let (id, version, latitude, longitude, body, distance, total) = try row.decode(
+            (String, Int, Double, Double, String, Double, Int).self)
+        guard let uuid = UUID(storedText: id) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "sticker id \(id) is not a UUID"))
+        }
         let candidate = Store.Candidate(
-            id: uuid, idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude), audience: nil, body: body)
+            id: uuid, idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude), audience: nil,
+            body: body)
         return (candidate, distance, total)
     }
 }

@@ -52,16 +52,20 @@ public enum StickerPlaceKey {
 extension Store {
     /// The place key for sticker `id` at this place (SQLite; inside the write's transaction): the one
     /// it has while it stays in the same slot, else a free key of the new slot.
-    static func placeKey(for id: UUID, row: Int, strip: Int64, latitude: Double, isNew: Bool, on db: any SQLDatabase) async throws -> Int64 {
+    static func placeKey(for id: UUID, row: Int, strip: Int64, latitude: Double, isNew: Bool, on db: any SQLDatabase) async throws -> Int64
+    {
         let slot = StickerPlaceKey.slot(row: row, strip: strip, latitude: latitude)
-        if !isNew, let current = try await db.raw("SELECT place_key FROM stickers WHERE id = \(bind: id.text)").first()?
-            .decode(column: "place_key", as: Int64.self), slot.contains(current) {
+        if !isNew,
+            let current = try await db.raw("SELECT place_key FROM stickers WHERE id = \(bind: id.text)").first()?
+                .decode(column: "place_key", as: Int64.self), slot.contains(current)
+        {
             return current
         }
         let taken = try await db.raw(
             "SELECT MIN(place_key) AS low, MAX(place_key) AS high FROM stickers WHERE place_key BETWEEN \(bind: slot.lowerBound) AND \(bind: slot.upperBound)"
         ).first()
-        guard let low = try taken?.decode(column: "low", as: Int64?.self), let high = try taken?.decode(column: "high", as: Int64?.self) else {
+        guard let low = try taken?.decode(column: "low", as: Int64?.self), let high = try taken?.decode(column: "high", as: Int64?.self)
+        else {
             return slot.lowerBound
         }
         if high < slot.upperBound { return high + 1 }
@@ -77,7 +81,8 @@ extension Store {
             return try gap.decode(column: "free", as: Int64.self)
         }
         throw StickerWriteError.invalid([
-            FieldError("anchor", "this spot already holds as many stickers as it can (\(slot.count)); place the sticker a little further away")
+            FieldError(
+                "anchor", "this spot already holds as many stickers as it can (\(slot.count)); place the sticker a little further away")
         ])
     }
 }

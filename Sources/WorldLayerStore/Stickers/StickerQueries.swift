@@ -23,7 +23,9 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
 
     public init?(_ text: String) {
         let parts = text.split(separator: "_")
-        guard parts.count == 2, let d = Double(parts[0]), d.isFinite, d >= 0, let id = UUID(uuidString: String(parts[1])) else { return nil }
+        guard parts.count == 2, let d = Double(parts[0]), d.isFinite, d >= 0, let id = UUID(uuidString: String(parts[1])) else {
+            return nil
+        }
         self.init(distance: d, id: id)
     }
 
@@ -91,10 +93,13 @@ extension Store {
             // reading rows) and only shrink.
             if cursor == nil {
                 if let hint = densityHints.hint(at: home) {
-                    r = hint.rows == 0 ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(2 * limit) / (4 * hint.density)).squareRoot()))
+                    r =
+                        hint.rows == 0
+                        ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(2 * limit) / (4 * hint.density)).squareRoot()))
                 } else {
                     let count = try await Store.count(
-                        in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r), access: .index(engine), on: db)
+                        in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r),
+                        access: .index(engine), on: db)
                     if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
                 }
             }
@@ -110,8 +115,9 @@ extension Store {
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     var rows: [Candidate]
-                    if let postgres, let statement = NearbyVisibleStatement(
-                        cells: chunk, box: box, center: center, viewer: viewerID, now: now, after: cursor, cap: cap ?? Int(Int32.max))
+                    if let postgres,
+                        let statement = NearbyVisibleStatement(
+                            cells: chunk, box: box, center: center, viewer: viewerID, now: now, after: cursor, cap: cap ?? Int(Int32.max))
                     {
                         let step = try await Store.visibleCandidates(statement, on: postgres)
                         (rows, read) = (step.rows, read + step.total)
@@ -180,7 +186,9 @@ extension Store {
             if rows.count == wanted, rows.lazy.filter({ $0.isVisible(to: viewer, now: now) }).count < limit {
                 rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, access: .rows(engine), on: db)
             }
-            return try rows.lazy.filter { $0.isVisible(to: viewer, now: now) }.prefix(limit).map { try self.sticker(from: $0).seen(by: viewer.accountID) }
+            return try rows.lazy.filter { $0.isVisible(to: viewer, now: now) }.prefix(limit).map {
+                try self.sticker(from: $0).seen(by: viewer.accountID)
+            }
         }
     }
 
@@ -191,9 +199,9 @@ extension Store {
     static func sharedWithMe(_ me: String, on engine: Engine) -> SQLQueryString {
         let shares: SQLQueryString = engine == .sqlite ? "sticker_shares h INDEXED BY sticker_shares_by_viewer" : "sticker_shares h"
         return """
-        EXISTS (SELECT 1 FROM \(shares) WHERE h.account_id = \(bind: me) AND h.sticker_id = s.id)
-        OR EXISTS (SELECT 1 FROM sticker_group_shares g JOIN group_members m ON m.group_id = g.group_id WHERE g.sticker_id = s.id AND m.account_id = \(bind: me))
-        """
+            EXISTS (SELECT 1 FROM \(shares) WHERE h.account_id = \(bind: me) AND h.sticker_id = s.id)
+            OR EXISTS (SELECT 1 FROM sticker_group_shares g JOIN group_members m ON m.group_id = g.group_id WHERE g.sticker_id = s.id AND m.account_id = \(bind: me))
+            """
     }
 
     private static func candidates(
@@ -213,7 +221,8 @@ extension Store {
             """
         ).all().map { row in
             try candidate(
-                body: try row.decode(column: "body", as: String.self), sharedWithMe: try row.decode(column: "shared_with_me", as: Int.self) != 0,
+                body: try row.decode(column: "body", as: String.self),
+                sharedWithMe: try row.decode(column: "shared_with_me", as: Int.self) != 0,
                 viewer: viewer)
         }
     }
@@ -302,7 +311,9 @@ extension Store {
     ) -> [(keys: ClosedRange<Int64>, cells: ClosedRange<CellID>)] {
         // The strips under a run of cells, and one past either edge in case a boundary rounds the other way.
         func stripSpan(_ first: CellID, _ last: CellID) -> ClosedRange<Int64> {
-            max(0, LongitudeStrip.of(longitude: CellGrid.bounds(of: first).west) - 1)...(LongitudeStrip.of(longitude: CellGrid.bounds(of: last).east) + 1)
+            max(
+                0, LongitudeStrip.of(longitude: CellGrid.bounds(of: first).west) - 1)...(LongitudeStrip.of(
+                    longitude: CellGrid.bounds(of: last).east) + 1)
         }
         guard let strips, let latitudes else {
             return CellID.runs(cells).map { run in
@@ -311,7 +322,9 @@ extension Store {
         }
         return cells.flatMap { cell in
             let inCell = stripSpan(cell, cell)
-            return strips.filter(inCell.contains).map { (StickerPlaceKey.range(row: cell.row, strip: $0, latitudes: latitudes), cell...cell) }
+            return strips.filter(inCell.contains).map {
+                (StickerPlaceKey.range(row: cell.row, strip: $0, latitudes: latitudes), cell...cell)
+            }
         }
     }
 

@@ -23,14 +23,20 @@ extension Store {
             if let existing {
                 guard existing.sticker.author.id == author.id else { throw StickerWriteError.idTaken }
                 let current = existing.sticker
-                if current.state == .deleted { throw StickerWriteError.invalidTransition(InvalidTransition(action: .edit, state: .deleted)) }
+                if current.state == .deleted {
+                    throw StickerWriteError.invalidTransition(InvalidTransition(action: .edit, state: .deleted))
+                }
                 // A retried create or edit: the content is already there.
                 if current.state == .unpublished, current.draft == draft { return (current, false) }
                 if expectedVersion != current.version { throw StickerWriteError.versionConflict(current: current) }
             }
             let state: StickerState
             do throws(InvalidTransition) {
-                if let existing { state = try StickerLifecycle.next(after: .edit, from: existing.sticker.state) } else { state = .unpublished }
+                if let existing {
+                    state = try StickerLifecycle.next(after: .edit, from: existing.sticker.state)
+                } else {
+                    state = .unpublished
+                }
             } catch { throw StickerWriteError.invalidTransition(error) }
             let placement = try await Store.resolvePlacement(draft, author: author.id, on: db, now: now)
             let sticker = Sticker(
@@ -145,9 +151,11 @@ extension Store {
         let cell = cellRaw(s.cell) ?? 0
         let strip = LongitudeStrip.of(longitude: s.anchor.longitude)
         let deletedAt: Int64? = s.state == .deleted ? millis(now) : nil
-        let placeKey = engine == .sqlite
-            ? try await Store.placeKey(for: s.id, row: CellID(rawValue: UInt64(bitPattern: cell))?.row ?? 0, strip: strip,
-                                       latitude: s.anchor.latitude, isNew: before == nil, on: db)
+        let placeKey =
+            engine == .sqlite
+            ? try await Store.placeKey(
+                for: s.id, row: CellID(rawValue: UInt64(bitPattern: cell))?.row ?? 0, strip: strip,
+                latitude: s.anchor.latitude, isNew: before == nil, on: db)
             : nil
         if before == nil {
             try await db.raw(
@@ -176,13 +184,15 @@ extension Store {
         if before?.shares != shares {
             try await db.raw("DELETE FROM sticker_shares WHERE sticker_id = \(bind: s.id.text)").run()
             for account in shares {
-                try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: s.id.text), \(bind: account.text))").run()
+                try await db.raw("INSERT INTO sticker_shares (sticker_id, account_id) VALUES (\(bind: s.id.text), \(bind: account.text))")
+                    .run()
             }
         }
         if before?.sticker.groupIDs != s.groupIDs {
             try await db.raw("DELETE FROM sticker_group_shares WHERE sticker_id = \(bind: s.id.text)").run()
             for group in s.groupIDs {
-                try await db.raw("INSERT INTO sticker_group_shares (sticker_id, group_id) VALUES (\(bind: s.id.text), \(bind: group.text))").run()
+                try await db.raw("INSERT INTO sticker_group_shares (sticker_id, group_id) VALUES (\(bind: s.id.text), \(bind: group.text))")
+                    .run()
             }
         }
         if before?.sticker.tags != s.tags {
@@ -223,10 +233,13 @@ extension Store {
             var byKey: [String: (UUID, String)] = [:]
             for row in rows {
                 byKey[try row.decode(column: "username_key", as: String.self)] = (
-                    UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(), try row.decode(column: "username", as: String.self)
+                    UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                    try row.decode(column: "username", as: String.self)
                 )
             }
-            if let unknown = keys.first(where: { byKey[$0] == nil }) { problems.append(FieldError("sharedWith", "no user named '\(unknown)'")) }
+            if let unknown = keys.first(where: { byKey[$0] == nil }) {
+                problems.append(FieldError("sharedWith", "no user named '\(unknown)'"))
+            }
             var seen = Set<UUID>()
             let found = keys.compactMap { byKey[$0] }.filter { $0.0 != author && seen.insert($0.0).inserted }
             shares = found.map(\.0)
@@ -238,17 +251,22 @@ extension Store {
                 try await db.raw(
                     "SELECT group_id FROM group_members WHERE account_id = \(bind: author.text) AND group_id IN (\(SQLList(groups.map { SQLBind($0) })))"
                 ).all().map { try $0.decode(column: "group_id", as: String.self) })
-            if let other = groups.first(where: { !mine.contains($0) }) { problems.append(FieldError("sharedWithGroups", "you are not in group \(other)")) }
+            if let other = groups.first(where: { !mine.contains($0) }) {
+                problems.append(FieldError("sharedWithGroups", "you are not in group \(other)"))
+            }
         }
         let cell = CellGrid.cell(containing: d.anchor.coordinate)
         var worldmap: Worldmap?
         if let wid = d.worldmapId {
-            let member = try await db.raw(
-                "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: wid.text) AND account_id = \(bind: author.text)"
-            ).first() != nil
+            let member =
+                try await db.raw(
+                    "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: wid.text) AND account_id = \(bind: author.text)"
+                ).first() != nil
             if let w = try await Store.worldmap(id: wid, on: db), w.isPrivate, member {
                 let home = CellID(w.cell)!
-                if home == cell || CellGrid.neighbours(of: home).contains(cell) { worldmap = w } else {
+                if home == cell || CellGrid.neighbours(of: home).contains(cell) {
+                    worldmap = w
+                } else {
                     problems.append(FieldError("anchor", "is outside the worldmap '\(w.name)' (cell \(w.cell) and its neighbours)"))
                 }
             } else {

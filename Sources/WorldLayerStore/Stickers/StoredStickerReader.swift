@@ -21,7 +21,10 @@ struct StickerSummary: Sendable, Equatable {
         (privateWorldmap, expiresAt, coordinate) = (s.worldmapIsPrivate ? s.worldmapId : nil, s.expiresAt, s.anchor.coordinate)
     }
 
-    init(id: String, version: Int, author: UUID, state: StickerState, visibility: Visibility, privateWorldmap: UUID?, expiresAt: Date?, coordinate: Coordinate) throws {
+    init(
+        id: String, version: Int, author: UUID, state: StickerState, visibility: Visibility, privateWorldmap: UUID?, expiresAt: Date?,
+        coordinate: Coordinate
+    ) throws {
         guard let uuid = UUID(storedText: id) else { throw JSONScanner.Unexpected() }
         // Ties order by the lower-case form the cursor uses; bodies store that form already.
         let idText = id.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) } ? uuid.text : id

@@ -43,7 +43,7 @@ extension Store {
     public func addTemplate(_ t: NewTemplate, author: UUID?, now: Date = Date()) async throws -> (StickerTemplate, created: Bool) {
         do {
             return try await addTemplateOnce(t, author: author, now: now)
-        } catch where Store.isUniqueViolation(error) {
+        } catch  where Store.isUniqueViolation(error) {
             // Another server (or request) added the same template or bytes at the same moment; now they are there.
             return try await addTemplateOnce(t, author: author, now: now)
         }
@@ -121,7 +121,9 @@ extension Store {
     }
 
     /// Approves or rejects a pending submission, and logs it. Returns nil if there is no such template.
-    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: Account, now: Date = Date()) async throws -> StickerTemplate? {
+    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: Account, now: Date = Date()) async throws
+        -> StickerTemplate?
+    {
         try await transaction { db in
             guard let t = try await Store.template(id: id, on: db) else { return nil }
             guard t.status == .pending else { throw StoreError.conflict("the template was already \(t.status.rawValue)", field: "status") }
@@ -132,7 +134,8 @@ extension Store {
                 """
             ).run()
             try await Store.logModeration(
-                moderator: moderator, action: approve ? "approve_template" : "reject_template", targetKind: "template", targetID: id, note: reason, on: db,
+                moderator: moderator, action: approve ? "approve_template" : "reject_template", targetKind: "template", targetID: id,
+                note: reason, on: db,
                 now: now)
             return try await Store.template(id: id, on: db)
         }

@@ -15,7 +15,8 @@ extension Store {
             try await self.lock(.worldmap, id: worldmap, on: db)
             let newest = try await Store.worldmapAsset(worldmap: worldmap, kind: kind, version: nil, on: db)
             if let ifMatch, ifMatch != "*", ifMatch != newest?.etag {
-                throw StoreError.conflict("the \(kind.rawValue) changed since you read it (newest: version \(newest?.version ?? 0))", field: "If-Match")
+                throw StoreError.conflict(
+                    "the \(kind.rawValue) changed since you read it (newest: version \(newest?.version ?? 0))", field: "If-Match")
             }
             let blob = try await Store.putBlob(data, contentType: contentType, on: db, now: now)
             if let newest, newest.etag == blob { return (newest, false) }
@@ -47,7 +48,8 @@ extension Store {
         }
     }
 
-    static func worldmapAsset(worldmap: UUID, kind: WorldmapAssetKind, version: Int?, on db: any SQLDatabase) async throws -> WorldmapAsset? {
+    static func worldmapAsset(worldmap: UUID, kind: WorldmapAssetKind, version: Int?, on db: any SQLDatabase) async throws -> WorldmapAsset?
+    {
         let versionFilter: SQLQueryString = version.map { "AND a.version = \(bind: $0)" } ?? ""
         return try await db.raw(
             """

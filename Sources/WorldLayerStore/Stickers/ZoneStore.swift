@@ -65,7 +65,8 @@ extension Store {
 
     static func zone(from row: any SQLRow) throws -> RestrictedZone {
         RestrictedZone(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(), name: try row.decode(column: "name", as: String.self),
+            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            name: try row.decode(column: "name", as: String.self),
             kind: try row.decode(column: "kind", as: String.self), source: try row.decode(column: "source", as: String?.self),
             polygon: try StoreJSON.decode(GeoPolygon.self, try row.decode(column: "polygon", as: String.self)))
     }

@@ -40,11 +40,14 @@ public struct MediaLibrary: Sendable {
     /// What a file is, by its bytes: its hash, type and size, checked against its kind's limit. Nothing is stored.
     public func inspect(_ file: URL, name: String? = nil) throws -> MediaRef {
         let data: Data
-        do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch { throw Problem.unreadable("cannot read \(name ?? file.lastPathComponent)") }
+        do { data = try Data(contentsOf: file, options: .alwaysMapped) } catch {
+            throw Problem.unreadable("cannot read \(name ?? file.lastPathComponent)")
+        }
         guard let type = MediaSniffer.mediaType(data), let kind = MediaKind(contentType: type) else { throw Problem.unrecognized }
         guard data.count <= kind.maximumBytes else { throw Problem.tooLarge(kind) }
         let id = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-        return MediaRef(id: id, contentType: type, size: data.count, name: name ?? "media/\(id.prefix(12)).\(MediaSniffer.fileExtension(type))")
+        return MediaRef(
+            id: id, contentType: type, size: data.count, name: name ?? "media/\(id.prefix(12)).\(MediaSniffer.fileExtension(type))")
     }
 
     /// Takes a finished file into the library (moving it), after checking what it is and its size.
@@ -96,7 +99,10 @@ extension Store {
     public func missingMedia(_ ids: [String]) async throws -> [String] {
         guard !ids.isEmpty else { return [] }
         let found: Set<String> = try await withConnection { db in
-            Set(try await db.raw("SELECT id FROM media WHERE id IN (\(SQLList(ids.map { SQLBind($0) })))").all().map { try $0.decode(column: "id", as: String.self) })
+            Set(
+                try await db.raw("SELECT id FROM media WHERE id IN (\(SQLList(ids.map { SQLBind($0) })))").all().map {
+                    try $0.decode(column: "id", as: String.self)
+                })
         }
         return ids.filter { !found.contains($0) }
     }

@@ -36,7 +36,7 @@ extension Store {
                     try await db.raw("INSERT INTO tour_media (tour_id, media_id) VALUES (\(bind: id), \(bind: m.id))").run()
                 }
             }
-        } catch where Store.isUniqueViolation(error) {
+        } catch  where Store.isUniqueViolation(error) {
             throw TourSaveError.slugTaken(tour.slug)
         }
     }
@@ -44,7 +44,9 @@ extension Store {
     /// Every tour, by title.
     public func tours() async throws -> [Tour] {
         try await withConnection { db in
-            try await db.raw("SELECT body FROM tours").all().map { try StoreJSON.decode(Tour.self, try $0.decode(column: "body", as: String.self)) }
+            try await db.raw("SELECT body FROM tours").all().map {
+                try StoreJSON.decode(Tour.self, try $0.decode(column: "body", as: String.self))
+            }
         }
         .sorted { ($0.title, $0.id.text) < ($1.title, $1.id.text) }
     }
@@ -81,14 +83,17 @@ extension Store {
         try await transaction { db in
             try await db.raw("DELETE FROM tour_guides WHERE tour_id = \(bind: tourID.text) AND account_id = \(bind: accountID.text)").run()
             if isGuide {
-                try await db.raw("INSERT INTO tour_guides (tour_id, account_id) VALUES (\(bind: tourID.text), \(bind: accountID.text))").run()
+                try await db.raw("INSERT INTO tour_guides (tour_id, account_id) VALUES (\(bind: tourID.text), \(bind: accountID.text))")
+                    .run()
             }
         }
     }
 
     public func isGuide(accountID: UUID, tourID: UUID) async throws -> Bool {
         try await withConnection { db in
-            try await db.raw("SELECT 1 AS yes FROM tour_guides WHERE tour_id = \(bind: tourID.text) AND account_id = \(bind: accountID.text)").first() != nil
+            try await db.raw(
+                "SELECT 1 AS yes FROM tour_guides WHERE tour_id = \(bind: tourID.text) AND account_id = \(bind: accountID.text)"
+            ).first() != nil
         }
     }
 

@@ -100,8 +100,10 @@ struct AdController {
         let here = try Query(request).coordinate()
         let shown = try await store.adsShowing(at: here).map { ad in
             Shown(
-                id: ad.id.uuidString.lowercased(), advertiser: ad.advertiser, templateId: ad.draft.templateId, text: ad.draft.text, color: ad.draft.color,
-                size: ad.draft.size, anchor: ad.draft.anchor, distance: Geodesic.wgs84.inverse(here, ad.draft.anchor.coordinate).distance, endsAt: ad.draft.endsAt)
+                id: ad.id.uuidString.lowercased(), advertiser: ad.advertiser, templateId: ad.draft.templateId, text: ad.draft.text,
+                color: ad.draft.color,
+                size: ad.draft.size, anchor: ad.draft.anchor, distance: Geodesic.wgs84.inverse(here, ad.draft.anchor.coordinate).distance,
+                endsAt: ad.draft.endsAt)
         }
         return try .json(["ads": shown.sorted { $0.distance < $1.distance }])
     }
@@ -115,7 +117,9 @@ struct AdController {
         let id = try context.uuidParameter("id")
         let reason = try await request.decodeJSON(Review.self, context: context).reason?.trimmingCharacters(in: .whitespacesAndNewlines)
         if !approve, (reason ?? "").isEmpty { throw APIError.validation([FieldError("reason", "is required to reject")]) }
-        guard let ad = try await store.reviewAd(id: id, approve: approve, reason: reason, moderator: moderator) else { throw APIError.notFound("no such pending ad") }
+        guard let ad = try await store.reviewAd(id: id, approve: approve, reason: reason, moderator: moderator) else {
+            throw APIError.notFound("no such pending ad")
+        }
         return try .json(ad)
     }
 

@@ -29,7 +29,9 @@ struct FeedController {
         let query = Query(request)
         let limit = try query.int("limit", in: 1...100, default: 20)
         let cursor = try query.items["cursor"].map { text in
-            guard let c = FeedCursor(text: text) else { throw APIError.badRequest("'cursor' is not one this server gave", code: "invalid_parameter") }
+            guard let c = FeedCursor(text: text) else {
+                throw APIError.badRequest("'cursor' is not one this server gave", code: "invalid_parameter")
+            }
             return c
         }
         let here = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
@@ -40,7 +42,9 @@ struct FeedController {
             var nextCursor: String?
         }
         let items = page.items.map { item in
-            Item(sticker: item.sticker, reason: item.reason, distance: here.map { Geodesic.wgs84.inverse($0, item.sticker.anchor.coordinate).distance })
+            Item(
+                sticker: item.sticker, reason: item.reason,
+                distance: here.map { Geodesic.wgs84.inverse($0, item.sticker.anchor.coordinate).distance })
         }
         return try .json(Body(items: items, nextCursor: page.next?.text))
     }

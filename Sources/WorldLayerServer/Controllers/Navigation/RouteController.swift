@@ -58,7 +58,9 @@ struct RouteController {
             throw APIError.validation([FieldError("route", "must be a GeoJSON LineString of [longitude, latitude] pairs")])
         }
         if let a = body.accuracy, !(a.isFinite && a >= 0) { throw APIError.validation([FieldError("accuracy", "must be metres ≥ 0")]) }
-        if let t = body.tolerance, !(t.isFinite && t > 0 && t <= 500) { throw APIError.validation([FieldError("tolerance", "must be 1 to 500 metres")]) }
+        if let t = body.tolerance, !(t.isFinite && t > 0 && t <= 500) {
+            throw APIError.validation([FieldError("tolerance", "must be 1 to 500 metres")])
+        }
         let progress = RouteProgress.check(
             position.coordinate, accuracy: body.accuracy ?? 0, along: points, tolerance: body.tolerance ?? RouteProgress.defaultTolerance)
         let reroute = progress.offRoute ? try await walk(position, try await resolve(body.to, "to")) : nil
@@ -80,7 +82,10 @@ struct RouteController {
             throw APIError.validation([FieldError(field, "must be {\"place\": id} or {\"latitude\": …, \"longitude\": …}")])
         }
         let c = Coordinate(latitude: lat, longitude: lon)
-        guard c.isValid, abs(lon) <= 180 else { throw APIError.badRequest("'\(field)' is not a position on Earth (latitude −90…90, longitude −180…180)", code: "invalid_coordinate") }
+        guard c.isValid, abs(lon) <= 180 else {
+            throw APIError.badRequest(
+                "'\(field)' is not a position on Earth (latitude −90…90, longitude −180…180)", code: "invalid_coordinate")
+        }
         return ResolvedPoint(coordinate: c)
     }
 

@@ -36,7 +36,9 @@ struct ChangesController {
         let query = Query(request)
         let cells = try query.cells(maximum: 100)
         let since: Int64? = try query.items["since"].map { text in
-            guard let n = Int64(text), n >= 0 else { throw APIError.badRequest("'since' must be a sequence number", code: "invalid_parameter") }
+            guard let n = Int64(text), n >= 0 else {
+                throw APIError.badRequest("'since' must be a sequence number", code: "invalid_parameter")
+            }
             return n
         }
         let viewer = try await store.viewer(context.account?.id)
@@ -54,7 +56,10 @@ struct ChangesController {
             switch event {
             case .sticker(let c):
                 if let kind = viewer.kind(of: c) {
-                    changes.append(Change(seq: c.seq, event: kind, stickerId: c.stickerID.uuidString.lowercased(), sticker: kind == .deleted ? nil : c.sticker?.seen(by: viewer.accountID)))
+                    changes.append(
+                        Change(
+                            seq: c.seq, event: kind, stickerId: c.stickerID.uuidString.lowercased(),
+                            sticker: kind == .deleted ? nil : c.sticker?.seen(by: viewer.accountID)))
                 }
             case .relation(_, let account):
                 if account == viewer.accountID || viewer.blocked.contains(account) { relationsChanged = true }
@@ -62,9 +67,11 @@ struct ChangesController {
         }
         if relationsChanged {
             // Who may see what changed for this person: start over from the full state.
-            return try .json(Answer(reset: true, stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: last, more: false))
+            return try .json(
+                Answer(reset: true, stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: last, more: false))
         }
         let more = events.count == limit
-        return try .json(Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more))
+        return try .json(
+            Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more))
     }
 }

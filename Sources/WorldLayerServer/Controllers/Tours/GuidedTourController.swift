@@ -251,8 +251,8 @@ enum QuestionCSV {
         for q in questions {
             lines.append(
                 [
-                    Store.iso8601(q.createdAt), q.participantName ?? "", q.email ?? "", q.text, q.answer ?? "",
-                    q.answeredAt.map(Store.iso8601) ?? "",
+                    WireJSON.time(q.createdAt), q.participantName ?? "", q.email ?? "", q.text, q.answer ?? "",
+                    q.answeredAt.map(WireJSON.time) ?? "",
                 ]
                 .map(cell).joined(separator: ","))
         }

@@ -55,12 +55,14 @@ struct TourBody: Decodable {
             }
             stops.append(
                 TourStop(
-                    id: s.id, title: s.title, text: s.text ?? "", kind: s.kind, position: s.position, beacon: s.beacon, radius: s.radius ?? 25,
+                    id: s.id, title: s.title, text: s.text ?? "", kind: s.kind, position: s.position, beacon: s.beacon,
+                    radius: s.radius ?? 25,
                     media: media, date: s.date, source: s.source))
         }
         let cover = try await self.cover.asyncMap { try await resolve($0, "cover") } ?? nil
         let tour = Tour(
-            id: id, slug: slug, title: title, description: description ?? "", language: language, mode: mode, cover: cover, area: area, stops: stops)
+            id: id, slug: slug, title: title, description: description ?? "", language: language, mode: mode, cover: cover, area: area,
+            stops: stops)
         // An unknown file is already named; "a stop needs a file" would only repeat it.
         let unknownMedia = !problems.isEmpty
         problems += tour.problems().filter { !(unknownMedia && $0.field.hasSuffix(".media")) }

@@ -66,7 +66,9 @@ struct TourController {
 
     static func hit(_ stop: TourStop, from position: Coordinate?, stamped: Set<UUID>? = nil) -> StopHit {
         let line = position.flatMap { p in stop.position.map { Geodesic.wgs84.inverse(p, $0) } }
-        return StopHit(stop: stop, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) }, stamped: stamped.map { $0.contains(stop.id) })
+        return StopHit(
+            stop: stop, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) },
+            stamped: stamped.map { $0.contains(stop.id) })
     }
 
     /// Am I where the tour is? If not, how far, and the walk to its nearest stop.
@@ -91,10 +93,13 @@ struct TourController {
         let message =
             inside
             ? "you are inside the area of “\(tour.title)”"
-            : "you are \(Int(distance.rounded())) m from the area of “\(tour.title)”" + (route == nil ? "" : "; follow the route to its nearest stop")
+            : "you are \(Int(distance.rounded())) m from the area of “\(tour.title)”"
+                + (route == nil ? "" : "; follow the route to its nearest stop")
         // The list already shows guided tours, so their area is no secret; their stops are.
-        let visible = TourAccess.maySeeStops(tour, context: context, isGuide: try await TourAccess.isGuide(store: store, context: context, tour: tour))
-        return try .json(Body(inside: inside, distance: distance, nearestStop: visible ? nearest : nil, route: visible ? route : nil, message: message))
+        let visible = TourAccess.maySeeStops(
+            tour, context: context, isGuide: try await TourAccess.isGuide(store: store, context: context, tour: tour))
+        return try .json(
+            Body(inside: inside, distance: distance, nearestStop: visible ? nearest : nil, route: visible ? route : nil, message: message))
     }
 
     @Sendable func nearby(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -121,8 +126,13 @@ struct TourController {
         guard let stop = tour.stops.first(where: { !stamped.contains($0.id) }) else {
             return try .json(Body(message: "every stop of “\(tour.title)” is stamped"))
         }
-        let route = try await stop.position.asyncMap { try await maps.walk(from: here, to: $0, toName: (stop.id.uuidString.lowercased(), stop.title)) }
-        return try .json(Body(stop: Self.hit(stop, from: here, stamped: stamped), route: route, message: route == nil ? "this stop is indoors: follow the beacons" : nil))
+        let route = try await stop.position.asyncMap {
+            try await maps.walk(from: here, to: $0, toName: (stop.id.uuidString.lowercased(), stop.title))
+        }
+        return try .json(
+            Body(
+                stop: Self.hit(stop, from: here, stamped: stamped), route: route,
+                message: route == nil ? "this stop is indoors: follow the beacons" : nil))
     }
 
     @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -131,7 +141,9 @@ struct TourController {
         let body = try await request.decodeJSON(PositionReport.self, context: context)
         var problems: [FieldError] = []
         if (body.latitude == nil) != (body.longitude == nil) { problems.append(FieldError("latitude", "and longitude come together")) }
-        if let p = body.position, !(p.isValid && abs(p.longitude) <= 180) { problems.append(FieldError("latitude", "and longitude must be a position on Earth")) }
+        if let p = body.position, !(p.isValid && abs(p.longitude) <= 180) {
+            problems.append(FieldError("latitude", "and longitude must be a position on Earth"))
+        }
         if let a = body.accuracy, !(a.isFinite && a >= 0) { problems.append(FieldError("accuracy", "must be metres ≥ 0")) }
         if body.position == nil && body.beacon == nil { problems.append(FieldError("latitude", "or beacon is required")) }
         guard problems.isEmpty else { throw APIError.validation(problems) }
