@@ -15,7 +15,7 @@ import WorldLayerStore
 public func buildApplication(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
     var logger = logger ?? Logger(label: "worldlayer")
     logger.logLevel = configuration.logLevel
-    let store = try Store.open(configuration.database, logger: logger)
+    let store = try Store.open(configuration.database, logger: logger, clock: configuration.clock)
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
     let installed = try await BuiltinTemplates.install(into: store)

@@ -33,6 +33,8 @@ public struct ServerConfiguration: Sendable {
     public var tileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
     /// When position reports stamp a tour's stops.
     public var stampRule = StampRule()
+    /// What time it is for every rule that depends on time; tests give a clock they move themselves.
+    public var clock = WallClock.system
     public var logLevel: Logger.Level = .info
     /// How long deleted and expired stickers, old log entries and old asset versions are kept.
     public var retention = RetentionPolicy()

@@ -46,7 +46,8 @@ extension Store {
 
     /// Creates an account. Throws a conflict naming the field when the username or
     /// email (compared ignoring case) is taken.
-    public func createAccount(_ new: NewAccount, now: Date = Date()) async throws -> Account {
+    public func createAccount(_ new: NewAccount, now: Date? = nil) async throws -> Account {
+        let now = now ?? clock.now()
         let usernameKey = AccountRules.key(new.username)
         let emailKey = AccountRules.key(new.email)
         do {
@@ -140,7 +141,8 @@ extension Store {
         }
     }
 
-    public func setRole(accountID: UUID, role: AccountRole, now: Date = Date()) async throws {
+    public func setRole(accountID: UUID, role: AccountRole, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
                 "UPDATE accounts SET role = \(bind: role.rawValue), updated_at = \(bind: millis(now)) WHERE id = \(bind: accountID.uuidString.lowercased())"
@@ -149,7 +151,8 @@ extension Store {
     }
 
     /// Replaces the password hash and ends every session except `keeping`, atomically.
-    public func changePassword(accountID: UUID, newHash: String, keeping tokenHash: String?, now: Date = Date()) async throws {
+    public func changePassword(accountID: UUID, newHash: String, keeping tokenHash: String?, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             let idText = accountID.uuidString.lowercased()
             try await db.raw(

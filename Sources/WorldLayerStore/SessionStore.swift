@@ -4,7 +4,8 @@ import WorldLayerCore
 
 extension Store {
     /// Records a session under the hash of its bearer token; the token itself is never stored.
-    public func createSession(tokenHash: String, accountID: UUID, now: Date = Date(), expiresAt: Date) async throws {
+    public func createSession(tokenHash: String, accountID: UUID, now: Date? = nil, expiresAt: Date) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
                 """
@@ -16,8 +17,9 @@ extension Store {
     }
 
     /// The account a live session belongs to, or nil if the token is unknown, revoked or expired.
-    public func account(sessionTokenHash: String, now: Date = Date()) async throws -> Account? {
-        try await withConnection { db in
+    public func account(sessionTokenHash: String, now: Date? = nil) async throws -> Account? {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             try await db.raw(
                 """
                 SELECT a.id, a.username, a.email, a.display_name, a.birthday, a.role, a.created_at
@@ -32,8 +34,9 @@ extension Store {
     @discardableResult
     /// The account's live sockets on every server are told (a relation event), so the one that used
     /// this session closes.
-    public func deleteSession(tokenHash: String, now: Date = Date()) async throws -> Bool {
-        try await transaction { db in
+    public func deleteSession(tokenHash: String, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard let row = try await db.raw("SELECT account_id FROM sessions WHERE token_hash = \(bind: tokenHash)").first() else {
                 return false
             }
@@ -46,16 +49,18 @@ extension Store {
     }
 
     /// Whether a session is still live (not logged out, revoked or expired).
-    public func isSessionLive(tokenHash: String, now: Date = Date()) async throws -> Bool {
-        try await withConnection { db in
+    public func isSessionLive(tokenHash: String, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             try await db.raw("SELECT 1 AS x FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: millis(now))")
                 .first() != nil
         }
     }
 
     /// How many live sessions an account has.
-    public func sessionCount(accountID: UUID, now: Date = Date()) async throws -> Int {
-        try await withConnection { db in
+    public func sessionCount(accountID: UUID, now: Date? = nil) async throws -> Int {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             try await db.raw(
                 "SELECT COUNT(*) AS n FROM sessions WHERE account_id = \(bind: accountID.uuidString.lowercased()) AND expires_at > \(bind: millis(now))"
             ).first()?.decode(column: "n", as: Int.self) ?? 0

@@ -6,6 +6,7 @@ import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteKit
+import WorldLayerCore
 
 /// The one persistence layer: the same queries run on SQLite (embedded default)
 /// and PostgreSQL (several servers sharing one database), written once with SQLKit.
@@ -42,6 +43,9 @@ public final class Store: Sendable {
 
     public let engine: Engine
     public let url: DatabaseURL
+    /// "Now" for every rule that depends on time (expiry, sessions, stamps, schedules) when the
+    /// caller does not say.
+    public let clock: WallClock
     let logger: Logger
     private let pools: Pools
     private let writeLock = AsyncLock()
@@ -49,8 +53,9 @@ public final class Store: Sendable {
     let bodyCache = StickerBodyCache()
     let densityHints = DensityHints()
 
-    private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger) {
+    private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger, clock: WallClock) {
         self.url = url
+        self.clock = clock
         self.engine = engine
         self.pools = pools
         self.logger = logger
@@ -58,7 +63,9 @@ public final class Store: Sendable {
 
     /// Opens a pool of connections. Nothing is read or written until the first query;
     /// call ``migrate()`` before serving.
-    public static func open(_ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store")) throws -> Store {
+    public static func open(_ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store"), clock: WallClock = .system) throws
+        -> Store
+    {
         let group = MultiThreadedEventLoopGroup.singleton
         switch url {
         case .sqlite(let path):
@@ -80,7 +87,7 @@ public final class Store: Sendable {
             pools.sqlite = EventLoopGroupConnectionPool(
                 source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger,
                 on: group)
-            return Store(url: url, engine: .sqlite, pools: pools, logger: logger)
+            return Store(url: url, engine: .sqlite, pools: pools, logger: logger, clock: clock)
         case .postgres(let text):
             let configuration: SQLPostgresConfiguration
             do {
@@ -92,7 +99,7 @@ public final class Store: Sendable {
             pools.postgres = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 8,
                 logger: logger, on: group)
-            return Store(url: url, engine: .postgres, pools: pools, logger: logger)
+            return Store(url: url, engine: .postgres, pools: pools, logger: logger, clock: clock)
         }
     }
 

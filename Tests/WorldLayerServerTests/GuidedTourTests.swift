@@ -172,7 +172,8 @@ struct GuidedTourTests {
 
     @Test("indoors, a participant's nearest beacon stamps its stop after the dwell time", arguments: ScratchDatabase.engines)
     func beaconStamps(engine: Store.Engine) async throws {
-        try await withGuidedTour(engine) { api, tourID, guide, _ in
+        let clock = ManualClock(step: 0.001)
+        try await withGuidedTour(engine, configure: { $0.clock = clock.wall }) { api, tourID, guide, _ in
             let keys = try #require(
                 try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "G", "passkeys": 1], token: guide).json["passkeys"]
                     as? [String])
@@ -181,7 +182,7 @@ struct GuidedTourTests {
             let beacon = "F7826DA6-4FA2-4E98-8024-BC5B71E0893E/7/2"
             let first = try await api.call(.post, "/v1/tours/\(tourID)/positions", json: ["beacon": beacon], token: token)
             #expect(first.status == .ok && first.json["atStop"] as? String == TourWorld.stops[1].id && first.json["stamped"] == nil)
-            try await Task.sleep(for: .milliseconds(700))
+            clock.advance(by: StampRule().dwell + 1)
             let second = try await api.call(.post, "/v1/tours/\(tourID)/positions", json: ["beacon": beacon.lowercased()], token: token)
             #expect(second.json["stamped"] as? String == TourWorld.stops[1].id)
             // The participant's token opens only its own tour.

@@ -133,7 +133,7 @@ struct OpenTourTests {
                 let at: [String: Any] = ["latitude": expected.latitude, "longitude": expected.longitude, "accuracy": 5]
                 let arrived = try await api.call(.post, "/v1/tours/senate-square/positions", json: at, token: visitor)
                 #expect(arrived.json["atStop"] as? String == expected.id && arrived.json["stamped"] == nil)
-                try await Task.sleep(for: .milliseconds(700))
+                world.clock.advance(by: StampRule().dwell + 1)
                 let stayed = try await api.call(.post, "/v1/tours/senate-square/positions", json: at, token: visitor)
                 #expect(stayed.json["stamped"] as? String == expected.id, "\(stayed.text)")
                 stampedOrder.append(stayed.json["stamped"] as? String ?? "")
@@ -162,7 +162,7 @@ struct OpenTourTests {
                 #expect(
                     r.json["stamped"] == nil && r.json["atStop"] == nil && (r.json["ignored"] as? String)?.contains("not believed") == true,
                     "\(r.text)")
-                try await Task.sleep(for: .milliseconds(300))
+                world.clock.advance(by: 0.3)  // reports a moment apart, as a cheat sends them
             }
             let cheatBook = try await api.call(.get, "/v1/tours/senate-square/stamps", token: cheat)
             #expect((cheatBook.json["visited"] as? [Any])?.isEmpty == true && (cheatBook.json["remaining"] as? [Any])?.count == 3)

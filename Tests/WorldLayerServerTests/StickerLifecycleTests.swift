@@ -138,34 +138,22 @@ struct StickerLifecycleTests {
     @Test("a sticker with a self-delete timer vanishes when it expires, and is purged after retention", arguments: ScratchDatabase.engines)
     func expiry(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
-        // The server's own sweeper waits an hour: on a busy machine its 30 s tick could otherwise expire
-        // the sticker before the sweep this test runs and counts.
+        let clock = ManualClock()
+        // The server's own sweeper waits an hour, so that the sweep this test runs is the one that counts.
         try await withServer(
             engine,
             configure: {
-                $0.database = url; $0.maintenanceInterval = .seconds(3600)
+                $0.database = url; $0.maintenanceInterval = .seconds(3600); $0.clock = clock.wall
             }
         ) { api in
             let token = try await api.signUpAndLogIn("ada")
-            // Seen before its timer ends: a timer long enough that the machine reads it back in time,
-            // and a longer one if a busy machine did not (only then; the test waits out the timer).
-            var placed: (id: String, expiry: Date)?
-            var made: [String] = []
-            for seconds in [12.0, 45.0] where placed == nil {
-                let id = UUID().uuidString.lowercased()
-                made.append(id)
-                let expiry = Date().addingTimeInterval(seconds)
-                let body = Fixtures.sticker(extra: ["expiresAt": WireJSON.time(expiry)])
-                #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
-                #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
-                let seen = try await api.call(.get, "/v1/stickers/\(id)").status
-                if Date() < expiry {
-                    #expect(seen == .ok)
-                    placed = (id, expiry)
-                }
-            }
-            let (id, expiry) = try #require(placed, "the machine was too busy to read a sticker back within 45 s")
-            try await Task.sleep(for: .seconds(expiry.timeIntervalSinceNow + 0.5))
+            let id = UUID().uuidString.lowercased()
+            let made = [id]
+            let body = Fixtures.sticker(extra: ["expiresAt": WireJSON.time(clock.now.addingTimeInterval(60))])
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
+            #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .ok)
+            clock.advance(by: 61)
             // Gone at once on every path, before any sweeper has run.
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)
@@ -173,11 +161,12 @@ struct StickerLifecycleTests {
                 .get, "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=50")
             #expect((near.json["stickers"] as? [Any])?.isEmpty == true)
             // The sweeper archives it; the archive keeps it for moderation until retention ends.
-            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            let store = try Store.open(url, logger: ScratchDatabase.quietLogger, clock: clock.wall)
             let report = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600))
             #expect(report.expired == made.count && made.last == id)
             #expect(try await store.archivedStickers().map { $0.id.uuidString.lowercased() }.sorted() == made.sorted())
-            let purge = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600), now: Date().addingTimeInterval(7200))
+            clock.advance(by: 7200)
+            let purge = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600))
             #expect(purge.purged == made.count)
             #expect(try await store.archivedStickers().isEmpty)
             try await store.close()

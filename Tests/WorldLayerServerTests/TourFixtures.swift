@@ -9,17 +9,22 @@ import WorldLayerTestSupport
 struct TourWorld {
     let url: DatabaseURL
     let media: URL
+    /// The server's clock: a stop is stamped once the test moves it past the dwell time.
+    let clock: ManualClock
 
     static func make(_ engine: Store.Engine) async throws -> TourWorld {
         let url = try await ScratchDatabase.makeURL(engine)
         _ = try await DemoMap.importInto(url)
-        return TourWorld(url: url, media: FileManager.default.temporaryDirectory.appendingPathComponent("wl-media-\(UUID().uuidString)"))
+        return TourWorld(
+            url: url, media: FileManager.default.temporaryDirectory.appendingPathComponent("wl-media-\(UUID().uuidString)"),
+            clock: ManualClock(step: 0.001))
     }
 
     func configure(_ c: inout ServerConfiguration) {
         c.database = url
         c.mediaDirectory = media
-        c.stampRule = StampRule(dwell: 0.5)
+        c.stampRule = StampRule()  // the real dwell time: the tests move the clock past it
+        c.clock = clock.wall
     }
 
     /// Signs up `username` and makes it an admin.

@@ -114,7 +114,7 @@ struct AccountController {
         }
         await limiter.recordSuccess(subject: login, address: context.clientAddress)
         let token = SessionToken.make()
-        let now = Date()
+        let now = store.clock.now()
         let expires = now.addingTimeInterval(sessionLifetime)
         try await store.createSession(tokenHash: SessionToken.hash(token), accountID: found.account.id, now: now, expiresAt: expires)
         return try .json(SessionBody(token: token, expiresAt: expires, account: AccountBody(found.account)), status: .created)

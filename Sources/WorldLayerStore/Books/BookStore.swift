@@ -13,7 +13,8 @@ public enum BookSaveError: Error, Equatable {
 
 extension Store {
     /// Creates or replaces a book as a whole, with each target's local features (by target id).
-    public func saveBook(_ book: Book, features: [UUID: Data], now: Date = Date()) async throws {
+    public func saveBook(_ book: Book, features: [UUID: Data], now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         var book = book
         book.updatedAt = date(millis: millis(now))
         let missing = try await missingMedia(book.media.map(\.id))

@@ -13,7 +13,8 @@ public enum AdWriteError: Error, Equatable {
 extension Store {
     // MARK: Advertisers
 
-    public func setAdvertiser(accountID: UUID, name: String?, now: Date = Date()) async throws {
+    public func setAdvertiser(accountID: UUID, name: String?, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("DELETE FROM advertisers WHERE account_id = \(bind: accountID.text)").run()
             if let name {
@@ -62,8 +63,9 @@ extension Store {
 
     /// Creates an ad (as a draft) or edits one; an edit of a submitted, approved or rejected ad makes it a draft
     /// again, to be submitted and reviewed anew. A retried create with the same id changes nothing.
-    public func putAd(id: UUID, draft: AdDraft, advertiser: UUID, name: String, now: Date = Date()) async throws -> (Ad, created: Bool) {
-        try await transaction { db in
+    public func putAd(id: UUID, draft: AdDraft, advertiser: UUID, name: String, now: Date? = nil) async throws -> (Ad, created: Bool) {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             let at = date(millis: millis(now))
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else {
                 let ad = Ad(
@@ -86,8 +88,9 @@ extension Store {
     }
 
     /// Moves an ad along its lifecycle: submit (draft → pending) or pull (any → pulled), by its advertiser.
-    public func changeAd(id: UUID, advertiser: UUID, to status: Ad.Status, now: Date = Date()) async throws -> Ad {
-        try await transaction { db in
+    public func changeAd(id: UUID, advertiser: UUID, to status: Ad.Status, now: Date? = nil) async throws -> Ad {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else {
                 throw AdWriteError.notFound
             }
@@ -106,8 +109,9 @@ extension Store {
     }
 
     /// A moderator's decision on a pending ad, logged. Nil when there is no such pending ad.
-    public func reviewAd(id: UUID, approve: Bool, reason: String?, moderator: Account, now: Date = Date()) async throws -> Ad? {
-        try await transaction { db in
+    public func reviewAd(id: UUID, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws -> Ad? {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text) AND status = 'pending'").first() else {
                 return nil
             }
@@ -141,8 +145,9 @@ extension Store {
     }
 
     /// Approved ads whose area holds `position` and whose schedule holds `now`.
-    public func adsShowing(at position: Coordinate, now: Date = Date()) async throws -> [Ad] {
-        try await withConnection { db in
+    public func adsShowing(at position: Coordinate, now: Date? = nil) async throws -> [Ad] {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             try await db.raw(
                 """
                 SELECT body FROM ads WHERE status = 'approved' AND south <= \(bind: position.latitude) AND north >= \(bind: position.latitude)

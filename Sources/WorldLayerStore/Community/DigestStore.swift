@@ -40,7 +40,8 @@ extension Store {
         return Coordinate(latitude: lat, longitude: lon)
     }
 
-    public func setDigestSettings(_ s: DigestSettings, accountID: UUID, now: Date = Date()) async throws {
+    public func setDigestSettings(_ s: DigestSettings, accountID: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
                 """
@@ -71,7 +72,8 @@ extension Store {
     }
 
     /// Records a sent digest; false when this account already had one this week (a concurrent run sent it).
-    public func recordDigest(accountID: UUID, week: String, stickers: Int, now: Date = Date()) async throws -> Bool {
+    public func recordDigest(accountID: UUID, week: String, stickers: Int, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
         do {
             try await transaction { db in
                 try await db.raw(

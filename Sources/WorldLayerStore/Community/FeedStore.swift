@@ -33,9 +33,10 @@ extension Store {
     /// Keyset pagination on (created time, id): a page starts strictly before the cursor, so
     /// stickers placed meanwhile never shift or repeat what the next page holds. Everything passes
     /// the one visibility rule; a private account's stickers come only when shared with the viewer.
-    public func feed(viewer: Viewer, before cursor: FeedCursor?, limit: Int, now: Date = Date()) async throws -> (
+    public func feed(viewer: Viewer, before cursor: FeedCursor?, limit: Int, now: Date? = nil) async throws -> (
         items: [FeedItem], next: FeedCursor?
     ) {
+        let now = now ?? clock.now()
         guard let me = viewer.accountID?.text else { return ([], nil) }
         return try await withConnection { db in
             var items: [FeedItem] = []
@@ -92,7 +93,8 @@ extension Store {
     }
 
     /// Someone's published stickers that `viewer` may see, newest first (a profile page).
-    public func stickers(of author: UUID, viewer: Viewer, limit: Int, now: Date = Date()) async throws -> [Sticker] {
+    public func stickers(of author: UUID, viewer: Viewer, limit: Int, now: Date? = nil) async throws -> [Sticker] {
+        let now = now ?? clock.now()
         let me = viewer.accountID?.text ?? "-"
         return try await withConnection { db in
             let rows = try await db.raw(

@@ -14,8 +14,9 @@ extension Store {
     // MARK: People
 
     /// `follower` follows the account named `username`. Following twice is the same as once.
-    public func follow(username: String, by follower: UUID, now: Date = Date()) async throws -> FollowOutcome {
-        try await transaction { db in
+    public func follow(username: String, by follower: UUID, now: Date? = nil) async throws -> FollowOutcome {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard
                 let row = try await db.raw(
                     "SELECT id, private_account FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
@@ -106,7 +107,8 @@ extension Store {
         return ids.compactMap { byID[$0] }
     }
 
-    public func setPrivateAccount(_ isPrivate: Bool, accountID: UUID, now: Date = Date()) async throws {
+    public func setPrivateAccount(_ isPrivate: Bool, accountID: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
                 "UPDATE accounts SET private_account = \(bind: isPrivate ? 1 : 0), updated_at = \(bind: millis(now)) WHERE id = \(bind: accountID.text)"
@@ -125,7 +127,8 @@ extension Store {
 
     // MARK: Tags
 
-    public func followTag(_ tag: String, by account: UUID, now: Date = Date()) async throws {
+    public func followTag(_ tag: String, by account: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             if try await db.raw("SELECT 1 AS x FROM tag_follows WHERE account_id = \(bind: account.text) AND tag = \(bind: tag)").first()
                 == nil

@@ -4,7 +4,8 @@ import WorldLayerCore
 
 extension Store {
     /// Creates a group with its creator as the first member.
-    public func createGroup(name: String, creator: UUID, isPrivate: Bool = false, now: Date = Date()) async throws -> StickerGroup {
+    public func createGroup(name: String, creator: UUID, isPrivate: Bool = false, now: Date? = nil) async throws -> StickerGroup {
+        let now = now ?? clock.now()
         let id = UUID()
         try await transaction { db in
             try await db.raw(
@@ -28,8 +29,9 @@ extension Store {
 
     /// Joins a group (twice is once), a private one only with an invitation (which it uses up);
     /// false when there is no such group, or a private one the account was not invited to.
-    public func joinGroup(_ group: UUID, account: UUID, now: Date = Date()) async throws -> Bool {
-        try await transaction { db in
+    public func joinGroup(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             // Joins and leaves of one group run one after the other: a retried join is not a second
             // membership, and a join cannot slip in while the last member's leave ends the group.
             try await self.lock(.group, id: group, on: db)
@@ -68,8 +70,9 @@ extension Store {
     }
 
     /// A member invites someone to a group (twice is once).
-    public func invite(username: String, to group: UUID, by inviter: UUID, now: Date = Date()) async throws -> InvitationOutcome {
-        try await transaction { db in
+    public func invite(username: String, to group: UUID, by inviter: UUID, now: Date? = nil) async throws -> InvitationOutcome {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard
                 try await db.raw(
                     "SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: inviter.text)"
@@ -115,8 +118,9 @@ extension Store {
     }
 
     /// Leaves a group; the last member leaving ends it (and its shares). False when not a member.
-    public func leaveGroup(_ group: UUID, account: UUID, now: Date = Date()) async throws -> Bool {
-        try await transaction { db in
+    public func leaveGroup(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             try await self.lock(.group, id: group, on: db)  // see joinGroup
             guard
                 try await db.raw(

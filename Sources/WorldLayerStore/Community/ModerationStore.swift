@@ -10,7 +10,8 @@ public enum ReportOutcome: Sendable, Equatable {
 
 extension Store {
     /// Files a report of a sticker the reporter can see. Reporting the same sticker again returns the open report.
-    public func report(stickerID: UUID, reason: String, reporter: Viewer, now: Date = Date()) async throws -> ReportOutcome {
+    public func report(stickerID: UUID, reason: String, reporter: Viewer, now: Date? = nil) async throws -> ReportOutcome {
+        let now = now ?? clock.now()
         guard let me = reporter.accountID else { return .notFound }
         return try await Store.creatingOnce {
             try await self.attemptReport(stickerID: stickerID, reason: reason, reporter: reporter, me: me, now: now)
@@ -80,8 +81,9 @@ extension Store {
     /// A moderator's decision on a report. Hiding ends the sticker at once (live clients get its deletion,
     /// it stays archived for retention) and settles every open report of it; dismissing settles this one.
     /// Nil when there is no such open report.
-    public func decide(reportID: UUID, hide: Bool, note: String?, moderator: Account, now: Date = Date()) async throws -> StickerReport? {
-        try await transaction { db in
+    public func decide(reportID: UUID, hide: Bool, note: String?, moderator: Account, now: Date? = nil) async throws -> StickerReport? {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard
                 let row = try await db.raw(
                     "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE id = \(bind: reportID.text) AND status = 'open'"

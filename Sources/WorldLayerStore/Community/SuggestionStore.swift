@@ -4,7 +4,8 @@ import WorldLayerCore
 
 extension Store {
     /// Adds views of stickers (by others than their authors) to today's counts, in one transaction.
-    public func recordViews(_ counts: [UUID: Int], now: Date = Date()) async throws {
+    public func recordViews(_ counts: [UUID: Int], now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         let day = millis(now) / 86_400_000
         try await transaction { db in
             for (id, n) in counts {

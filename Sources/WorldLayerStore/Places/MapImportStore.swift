@@ -26,8 +26,9 @@ extension Store {
     /// an admin has edited, which are kept. Admin edits are stored apart and never overwritten.
     public func importMap(
         walkways: [Walkway], places: [Place], buildings: [Building], bounds: (south: Double, west: Double, north: Double, east: Double)?,
-        now: Date = Date(), progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
+        now: Date? = nil, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) async throws -> MapImportSummary {
+        let now = now ?? clock.now()
         let importID = UUID().text
         let total = walkways.count + places.count + buildings.count
         return try await transaction { db in

@@ -54,7 +54,8 @@ extension Store {
     }
 
     /// Adds a place an admin describes (not from OSM).
-    public func createPlace(_ place: Place, now: Date = Date()) async throws {
+    public func createPlace(_ place: Place, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
                 """
@@ -68,7 +69,8 @@ extension Store {
     }
 
     /// Lays an admin's edit over a place; later edits win field by field. Nil when there is no such place.
-    public func editPlace(id: UUID, _ edit: PlaceEdit, now: Date = Date()) async throws -> Place? {
+    public func editPlace(id: UUID, _ edit: PlaceEdit, now: Date? = nil) async throws -> Place? {
+        let now = now ?? clock.now()
         let changed: Bool = try await transaction { db in
             guard let row = try await db.raw("SELECT edit FROM places WHERE id = \(bind: id.text)").first() else { return false }
             let before = try row.decode(column: "edit", as: String?.self).map { try StoreJSON.decode(PlaceEdit.self, $0) } ?? PlaceEdit()
@@ -88,9 +90,10 @@ extension Store {
     }
 
     /// Stores a photo of a place; nil when there is no such place.
-    public func addPlacePhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date = Date()) async throws
+    public func addPlacePhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date? = nil) async throws
         -> PlacePhoto?
     {
+        let now = now ?? clock.now()
         let id = UUID()
         let added: Bool = try await transaction { db in
             guard try await db.raw("SELECT id FROM places WHERE id = \(bind: placeID.text)").first() != nil else { return false }

@@ -7,7 +7,8 @@ extension Store {
     /// `blocker` blocks `blocked`: from now on neither sees the other's stickers, profile or follows,
     /// and follows between them end both ways. Live subscribers of both are told to reload.
     /// Blocking twice is the same as once.
-    public func block(_ blocked: UUID, by blocker: UUID, now: Date = Date()) async throws {
+    public func block(_ blocked: UUID, by blocker: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             let exists =
                 try await db.raw(
@@ -22,7 +23,8 @@ extension Store {
         }
     }
 
-    public func unblock(_ blocked: UUID, by blocker: UUID, now: Date = Date()) async throws {
+    public func unblock(_ blocked: UUID, by blocker: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("DELETE FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)").run()
             try await self.appendRelationEvents(for: [blocker, blocked], on: db, now: now)

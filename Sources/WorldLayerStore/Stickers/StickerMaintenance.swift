@@ -30,7 +30,8 @@ extension Store {
     /// Ends stickers whose timer has run out (each a delete event), then purges what
     /// has been archived longer than the policy keeps it.
     @discardableResult
-    public func runMaintenance(policy: RetentionPolicy, now: Date = Date()) async throws -> MaintenanceReport {
+    public func runMaintenance(policy: RetentionPolicy, now: Date? = nil) async throws -> MaintenanceReport {
+        let now = now ?? clock.now()
         var report = MaintenanceReport()
         let due = try await withConnection { db in
             try await db.raw(

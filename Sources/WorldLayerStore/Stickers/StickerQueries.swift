@@ -82,9 +82,10 @@ extension Store {
     /// search's one statement (``NearbyVisibleStatement``), which reads the relations itself; elsewhere
     /// they are read on the same connection, only when needed.
     public func nearbyStickers(
-        center: Coordinate, radius: Double, viewer viewerID: UUID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date = Date()
+        center: Coordinate, radius: Double, viewer viewerID: UUID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date? = nil
     ) async throws -> [NearbySticker] {
-        try await withConnection(native: { db, postgres in
+        let now = now ?? clock.now()
+        return try await withConnection(native: { db, postgres in
             var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             let home = CellGrid.cell(containing: center)
             // Size the first circle to about two pages' worth, from what the last search around here
@@ -177,8 +178,9 @@ extension Store {
     static let metresPerDegreeLatitudeMinimum = 110_574.0
 
     /// Every sticker `viewer` may see in the given cells (what a device loads around it).
-    public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date = Date()) async throws -> [Sticker] {
-        try await withConnection { db in
+    public func stickers(inCells cells: [CellID], viewer: Viewer, limit: Int = 5_000, now: Date? = nil) async throws -> [Sticker] {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             // Rows come with their bodies, so read about as many as are wanted (a city's cells can hold
             // hundreds of thousands); only if too many of those are hidden from this viewer, read them all.
             let wanted = limit + limit / 2

@@ -8,9 +8,10 @@ extension Store {
     /// unpublished. Offline-safe: sending the same content again is not a second change.
     /// An edit must name the version it read (`expectedVersion`).
     public func putSticker(
-        id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date = Date()
+        id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date? = nil
     ) async throws -> (Sticker, created: Bool) {
-        try await Store.creatingOnce {
+        let now = now ?? clock.now()
+        return try await Store.creatingOnce {
             try await self.attemptPut(id: id, draft: draft, author: author, expectedVersion: expectedVersion, now: now)
         }
     }
@@ -51,8 +52,9 @@ extension Store {
 
     /// Publishes an unpublished sticker (`place_sticker()`), checking restricted zones again.
     /// A retried place (the sticker is already at `expectedVersion + 1`) returns it unchanged.
-    public func placeSticker(id: UUID, author: UUID, expectedVersion: Int?, now: Date = Date()) async throws -> Sticker {
-        try await transaction { db in
+    public func placeSticker(id: UUID, author: UUID, expectedVersion: Int?, now: Date? = nil) async throws -> Sticker {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
                 throw StickerWriteError.notFound
             }
@@ -76,7 +78,8 @@ extension Store {
 
     /// Ends a sticker from any state (`delete_sticker()`); it is archived, invisible,
     /// until purged. Deleting an already deleted sticker is not an error (a retry).
-    public func deleteSticker(id: UUID, author: UUID, now: Date = Date()) async throws {
+    public func deleteSticker(id: UUID, author: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
                 throw StickerWriteError.notFound
@@ -96,8 +99,9 @@ extension Store {
     }
 
     /// A sticker as `viewer` may see it; nil when it does not exist or they may not see it.
-    public func sticker(id: UUID, viewer: Viewer, now: Date = Date()) async throws -> Sticker? {
-        try await withConnection { db in
+    public func sticker(id: UUID, viewer: Viewer, now: Date? = nil) async throws -> Sticker? {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             guard let stored = try await Store.storedSticker(id: id, on: db) else { return nil }
             let audience = Store.audience(stored.sticker, shares: stored.shares)
             return viewer.canSee(audience, now: now) ? stored.sticker.seen(by: viewer.accountID) : nil

@@ -40,7 +40,8 @@ extension Store {
     /// Adds a template: the project's own (no author) go straight into the library, a
     /// user's submission waits for review. Returns the stored template and whether it
     /// was new; the same submission sent again is not a second one.
-    public func addTemplate(_ t: NewTemplate, author: UUID?, now: Date = Date()) async throws -> (StickerTemplate, created: Bool) {
+    public func addTemplate(_ t: NewTemplate, author: UUID?, now: Date? = nil) async throws -> (StickerTemplate, created: Bool) {
+        let now = now ?? clock.now()
         do {
             return try await addTemplateOnce(t, author: author, now: now)
         } catch  where Store.isUniqueViolation(error) {
@@ -121,10 +122,11 @@ extension Store {
     }
 
     /// Approves or rejects a pending submission, and logs it. Returns nil if there is no such template.
-    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: Account, now: Date = Date()) async throws
+    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws
         -> StickerTemplate?
     {
-        try await transaction { db in
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard let t = try await Store.template(id: id, on: db) else { return nil }
             guard t.status == .pending else { throw StoreError.conflict("the template was already \(t.status.rawValue)", field: "status") }
             try await db.raw(

@@ -7,9 +7,10 @@ extension Store {
     /// upload applies only if the newest version still has that ETag (else a conflict
     /// carrying the newest); the same bytes as the newest version are not a new version.
     public func putWorldmapAsset(
-        worldmap: UUID, kind: WorldmapAssetKind, data: Data, contentType: String, ifMatch: String?, uploader: UUID, now: Date = Date()
+        worldmap: UUID, kind: WorldmapAssetKind, data: Data, contentType: String, ifMatch: String?, uploader: UUID, now: Date? = nil
     ) async throws -> (WorldmapAsset, created: Bool) {
-        try await transaction { db in
+        let now = now ?? clock.now()
+        return try await transaction { db in
             // Uploads to one worldmap run one after the other: each takes the next version, and one whose
             // If-Match went stale meanwhile is refused instead of racing for the same version number.
             try await self.lock(.worldmap, id: worldmap, on: db)

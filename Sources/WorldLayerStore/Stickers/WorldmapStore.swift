@@ -66,10 +66,13 @@ extension Store {
     }
 
     /// Makes a private worldmap owned (and joined) by `owner`; the same id again returns it.
-    public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date = Date()) async throws -> (
+    public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date? = nil) async throws -> (
         Worldmap, created: Bool
     ) {
-        try await Store.creatingOnce { try await self.attemptCreatePrivateWorldmap(id: id, name: name, cell: cell, owner: owner, now: now) }
+        let now = now ?? clock.now()
+        return try await Store.creatingOnce {
+            try await self.attemptCreatePrivateWorldmap(id: id, name: name, cell: cell, owner: owner, now: now)
+        }
     }
 
     private func attemptCreatePrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date) async throws -> (
@@ -127,7 +130,8 @@ extension Store {
     }
 
     /// Adds or removes a member; their live view reloads.
-    public func setMembership(worldmap: UUID, account: UUID, member: Bool, now: Date = Date()) async throws {
+    public func setMembership(worldmap: UUID, account: UUID, member: Bool, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             let exists =
                 try await db.raw(
@@ -148,7 +152,8 @@ extension Store {
     }
 
     /// Deletes a private worldmap and every sticker on it (each one a delete event).
-    public func deletePrivateWorldmap(id: UUID, now: Date = Date()) async throws {
+    public func deletePrivateWorldmap(id: UUID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             let stickers = try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: id.text) AND state <> 'deleted'").all()
             for row in stickers {
@@ -170,7 +175,7 @@ extension Store {
     /// its memberships end with relation events, and templates others already use stay in
     /// the library without an author (the rest of its submissions go with the account).
     func endContent(of account: UUID, on db: any SQLDatabase) async throws {
-        let now = Date()
+        let now = clock.now()
         let owned = try await db.raw("SELECT id FROM worldmaps WHERE owner_id = \(bind: account.text)").all()
             .compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
         for worldmap in owned {

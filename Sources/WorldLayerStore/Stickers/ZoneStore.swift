@@ -7,13 +7,15 @@ extension Store {
     /// Adds a zone, or replaces the one with the same `source` (a re-import).
     /// Returns whether it was new.
     @discardableResult
-    public func putZone(_ zone: RestrictedZone, now: Date = Date()) async throws -> Bool {
-        try await transaction { db in try await Store.putZone(zone, on: db, now: now) }
+    public func putZone(_ zone: RestrictedZone, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await transaction { db in try await Store.putZone(zone, on: db, now: now) }
     }
 
     /// Adds many zones in one transaction; returns how many were new.
-    public func putZones(_ zones: [RestrictedZone], now: Date = Date()) async throws -> Int {
-        try await transaction { db in
+    public func putZones(_ zones: [RestrictedZone], now: Date? = nil) async throws -> Int {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             var added = 0
             for zone in zones where try await Store.putZone(zone, on: db, now: now) { added += 1 }
             return added

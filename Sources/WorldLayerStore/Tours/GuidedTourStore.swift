@@ -27,9 +27,10 @@ extension Store {
 
     /// Creates a group with these (normalized) passkeys; only their hashes are kept.
     /// Throws ``StoreError`` on a duplicate key, which a caller answers by making new keys.
-    public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date = Date()) async throws
+    public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date? = nil) async throws
         -> TourGroup
     {
+        let now = now ?? clock.now()
         let id = UUID()
         try await transaction { db in
             try await db.raw(
@@ -82,11 +83,12 @@ extension Store {
 
     /// Redeems a passkey once: the first caller becomes a participant holding `tokenHash`; everyone after is told it is used —
     /// except the same client retrying with the same `participantID` (its answer was lost), which gets a new token.
-    public func redeem(tourID: UUID, key: String, participantID: UUID, displayName: String?, tokenHash: String, now: Date = Date())
+    public func redeem(tourID: UUID, key: String, participantID: UUID, displayName: String?, tokenHash: String, now: Date? = nil)
         async throws
         -> Redemption
     {
-        try await transaction { db in
+        let now = now ?? clock.now()
+        return try await transaction { db in
             let hash = Store.passkeyHash(tourID: tourID, key: key)
             guard
                 let row = try await db.raw(
@@ -126,8 +128,9 @@ extension Store {
 
     /// The participant holding a token, with their group's tour.
     /// The participant a token belongs to while its group lasts; nil once the group has expired.
-    public func participant(tokenHash: String, now: Date = Date()) async throws -> TourParticipant? {
-        try await withConnection { db in
+    public func participant(tokenHash: String, now: Date? = nil) async throws -> TourParticipant? {
+        let now = now ?? clock.now()
+        return try await withConnection { db in
             guard
                 let row = try await db.raw(
                     """
@@ -182,8 +185,9 @@ extension Store {
     }
 
     /// Sets the answer; false when the question is not in the group.
-    public func answer(questionID: UUID, groupID: UUID, text: String, now: Date = Date()) async throws -> Bool {
-        try await transaction { db in
+    public func answer(questionID: UUID, groupID: UUID, text: String, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             let found = try await db.raw(
                 """
                 UPDATE tour_questions SET answer = \(bind: text), answered_at = \(bind: millis(now))
@@ -194,7 +198,8 @@ extension Store {
         }
     }
 
-    public func markExported(groupID: UUID, at now: Date = Date()) async throws {
+    public func markExported(groupID: UUID, at now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("UPDATE tour_groups SET exported_at = \(bind: millis(now)) WHERE id = \(bind: groupID.text)").run()
         }

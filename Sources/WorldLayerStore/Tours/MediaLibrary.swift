@@ -75,7 +75,8 @@ public struct MediaLibrary: Sendable {
 
 extension Store {
     /// Records that media files are in the library (idempotent).
-    public func registerMedia(_ refs: [MediaRef], now: Date = Date()) async throws {
+    public func registerMedia(_ refs: [MediaRef], now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         try await transaction { db in try await Store.registerMedia(refs, on: db, now: now) }
     }
 

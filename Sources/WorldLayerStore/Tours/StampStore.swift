@@ -13,10 +13,11 @@ public struct ReportResult: Sendable {
 extension Store {
     /// Applies a visitor's position report to their progress on a tour, in one transaction, so two
     /// reports racing from one phone cannot both stamp or lose each other's presence.
-    public func report(_ report: PositionReport, visitor: UUID, tour: Tour, rule: StampRule, now: Date = Date()) async throws
+    public func report(_ report: PositionReport, visitor: UUID, tour: Tour, rule: StampRule, now: Date? = nil) async throws
         -> ReportResult
     {
-        try await transaction { db in
+        let now = now ?? clock.now()
+        return try await transaction { db in
             let v = visitor.text, t = tour.id.text
             let row = try await db.raw("SELECT body FROM tour_presence WHERE visitor_id = \(bind: v) AND tour_id = \(bind: t)").first()
             let before =

@@ -12,7 +12,8 @@ public enum TourSaveError: Error, Equatable {
 extension Store {
     /// Creates or replaces a tour as a whole (stops, media, beacons). Visitors' stamps for stops that are
     /// still in the tour survive a replacement.
-    public func saveTour(_ tour: Tour, now: Date = Date()) async throws {
+    public func saveTour(_ tour: Tour, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
         var tour = tour
         tour.updatedAt = date(millis: millis(now))
         let missing = try await missingMedia(tour.media.map(\.id))

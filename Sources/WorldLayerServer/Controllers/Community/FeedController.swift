@@ -72,7 +72,7 @@ struct FeedController {
         let query = Query(request)
         let here = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let me = context.account?.id
-        let now = Date()
+        let now = store.clock.now()
         try? await views.flush(into: store)  // rank with this server's latest counts
         var stickers: [PopularSticker] = []
         if let here {

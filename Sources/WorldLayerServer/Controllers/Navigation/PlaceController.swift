@@ -132,7 +132,7 @@ struct PlaceController {
             id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind,
             position: body.position,
             description: body.description, openingHours: body.openingHours, address: body.address,
-            source: "admin:\(id.uuidString.lowercased())", updatedAt: Date())
+            source: "admin:\(id.uuidString.lowercased())", updatedAt: store.clock.now())
         try await store.createPlace(place)
         context.logger.info("place added", metadata: ["place": "\(id.uuidString.lowercased())"])
         return try .json(place, status: .created)

@@ -49,7 +49,7 @@ struct GuidedTourController {
             guard keys.count == body.passkeys else { continue }
             do {
                 let group = try await store.createGroup(
-                    tourID: tour.id, guideID: guide.id, name: name, expiresAt: Date().addingTimeInterval(hours * 3600),
+                    tourID: tour.id, guideID: guide.id, name: name, expiresAt: store.clock.now().addingTimeInterval(hours * 3600),
                     keys: keys.map { Passkey.normalize($0)! })
                 context.logger.info(
                     "tour group created", metadata: ["group": "\(group.id.uuidString.lowercased())", "passkeys": "\(keys.count)"])
@@ -182,7 +182,7 @@ struct GuidedTourController {
             id: body.id ?? UUID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
             text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil,
             answeredAt: nil,
-            createdAt: Date())
+            createdAt: store.clock.now())
         do {
             try await store.addQuestion(question)
         } catch  where Store.isUniqueViolation(error) {
