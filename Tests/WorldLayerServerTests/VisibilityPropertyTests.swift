@@ -1,0 +1,179 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerCore
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+/// The visibility rule exists twice: in Swift (`Viewer.canSee`) and in SQL (PostgreSQL's nearby
+/// statement). Random worlds — accounts, blocks, groups, private worldmaps, stickers of every kind,
+/// some drafts, some deleted, some expired — are made through the API, and what each viewer is
+/// shown (nearby, and by cell) is compared with `canSee` on the same facts, on both engines.
+@Suite("Visibility: the SQL rule and canSee agree on random worlds")
+struct VisibilityPropertyTests {
+    /// A small deterministic generator (SplitMix64), so a failing world can be made again from its seed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func chance(_ p: Double) -> Bool { Double(next() % 10_000) / 10_000 < p }
+        mutating func pick<T>(_ xs: [T]) -> T { xs[below(xs.count)] }
+        mutating func subset<T>(_ xs: [T], _ p: Double) -> [T] { xs.filter { _ in chance(p) } }
+    }
+
+    static let seeds: [UInt64] = [1, 2, 3, 4, 5]
+    static let people = 8, stickersPerWorld = 45
+
+    @Test("thousands of (viewer, sticker) pairs: the API shows exactly what canSee allows", arguments: ScratchDatabase.engines)
+    func agree(engine: Store.Engine) async throws {
+        let pairs = Counter()
+        for seed in Self.seeds {
+            let clock = ManualClock(step: 0.001)
+            try await withServer(engine, configure: { $0.clock = clock.wall }) { api in
+                pairs.add(try await Self.checkWorld(seed: seed, api: api, clock: clock))
+            }
+        }
+        #expect(pairs.value >= 2_000, "only \(pairs.value) pairs checked")
+    }
+
+    /// Makes one random world and checks every viewer against every sticker; returns the pairs checked.
+    static func checkWorld(seed: UInt64, api: API, clock: ManualClock) async throws -> Int {
+        var random = Random(state: seed)
+        let names = (0..<people).map { "p\(seed)x\($0)" }
+        var tokens: [String: String] = [:], ids: [String: UUID] = [:]
+        for name in names {
+            tokens[name] = try await api.signUpAndLogIn(name)
+            ids[name] = UUID(uuidString: try #require(try await api.call(.get, "/v1/me", token: tokens[name]).json["id"] as? String))
+        }
+        // Relations: blocks, open groups with members, private worldmaps with members.
+        var blocks: Set<[UUID]> = []
+        for _ in 0..<4 {
+            let a = random.pick(names), b = random.pick(names)
+            guard a != b else { continue }
+            if try await api.call(.put, "/v1/me/blocks/\(b)", token: tokens[a]).status == .noContent { blocks.insert([ids[a]!, ids[b]!]) }
+        }
+        var groupMembers: [UUID: Set<String>] = [:]
+        for g in 0..<2 {
+            let founder = random.pick(names)
+            let made = try await api.call(.post, "/v1/groups", json: ["name": "g\(seed)-\(g)", "private": false], token: tokens[founder])
+            let group = try #require(UUID(uuidString: made.json["id"] as? String ?? ""), "\(made.text)")
+            var members: Set<String> = [founder]
+            for name in random.subset(names, 0.4) where name != founder {
+                if try await api.call(.put, "/v1/groups/\(group.uuidString.lowercased())/members/me", token: tokens[name]).status == .ok {
+                    members.insert(name)
+                }
+            }
+            groupMembers[group] = members
+        }
+        var mapMembers: [UUID: Set<String>] = [:]
+        for m in 0..<2 {
+            let owner = random.pick(names)
+            let made = try await api.call(
+                .post, "/v1/worldmaps",
+                json: ["name": "m\(seed)-\(m)", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
+                token: tokens[owner])
+            let map = try #require(UUID(uuidString: made.json["id"] as? String ?? ""), "\(made.text)")
+            var members: Set<String> = [owner]
+            for name in random.subset(names, 0.4) where name != owner {
+                if try await api.call(.put, "/v1/worldmaps/\(map.uuidString.lowercased())/members/\(name)", token: tokens[owner]).status
+                    == .noContent
+                {
+                    members.insert(name)
+                }
+            }
+            mapMembers[map] = members
+        }
+
+        // Stickers: every visibility, shares with people and groups, on worldmaps or not, drafts,
+        // deleted ones, and ones whose timer ends before the look.
+        var audiences: [UUID: StickerAudience] = [:]
+        for n in 0..<stickersPerWorld {
+            let author = random.pick(names)
+            let visibility = random.pick(["public", "private", "shared"])
+            let sharedWith = visibility == "shared" ? random.subset(names, 0.3).filter { $0 != author } : []
+            let myGroups = groupMembers.filter { $0.value.contains(author) }.map(\.key)
+            let sharedGroups = visibility == "shared" ? random.subset(myGroups, 0.5) : []
+            let myMaps = mapMembers.filter { $0.value.contains(author) }.map(\.key)
+            let worldmap = random.chance(0.3) ? myMaps.randomElement(using: &random) : nil
+            let expires = random.chance(0.15) ? clock.now.addingTimeInterval(60) : nil
+            var extra: [String: Any] = [:]
+            if !sharedGroups.isEmpty { extra["sharedWithGroups"] = sharedGroups.map { $0.uuidString.lowercased() } }
+            if let expires { extra["expiresAt"] = WireJSON.time(expires) }
+            let id = UUID()
+            let body = Fixtures.sticker(
+                north: Double(n), text: "s\(n)", visibility: visibility, sharedWith: sharedWith,
+                worldmapId: worldmap?.uuidString.lowercased(), extra: extra)
+            let put = try await api.call(.put, "/v1/stickers/\(id.uuidString.lowercased())", json: body, token: tokens[author])
+            guard put.status == .created else { continue }  // a combination the API refuses is not in the world
+            var state = StickerState.unpublished
+            if random.chance(0.85) {
+                #expect(try await api.call(.post, "/v1/stickers/\(id.uuidString.lowercased())/place", token: tokens[author]).status == .ok)
+                state = .published
+            }
+            if random.chance(0.1) {
+                #expect(
+                    try await api.call(.delete, "/v1/stickers/\(id.uuidString.lowercased())", token: tokens[author]).status == .noContent)
+                state = .deleted
+            }
+            audiences[id] = StickerAudience(
+                author: ids[author]!, state: state, visibility: Visibility(rawValue: visibility)!, privateWorldmap: worldmap,
+                expiresAt: expires, sharedWith: Set(sharedWith.map { ids[$0]! }), sharedGroups: Set(sharedGroups))
+        }
+        clock.advance(by: 120)  // the timers have ended
+
+        // Every viewer, anonymous included: nearby (SQL on PostgreSQL: its statement serves boxes a
+        // few dozen metres wide, so the circle is kept that small) and by cell.
+        let cell = try #require(
+            try await api.call(
+                .get, "/v1/cells/cover?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=60"
+            )
+            .json["cells"] as? [String])
+        var checked = 0
+        for name in names + ["anonymous"] {
+            let me = ids[name]
+            let viewer = Viewer(
+                accountID: me, worldmaps: Set(mapMembers.filter { $0.value.contains(name) }.map(\.key)),
+                blocked: Set(blocks.filter { me != nil && $0.contains(me!) }.flatMap { $0 }.filter { $0 != me }),
+                groups: Set(groupMembers.filter { $0.value.contains(name) }.map(\.key)))
+            let expected = Set(audiences.filter { viewer.canSee($0.value, now: clock.now) }.map(\.key))
+            let nearby = try await api.call(
+                .get,
+                "/v1/stickers/nearby?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=60&limit=200",
+                token: tokens[name])
+            let shown = Set(
+                (nearby.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
+                    .compactMap(UUID.init(uuidString:))
+            ).intersection(audiences.keys)
+            #expect(
+                shown == expected,
+                "seed \(seed), \(name): shown but not allowed \(shown.subtracting(expected)), allowed but not shown \(expected.subtracting(shown))"
+            )
+            let byCell = try await api.call(.get, "/v1/cells/stickers?cells=\(cell.joined(separator: ","))", token: tokens[name])
+            let inCells = Set(
+                (byCell.json["stickers"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }.compactMap(UUID.init(uuidString:))
+            ).intersection(audiences.keys)
+            #expect(
+                inCells == expected,
+                "seed \(seed), \(name) by cell: extra \(inCells.subtracting(expected)), missing \(expected.subtracting(inCells))")
+            checked += audiences.count * 2
+        }
+        return checked
+    }
+}
+
+extension VisibilityPropertyTests.Random: RandomNumberGenerator {}
+
+/// A count added to from the server's test closure.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var total = 0
+    var value: Int { lock.withLock { total } }
+    func add(_ n: Int) { lock.withLock { total += n } }
+}
