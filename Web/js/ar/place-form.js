@@ -1,0 +1,71 @@
+// Placing a sticker from AR: the form (template, text, tags, colour, size) in the AR view's sheet;
+// the sticker goes two metres in front of me or, on phones with WebXR hit testing, on the surface
+// I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later.
+import { api, get, session } from "../api.js";
+import { h, say } from "../dom.js";
+import { unplace } from "../geo.js";
+import { t } from "../strings.js";
+import { pickSurface, surfacePlacementSupported } from "../xr.js";
+import { enqueue, outboxItems } from "../offline/outbox.js";
+
+/**
+ * Opens the form in `sheet`. `pose`: where I am and face; `addSticker`: draws a placed sticker;
+ * `three`: the renderer, scene and camera a WebXR session draws; `pauseLoop(on)`: the AR view stops
+ * its own drawing while a session runs.
+ */
+export async function openPlacementForm({ pose, sheet, addSticker, three, pauseLoop }) {
+  if (!session.token) return say(t("ar.loginToPlace"));
+  if (pose.latitude === null) return say(t("ar.waiting"));
+  const templates = (await get("/v1/templates")).templates ?? [];
+  const select = h("select", { name: "templateId", id: "place-template" }, ...templates.map((x) => h("option", { value: x.id }, x.name)));
+  const text = h("input", { name: "text", id: "place-text", maxlength: 140 });
+  // Text only for templates that carry it; start with one that does.
+  select.value = (templates.find((x) => x.takesText) ?? templates[0])?.id ?? "";
+  const takesText = () => { text.disabled = !templates.find((x) => x.id === select.value)?.takesText; if (text.disabled) text.value = ""; };
+  select.addEventListener("change", takesText);
+  takesText();
+  const form = h("form", { class: "card", id: "place-form" },
+    h("label", {}, t("ar.template"), select),
+    h("label", {}, t("ar.text"), text),
+    h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
+    h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
+    h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
+    h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
+  // On phones with WebXR hit testing, the sticker can go on the surface I tap instead.
+  if (await surfacePlacementSupported()) {
+    form.append(h("button", { type: "submit", id: "place-on-surface", class: "secondary", value: "surface" }, t("ar.placeOnSurface")));
+  }
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const data = Object.fromEntries(new FormData(form));
+    const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: pose.heading };
+    let spot = unplace(fix, { x: 0, y: 0, z: -2 });
+    if (event.submitter?.value === "surface") {
+      const cancel = h("button", { type: "button", class: "secondary" }, t("ar.cancel"));
+      const overlay = h("div", { class: "xr-overlay" }, h("p", { class: "hint" }, t("ar.tapSurface")), cancel);
+      document.body.append(overlay);
+      pauseLoop(true);  // the session draws the scene as it stood; the AR view's own loop waits
+      try { spot = await pickSurface({ ...three, device: fix, overlay, cancel }); }
+      catch (error) { spot = null; say(error.message); } finally { overlay.remove(); pauseLoop(false); }
+      if (!spot) return;
+    }
+    const id = crypto.randomUUID();
+    let draft;
+    try {
+      draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
+        size: Number(data.size), orientation: [0, 0, 0, 1], visibility: "public", sharedWith: [],
+        anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
+      await api("PUT", `/v1/stickers/${id}`, draft);
+      await addSticker(await api("POST", `/v1/stickers/${id}/place`));
+      sheet.show(h("p", { id: "placed", class: "notice" }, t("ar.placed")), "peek");
+    } catch (error) {
+      if (error.status === 0 && draft) {  // no connection: kept, and sent when there is one again
+        await enqueue(id, draft, session.token);
+        const waiting = (await outboxItems()).filter((i) => i.state === "waiting").length;
+        return sheet.show(h("p", { id: "queued", class: "notice", role: "status" }, t("outbox.queued", { count: waiting })), "peek");
+      }
+      sheet.show([h("p", { class: "error", role: "alert", id: "place-error" }, error.message), form]);
+    }
+  });
+  sheet.show(form);
+}
