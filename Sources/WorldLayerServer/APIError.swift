@@ -10,16 +10,15 @@ import WorldLayerCore
 /// Rendered as `{"error": {"code": "...", "message": "...", "fields": [...]}}`.
 /// Nothing internal (SQL, stack traces, driver errors) ever goes into one.
 public struct APIError: Error, HTTPResponseError, Sendable {
-    public var status: HTTPResponse.Status
-    public var code: String
+    public var code: Code
+    public var status: HTTPResponse.Status { code.status }
     public var message: String
     public var fields: [FieldError] = []
     public var headers: HTTPFields = [:]
     /// For a stale edit: the current state of what was being edited.
     var current: (any Encodable & Sendable)? = nil
 
-    public init(_ status: HTTPResponse.Status, code: String, message: String, fields: [FieldError] = [], headers: HTTPFields = [:]) {
-        self.status = status
+    public init(_ code: Code, message: String, fields: [FieldError] = [], headers: HTTPFields = [:]) {
         self.code = code
         self.message = message
         self.fields = fields
@@ -48,7 +47,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try WireJSON.encoder.encode(
-            Body(error: .init(code: code, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
+            Body(error: .init(code: code.rawValue, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -57,14 +56,13 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
 extension APIError {
     static func validation(_ fields: [FieldError]) -> APIError {
-        APIError(
-            .unprocessableContent, code: "validation_failed", message: fields.map(\.description).joined(separator: "; "), fields: fields)
+        APIError(.validationFailed, message: fields.map(\.description).joined(separator: "; "), fields: fields)
     }
 
     /// 409 for an edit based on a version that is no longer current; carries the current one.
     static func versionConflict(_ current: some Encodable & Sendable & Versioned) -> APIError {
         var e = APIError(
-            .conflict, code: "version_conflict",
+            .versionConflict,
             message: "it changed since you read it (current version \(current.version)); merge and send again with that version")
         e.current = current
         return e
@@ -73,32 +71,31 @@ extension APIError {
     /// 429 after too many failed attempts at a secret (a password, a passkey).
     static func tooManyAttempts(wait: Int, what: String) -> APIError {
         APIError(
-            .tooManyRequests, code: "too_many_attempts", message: "too many \(what); try again in \(wait) seconds",
+            .tooManyAttempts, message: "too many \(what); try again in \(wait) seconds",
             headers: [.retryAfter: "\(wait)"])
     }
 
-    static func badRequest(_ message: String, code: String = "bad_request") -> APIError {
-        APIError(.badRequest, code: code, message: message)
+    static func badRequest(_ message: String, code: Code = .badRequest) -> APIError {
+        APIError(code, message: message)
     }
 
     static func notFound(_ message: String = "no such resource") -> APIError {
-        APIError(.notFound, code: "not_found", message: message)
+        APIError(.notFound, message: message)
     }
 
     static let unauthorized = APIError(
-        .unauthorized, code: "unauthorized", message: "log in first: send 'Authorization: Bearer <token>'",
+        .unauthorized, message: "log in first: send 'Authorization: Bearer <token>'",
         headers: [.wwwAuthenticate: "Bearer realm=\"worldlayer\""])
 
     static let invalidToken = APIError(
-        .unauthorized, code: "invalid_token", message: "the token is unknown, expired or revoked; log in again",
+        .invalidToken, message: "the token is unknown, expired or revoked; log in again",
         headers: [.wwwAuthenticate: "Bearer realm=\"worldlayer\", error=\"invalid_token\""])
 
     static func conflict(_ message: String, field: String? = nil) -> APIError {
-        APIError(.conflict, code: "conflict", message: message, fields: field.map { [FieldError($0, message)] } ?? [])
+        APIError(.conflict, message: message, fields: field.map { [FieldError($0, message)] } ?? [])
     }
 
-    static let internalError = APIError(
-        .internalServerError, code: "internal_error", message: "something went wrong on our side; it has been logged")
+    static let internalError = APIError(.internalError, message: "something went wrong on our side; it has been logged")
 }
 
 /// Something edited with optimistic concurrency.

@@ -31,7 +31,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     /// The signed-in account if it is an admin; else a 401 or 403.
     func requireAdmin() throws -> Account {
         let account = try requireAccount()
-        guard account.role == .admin else { throw APIError(.forbidden, code: "forbidden", message: "only admins may do this") }
+        guard account.role == .admin else { throw APIError(.forbidden, message: "only admins may do this") }
         return account
     }
 

@@ -96,6 +96,26 @@ final class LiveClient: Sendable {
         }
     }
 
+    /// The frames that came before the server closed the socket, or nil when it did not close
+    /// within `seconds`.
+    func framesUntilClosed(within seconds: Int = 30) async -> [String]? {
+        await withTaskGroup(of: [String]?.self) { group in
+            group.addTask {
+                var frames: [String] = []
+                while let frame = await self.inbox.next() { frames.append(frame) }
+                return frames
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(seconds))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            await inbox.finish()  // releases the reader if the timer won
+            group.cancelAll()
+            return first
+        }
+    }
+
     /// A socket signed in (with a frame, as browsers do) when `token` is given, subscribed to `cells`;
     /// returns it with the sequence number it is current to.
     static func subscribed(port: Int, to cells: [String], token: String? = nil, since: Int64? = nil) async throws -> (LiveClient, seq: Int)

@@ -51,7 +51,7 @@ public actor RateLimiter {
     func require(_ key: String, cost: Double = 1, what: String, now: Date = Date()) throws {
         if let wait = take(key, cost: cost, now: now) {
             throw APIError(
-                .tooManyRequests, code: "rate_limited", message: "too many \(what); try again in \(wait) seconds",
+                .rateLimited, message: "too many \(what); try again in \(wait) seconds",
                 headers: [.retryAfter: "\(wait)"])
         }
     }

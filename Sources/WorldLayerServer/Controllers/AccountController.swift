@@ -106,11 +106,11 @@ struct AccountController {
         guard let found = try await store.credentials(login: login) else {
             try await hasher.verifyAgainstNothing(body.password)
             await limiter.recordFailure(subject: login, address: context.clientAddress)
-            throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
+            throw APIError(.invalidCredentials, message: "wrong username/email or password")
         }
         guard try await hasher.verify(body.password, hash: found.passwordHash) else {
             await limiter.recordFailure(subject: login, address: context.clientAddress)
-            throw APIError(.unauthorized, code: "invalid_credentials", message: "wrong username/email or password")
+            throw APIError(.invalidCredentials, message: "wrong username/email or password")
         }
         await limiter.recordSuccess(subject: login, address: context.clientAddress)
         let token = SessionToken.make()
@@ -162,8 +162,7 @@ struct AccountController {
     private func requirePassword(_ password: String, of account: Account, field: String) async throws {
         let hash = try await store.passwordHash(accountID: account.id) ?? ""
         guard try await hasher.verify(password, hash: hash) else {
-            throw APIError(
-                .forbidden, code: "wrong_password", message: "the password is not correct", fields: [FieldError(field, "is not correct")])
+            throw APIError(.wrongPassword, message: "the password is not correct", fields: [FieldError(field, "is not correct")])
         }
     }
 }

@@ -30,7 +30,7 @@ struct OperationsController {
             return try .json(["status": "ready", "database": store.engine.rawValue])
         } catch {
             context.logger.warning("database unreachable", metadata: ["error": "\(error)"])
-            throw APIError(.serviceUnavailable, code: "database_unavailable", message: "the database is not reachable")
+            throw APIError(.databaseUnavailable, message: "the database is not reachable")
         }
     }
 
@@ -39,9 +39,7 @@ struct OperationsController {
         let address = context.clientAddress
         let isLocal = address == "127.0.0.1" || address == "::1" || address.hasPrefix("127.")
         if !isMetricsPublic, !isLocal, context.account?.role != .admin {
-            throw APIError(
-                .forbidden, code: "forbidden",
-                message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
+            throw APIError(.forbidden, message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
         }
         var bytes: [UInt8] = []
         metrics.emit(into: &bytes)

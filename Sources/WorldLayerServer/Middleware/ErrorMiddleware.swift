@@ -31,17 +31,15 @@ struct ErrorMiddleware: RouterMiddleware {
                 let allowed = routes.methods(matching: request.uri.path)
                 if !allowed.isEmpty {
                     return APIError(
-                        .methodNotAllowed, code: "method_not_allowed",
+                        .methodNotAllowed,
                         message: "\(request.method) is not allowed here; use \(allowed.map(\.rawValue).joined(separator: ", "))",
                         headers: [.allow: allowed.map(\.rawValue).joined(separator: ", ")])
                 }
                 return APIError.notFound("no route for \(request.method) \(request.uri.path)")
             case .contentTooLarge:
-                return APIError(.contentTooLarge, code: "body_too_large", message: "the request body is too large")
+                return APIError(.bodyTooLarge, message: "the request body is too large")
             default:
-                return APIError(
-                    e.status, code: e.status.reasonPhrase.lowercased().replacingOccurrences(of: " ", with: "_"),
-                    message: e.body ?? e.status.reasonPhrase)
+                return APIError(.init(status: e.status), message: e.body ?? e.status.reasonPhrase)
             }
         case let e as StoreError where e.isConflict:
             return APIError.conflict(e.description, field: e.field)

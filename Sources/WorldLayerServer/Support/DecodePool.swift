@@ -34,7 +34,7 @@ actor DecodePool {
         }
         guard waiting.count < queueLimit else {
             throw APIError(
-                .serviceUnavailable, code: "busy", message: "the server is recognizing other frames; send this one again in a moment",
+                .busy, message: "the server is recognizing other frames; send this one again in a moment",
                 headers: [.retryAfter: "1"])
         }
         // The releasing task hands its slot straight over, so `running` stays as it is.

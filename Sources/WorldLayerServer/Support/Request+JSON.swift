@@ -11,15 +11,15 @@ extension Request {
     func decodeJSON<T: Decodable>(_ type: T.Type, context: AppRequestContext, limit: Int? = nil) async throws -> T {
         let limit = limit ?? context.maxUploadSize
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
-            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "send the body as application/json")
+            throw APIError(.unsupportedMediaType, message: "send the body as application/json")
         }
         let buffer: ByteBuffer
         do {
             buffer = try await body.collect(upTo: limit)
         } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "the request body is larger than \(limit) bytes")
+            throw APIError(.bodyTooLarge, message: "the request body is larger than \(limit) bytes")
         }
-        guard buffer.readableBytes > 0 else { throw APIError.badRequest("the request needs a JSON body", code: "invalid_json") }
+        guard buffer.readableBytes > 0 else { throw APIError.badRequest("the request needs a JSON body", code: .invalidJson) }
         do {
             return try WireJSON.decoder.decode(T.self, from: Data(buffer: buffer, byteTransferStrategy: .noCopy))
         } catch let error as DecodingError {
@@ -34,7 +34,7 @@ extension Request {
         do {
             return Data(try await body.collect(upTo: limit).readableBytesView)
         } catch {
-            throw APIError(.contentTooLarge, code: "body_too_large", message: "\(what) must be at most \(limit >> 20) MiB")
+            throw APIError(.bodyTooLarge, message: "\(what) must be at most \(limit >> 20) MiB")
         }
     }
 }
@@ -47,20 +47,20 @@ extension APIError {
         }
         switch error {
         case .dataCorrupted(let c) where c.codingPath.isEmpty:
-            return .badRequest("the body is not valid JSON", code: "invalid_json")
+            return .badRequest("the body is not valid JSON", code: .invalidJson)
         case .dataCorrupted(let c):
             return .validation([FieldError(path(c.codingPath), "has an invalid value")])
         case .keyNotFound(let key, let c):
             return .validation([FieldError(path(c.codingPath + [key]), "is required")])
         case .typeMismatch(let type, let c) where c.codingPath.isEmpty:
             return .badRequest(
-                "the body must be a JSON \(type == [String: Any].self ? "object" : "value of the documented shape")", code: "invalid_json")
+                "the body must be a JSON \(type == [String: Any].self ? "object" : "value of the documented shape")", code: .invalidJson)
         case .typeMismatch(let type, let c):
             return .validation([FieldError(path(c.codingPath), "must be \(APIError.describe(type))")])
         case .valueNotFound(let type, let c):
             return .validation([FieldError(path(c.codingPath), "must be \(APIError.describe(type)), not null")])
         @unknown default:
-            return .badRequest("the body does not have the expected shape", code: "invalid_json")
+            return .badRequest("the body does not have the expected shape", code: .invalidJson)
         }
     }
 

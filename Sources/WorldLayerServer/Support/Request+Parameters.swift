@@ -7,7 +7,7 @@ extension AppRequestContext {
     /// A UUID path parameter; a malformed one is a 400 naming it.
     func uuidParameter(_ name: String) throws -> UUID {
         guard let text = parameters.get(name), let id = UUID(uuidString: text) else {
-            throw APIError.badRequest("'\(name)' in the path must be a UUID", code: "invalid_id")
+            throw APIError.badRequest("'\(name)' in the path must be a UUID", code: .invalidId)
         }
         return id
     }
@@ -26,11 +26,11 @@ struct Query {
     func double(_ name: String, in range: ClosedRange<Double>? = nil, default value: Double? = nil) throws -> Double {
         guard let text = items[name] else {
             if let value { return value }
-            throw APIError.badRequest("the query needs '\(name)'", code: "missing_parameter")
+            throw APIError.badRequest("the query needs '\(name)'", code: .missingParameter)
         }
         guard let d = Double(text), d.isFinite, range?.contains(d) ?? true else {
             let bounds = range.map { " between \($0.lowerBound) and \($0.upperBound)" } ?? ""
-            throw APIError.badRequest("'\(name)' must be a number\(bounds)", code: "invalid_parameter")
+            throw APIError.badRequest("'\(name)' must be a number\(bounds)", code: .invalidParameter)
         }
         return d
     }
@@ -39,7 +39,7 @@ struct Query {
         guard let text = items[name] else { return value }
         guard let i = Int(text), range.contains(i) else {
             throw APIError.badRequest(
-                "'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound)", code: "invalid_parameter")
+                "'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound)", code: .invalidParameter)
         }
         return i
     }
@@ -48,7 +48,7 @@ struct Query {
     func searchText() throws -> String {
         let text = (items["q"] ?? "").trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty, text.count <= 100 else {
-            throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: "missing_parameter")
+            throw APIError.badRequest("the query needs 'q': 1 to 100 characters", code: .missingParameter)
         }
         return text
     }
@@ -61,11 +61,11 @@ struct Query {
     func cells(_ name: String = "cells", maximum: Int) throws -> [CellID] {
         let parts = (items[name] ?? "").split(separator: ",").map(String.init)
         guard !parts.isEmpty else {
-            throw APIError.badRequest("the query needs '\(name)': comma-separated cell ids", code: "missing_parameter")
+            throw APIError.badRequest("the query needs '\(name)': comma-separated cell ids", code: .missingParameter)
         }
-        guard parts.count <= maximum else { throw APIError.badRequest("at most \(maximum) cells at a time", code: "invalid_parameter") }
+        guard parts.count <= maximum else { throw APIError.badRequest("at most \(maximum) cells at a time", code: .invalidParameter) }
         return try parts.map { text in
-            guard let cell = CellID(text) else { throw APIError.badRequest("'\(text)' is not a cell id", code: "invalid_parameter") }
+            guard let cell = CellID(text) else { throw APIError.badRequest("'\(text)' is not a cell id", code: .invalidParameter) }
             return cell
         }
     }

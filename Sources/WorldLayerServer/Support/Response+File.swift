@@ -30,7 +30,7 @@ extension Response {
             return Response(status: .ok, headers: headers, body: try await FileIO().loadFile(path: path, context: context))
         case .unsatisfiable:
             throw APIError(
-                .rangeNotSatisfiable, code: "range_not_satisfiable", message: "the file has \(size) bytes; ask for a range inside them",
+                .rangeNotSatisfiable, message: "the file has \(size) bytes; ask for a range inside them",
                 headers: [.contentRange: "bytes */\(size)"])
         case .part(let range):
             headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"

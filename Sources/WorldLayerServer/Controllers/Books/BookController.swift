@@ -84,23 +84,23 @@ struct BookController {
         let book = try await book(context)
         let frame = try await request.bytes(upTo: Self.maximumFrameBytes, what: "a camera frame")
         guard !frame.isEmpty else {
-            throw APIError.badRequest("send the camera frame (JPEG or PNG) as the request body", code: "empty_body")
+            throw APIError.badRequest("send the camera frame (JPEG or PNG) as the request body", code: .emptyBody)
         }
         guard MediaSniffer.imageType(frame) != nil else {
-            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a camera frame must be a JPEG or PNG image")
+            throw APIError(.unsupportedMediaType, message: "a camera frame must be a JPEG or PNG image")
         }
         guard MediaSniffer.imageSize(frame) != nil else {
-            throw APIError(.unprocessableContent, code: "undecodable_image", message: "the camera frame could not be decoded as an image")
+            throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
         }
         if let problem = DecodeLimit.cameraFrame.problem(with: frame) {
-            throw APIError(.unprocessableContent, code: "image_too_large", message: "the camera frame \(problem)")
+            throw APIError(.imageTooLarge, message: "the camera frame \(problem)")
         }
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         let entry = try await recognizers.recognizer(for: book)
         let started = ContinuousClock.now
         let recognizer = entry.recognizer
         guard let found = try await pool.run({ recognizer.recognize(encoded: frame) }) else {
-            throw APIError(.unprocessableContent, code: "undecodable_image", message: "the camera frame could not be decoded as an image")
+            throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
         }
         let elapsed = ContinuousClock.now - started
         let target = found.target.map { entry.targets[Int($0)] }.flatMap { book.target(id: $0) }

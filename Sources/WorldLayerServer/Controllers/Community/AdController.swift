@@ -25,7 +25,7 @@ struct AdController {
     private func advertiser(_ context: AppRequestContext) async throws -> (Account, String) {
         let account = try context.requireAccount()
         guard let name = try await store.advertiserName(account.id) else {
-            throw APIError(.forbidden, code: "not_an_advertiser", message: "only advertiser accounts make ads; ask an admin")
+            throw APIError(.notAnAdvertiser, message: "only advertiser accounts make ads; ask an admin")
         }
         return (account, name)
     }
@@ -34,7 +34,7 @@ struct AdController {
         do { return try await body() } catch let error as AdWriteError {
             switch error {
             case .notFound: throw APIError.notFound("no such ad")
-            case .invalidTransition(let why): throw APIError(.conflict, code: "invalid_transition", message: why)
+            case .invalidTransition(let why): throw APIError(.invalidTransition, message: why)
             }
         }
     }

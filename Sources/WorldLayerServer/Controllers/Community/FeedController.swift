@@ -30,7 +30,7 @@ struct FeedController {
         let limit = try query.int("limit", in: 1...100, default: 20)
         let cursor = try query.items["cursor"].map { text in
             guard let c = FeedCursor(text: text) else {
-                throw APIError.badRequest("'cursor' is not one this server gave", code: "invalid_parameter")
+                throw APIError.badRequest("'cursor' is not one this server gave", code: .invalidParameter)
             }
             return c
         }

@@ -64,7 +64,7 @@ struct GroupController {
         let username = context.parameters.get("username") ?? ""
         switch try await store.invite(username: username, to: try context.uuidParameter("id"), by: me.id) {
         case .invited: return Response(status: .noContent)
-        case .alreadyMember: throw APIError(.conflict, code: "already_member", message: "@\(username) is in the group already")
+        case .alreadyMember: throw APIError(.alreadyMember, message: "@\(username) is in the group already")
         case .noSuchGroup: throw APIError.notFound("no such group of yours")
         case .noSuchPerson: throw APIError.notFound("no such person")
         }

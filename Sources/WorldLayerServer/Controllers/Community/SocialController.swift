@@ -57,8 +57,7 @@ struct SocialController {
         let card = try await named(context)
         if card.id != context.account?.id, try await store.isPrivateAccount(card.id) {
             throw APIError(
-                .forbidden, code: "private_account",
-                message: "@\(card.username) has a private account; whom they follow and who follows them is theirs to see")
+                .privateAccount, message: "@\(card.username) has a private account; whom they follow and who follows them is theirs to see")
         }
         return try .json(["people": try await store.followList(of: card.id, followers: followers, viewer: context.account?.id)])
     }
@@ -69,7 +68,7 @@ struct SocialController {
         switch try await store.follow(username: username, by: me.id) {
         case .following: return try .json(try await named(context))
         case .refused:
-            throw APIError(.forbidden, code: "private_account", message: "@\(username) has a private account and cannot be followed")
+            throw APIError(.privateAccount, message: "@\(username) has a private account and cannot be followed")
         case .notFound: throw APIError.notFound("no such person")
         }
     }
@@ -85,7 +84,7 @@ struct SocialController {
     private func tagParameter(_ context: AppRequestContext) throws -> String {
         let tag = Tag.normalize(context.parameters.get("tag")?.removingPercentEncoding ?? "")
         guard Tag.isValid(tag) else {
-            throw APIError.badRequest("a tag is 1–\(StickerRules.tagMaximumLength) letters, digits or underscores", code: "invalid_tag")
+            throw APIError.badRequest("a tag is 1–\(StickerRules.tagMaximumLength) letters, digits or underscores", code: .invalidTag)
         }
         return tag
     }

@@ -57,7 +57,7 @@ struct MapBox {
         west = try query.double("west", in: -180...180)
         east = try query.double("east", in: -180...180)
         guard south < north, west < east, north - south <= 0.5, east - west <= 1 else {
-            throw APIError.badRequest("the box must have south < north and west < east, at most 0.5° by 1°", code: "invalid_parameter")
+            throw APIError.badRequest("the box must have south < north and west < east, at most 0.5° by 1°", code: .invalidParameter)
         }
     }
 

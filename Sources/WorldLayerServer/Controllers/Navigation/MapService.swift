@@ -52,9 +52,9 @@ extension MapService {
             return try router.route(from: from, to: to, fromName: fromName, toName: toName)
         } catch {
             switch error {
-            case .noNetwork: throw APIError(.notFound, code: "no_network", message: error.description)
-            case .farFromPaths: throw APIError(.unprocessableContent, code: "far_from_paths", message: error.description)
-            case .disconnected: throw APIError(.unprocessableContent, code: "no_route", message: error.description)
+            case .noNetwork: throw APIError(.noNetwork, message: error.description)
+            case .farFromPaths: throw APIError(.farFromPaths, message: error.description)
+            case .disconnected: throw APIError(.noRoute, message: error.description)
             }
         }
     }

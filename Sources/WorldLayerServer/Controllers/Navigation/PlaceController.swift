@@ -154,15 +154,15 @@ struct PlaceController {
         _ = try context.requireAdmin()
         let id = try context.uuidParameter("id")
         guard let kind = PhotoKind(rawValue: Query(request).items["kind"] ?? "exterior") else {
-            throw APIError.badRequest("'kind' must be interior or exterior", code: "invalid_parameter")
+            throw APIError.badRequest("'kind' must be interior or exterior", code: .invalidParameter)
         }
         let data = try await request.bytes(upTo: Self.maximumPhotoBytes, what: "a photo")
         guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
-            throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a photo must be a PNG or JPEG image")
+            throw APIError(.unsupportedMediaType, message: "a photo must be a PNG or JPEG image")
         }
         // Phones decode it: a picture declaring a gigapixel would stop the app that opens the place.
         if let problem = DecodeLimit.picture.problem(with: data) {
-            throw APIError(.unprocessableContent, code: "image_too_large", message: "the photo \(problem)")
+            throw APIError(.imageTooLarge, message: "the photo \(problem)")
         }
         guard let photo = try await store.addPlacePhoto(placeID: id, kind: kind, data: data, contentType: type) else {
             throw APIError.notFound("no such place")

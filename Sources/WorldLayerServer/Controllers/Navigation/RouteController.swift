@@ -84,7 +84,7 @@ struct RouteController {
         let c = Coordinate(latitude: lat, longitude: lon)
         guard c.isValid, abs(lon) <= 180 else {
             throw APIError.badRequest(
-                "'\(field)' is not a position on Earth (latitude −90…90, longitude −180…180)", code: "invalid_coordinate")
+                "'\(field)' is not a position on Earth (latitude −90…90, longitude −180…180)", code: .invalidCoordinate)
         }
         return ResolvedPoint(coordinate: c)
     }

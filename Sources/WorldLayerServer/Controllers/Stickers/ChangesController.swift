@@ -37,7 +37,7 @@ struct ChangesController {
         let cells = try query.cells(maximum: 100)
         let since: Int64? = try query.items["since"].map { text in
             guard let n = Int64(text), n >= 0 else {
-                throw APIError.badRequest("'since' must be a sequence number", code: "invalid_parameter")
+                throw APIError.badRequest("'since' must be a sequence number", code: .invalidParameter)
             }
             return n
         }

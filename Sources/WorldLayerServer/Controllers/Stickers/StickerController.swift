@@ -105,7 +105,7 @@ struct StickerController {
         let limit = try query.int("limit", in: 1...200, default: 50)
         let cursor = try query.items["cursor"].map { text in
             guard let c = NearbyCursor(text) else {
-                throw APIError.badRequest("'cursor' is not one this server gave out", code: "invalid_parameter")
+                throw APIError.badRequest("'cursor' is not one this server gave out", code: .invalidParameter)
             }
             return c
         }
@@ -139,7 +139,7 @@ struct StickerController {
         do {
             return try .json(["cells": try CellGrid.cover(center: center, radius: radius).map(\.description)])
         } catch {
-            throw APIError.badRequest("cannot cover that disc with cells: \(error)", code: "invalid_parameter")
+            throw APIError.badRequest("cannot cover that disc with cells: \(error)", code: .invalidParameter)
         }
     }
 
@@ -162,13 +162,12 @@ struct StickerController {
             case .versionConflict(let current):
                 throw APIError.versionConflict(current)
             case .invalidTransition(let t):
-                throw APIError(.conflict, code: "invalid_transition", message: t.description)
+                throw APIError(.invalidTransition, message: t.description)
             case .invalid(let fields):
                 throw APIError.validation(fields)
             case .restricted(let zone):
                 throw APIError(
-                    .unprocessableContent, code: "restricted_zone",
-                    message: "stickers cannot be placed in '\(zone.zone)' (\(zone.kind)), a restricted zone",
+                    .restrictedZone, message: "stickers cannot be placed in '\(zone.zone)' (\(zone.kind)), a restricted zone",
                     fields: [FieldError("anchor", "is inside the restricted zone '\(zone.zone)'")])
             }
         }

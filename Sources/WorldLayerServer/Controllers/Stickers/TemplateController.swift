@@ -164,7 +164,7 @@ extension AppRequestContext {
     func requireModerator() throws -> Account {
         let account = try requireAccount()
         guard account.role == .moderator || account.role == .admin else {
-            throw APIError(.forbidden, code: "forbidden", message: "only moderators may do this")
+            throw APIError(.forbidden, message: "only moderators may do this")
         }
         return account
     }

@@ -60,7 +60,7 @@ struct WorldmapController {
 
     @Sendable func publicOfCell(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let cell = context.parameters.get("cell").flatMap(CellID.init) else {
-            throw APIError.badRequest("'cell' must be a cell id", code: "invalid_id")
+            throw APIError.badRequest("'cell' must be a cell id", code: .invalidId)
         }
         guard let worldmap = try await store.publicWorldmap(cell: cell) else {
             throw APIError.notFound("no sticker has been placed in this cell yet, so it has no worldmap")
@@ -84,7 +84,7 @@ struct WorldmapController {
         let account = try context.requireAccount()
         let w = try await visibleWorldmap(context)
         guard w.isPrivate, w.ownerId == account.id else {
-            throw APIError(.forbidden, code: "forbidden", message: "only the owner of a private worldmap may do this")
+            throw APIError(.forbidden, message: "only the owner of a private worldmap may do this")
         }
         return w
     }
@@ -127,9 +127,7 @@ struct WorldmapController {
         let account = try await member(context)
         // The owner removes anyone but themselves; a member may leave.
         guard w.isPrivate, (w.ownerId == me.id && account.id != me.id) || (account.id == me.id && w.ownerId != me.id) else {
-            throw APIError(
-                .forbidden, code: "forbidden",
-                message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
+            throw APIError(.forbidden, message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
         }
         try await store.setMembership(worldmap: w.id, account: account.id, member: false)
         await hub.wake()
@@ -150,17 +148,17 @@ struct WorldmapController {
         // something there (and moderators) may replace it.
         if !w.isPrivate, account.role == .user, try await !store.hasPublishedSticker(author: account.id, worldmap: w.id) {
             throw APIError(
-                .forbidden, code: "not_a_contributor",
+                .notAContributor,
                 message: "only people who have placed a sticker on this public worldmap, and moderators, may change its \(kind.rawValue)")
         }
         let data = try await request.bytes(upTo: kind.maximumBytes, what: "a \(kind.rawValue)")
-        guard !data.isEmpty else { throw APIError.badRequest("send the file as the request body", code: "empty_body") }
+        guard !data.isEmpty else { throw APIError.badRequest("send the file as the request body", code: .emptyBody) }
         try await uploadBytes.require("account:\(account.id)", cost: Double(data.count), what: "uploaded bytes this hour")
         let contentType: String
         switch kind {
         case .snapshot:
             guard let type = MediaSniffer.imageType(data), let size = MediaSniffer.imageSize(data) else {
-                throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "a snapshot must be a PNG or JPEG image")
+                throw APIError(.unsupportedMediaType, message: "a snapshot must be a PNG or JPEG image")
             }
             guard size.width >= 64, size.height >= 64, size.width <= 8192, size.height <= 8192 else {
                 throw APIError.validation([
@@ -177,7 +175,7 @@ struct WorldmapController {
                 worldmap: w.id, kind: kind, data: data, contentType: contentType, ifMatch: ifMatch, uploader: account.id)
             return try .json(asset, status: created ? .created : .ok, headers: [.eTag: "\"\(asset.etag)\""])
         } catch let e as StoreError where e.isConflict {
-            throw APIError(.preconditionFailed, code: "precondition_failed", message: e.description)
+            throw APIError(.preconditionFailed, message: e.description)
         }
     }
 
@@ -185,7 +183,7 @@ struct WorldmapController {
         let w = try await visibleWorldmap(context)
         let version = try Query(request).items["version"].map { text in
             guard let v = Int(text), v > 0 else {
-                throw APIError.badRequest("'version' must be a positive integer", code: "invalid_parameter")
+                throw APIError.badRequest("'version' must be a positive integer", code: .invalidParameter)
             }
             return v
         }

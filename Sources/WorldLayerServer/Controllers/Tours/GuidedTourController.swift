@@ -82,7 +82,7 @@ struct GuidedTourController {
     @Sendable func redeem(_ request: Request, context: AppRequestContext) async throws -> Response {
         let tour = try await TourAccess.listed(store: store, context: context)
         guard tour.mode == .guided else {
-            throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: "not_guided")
+            throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: .notGuided)
         }
         let body = try await request.decodeJSON(RedeemBody.self, context: context)
         let subject = "tour:" + tour.id.uuidString
@@ -92,8 +92,7 @@ struct GuidedTourController {
         if let name = body.displayName, name.count > 100 {
             throw APIError.validation([FieldError("displayName", "must be at most 100 characters")])
         }
-        let wrong = APIError(
-            .forbidden, code: "invalid_passkey", message: "that passkey does not open “\(tour.title)”; check it with your guide")
+        let wrong = APIError(.invalidPasskey, message: "that passkey does not open “\(tour.title)”; check it with your guide")
         guard let key = Passkey.normalize(body.passkey) else {
             await limiter.recordFailure(subject: subject, address: context.clientAddress)
             throw wrong
@@ -116,9 +115,9 @@ struct GuidedTourController {
             }
             return try .json(Body(participant: participant, token: token), status: .created)
         case .used:
-            throw APIError(.conflict, code: "passkey_used", message: "that passkey has been used; each one admits one person")
+            throw APIError(.passkeyUsed, message: "that passkey has been used; each one admits one person")
         case .expired:
-            throw APIError(.gone, code: "passkey_expired", message: "that passkey's group has ended; ask your guide for a new one")
+            throw APIError(.passkeyExpired, message: "that passkey's group has ended; ask your guide for a new one")
         case .unknown:
             await limiter.recordFailure(subject: subject, address: context.clientAddress)
             throw wrong
@@ -139,7 +138,7 @@ struct GuidedTourController {
     private func guidedGroup(_ context: AppRequestContext) async throws -> TourGroup {
         let found = try await group(context)
         guard found.isGuide else {
-            throw APIError(.forbidden, code: "forbidden", message: "only a guide of “\(found.tour.title)” may do this")
+            throw APIError(.forbidden, message: "only a guide of “\(found.tour.title)” may do this")
         }
         return found.group
     }
@@ -155,7 +154,7 @@ struct GuidedTourController {
         case .notFound: throw APIError.notFound("no such group")
         case .unexported(let n):
             throw APIError(
-                .conflict, code: "questions_not_exported",
+                .questionsNotExported,
                 message:
                     "\(n) question\(n == 1 ? "" : "s") arrived since the last export; export them (GET …/questions/export) before deleting the group"
             )
@@ -172,7 +171,7 @@ struct GuidedTourController {
     @Sendable func ask(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (group, _, _) = try await group(context)
         guard let participant = context.participant, participant.groupId == group.id else {
-            throw APIError(.forbidden, code: "forbidden", message: "only participants of the group ask questions")
+            throw APIError(.forbidden, message: "only participants of the group ask questions")
         }
         let body = try await request.decodeJSON(NewQuestion.self, context: context)
         let email = body.email?.trimmingCharacters(in: .whitespaces)
@@ -224,7 +223,7 @@ struct GuidedTourController {
         let group = try await guidedGroup(context)
         let format = Query(request).items["format"] ?? "csv"
         guard format == "csv" || format == "json" else {
-            throw APIError.badRequest("'format' must be csv or json", code: "invalid_parameter")
+            throw APIError.badRequest("'format' must be csv or json", code: .invalidParameter)
         }
         let questions = try await store.questions(groupID: group.id)
         try await store.markExported(groupID: group.id)

@@ -32,7 +32,7 @@ struct MediaController {
             for try await buffer in request.body {
                 received += buffer.readableBytes
                 guard received <= limit else {
-                    throw APIError(.contentTooLarge, code: "body_too_large", message: "a media file must be at most \(limit >> 20) MiB")
+                    throw APIError(.bodyTooLarge, message: "a media file must be at most \(limit >> 20) MiB")
                 }
                 try handle.write(contentsOf: buffer.readableBytesView)
             }
@@ -45,8 +45,8 @@ struct MediaController {
             ref = try library.adopt(file, name: Query(request).items["name"])
         } catch let problem as MediaLibrary.Problem {
             switch problem {
-            case .tooLarge: throw APIError(.contentTooLarge, code: "body_too_large", message: "the file is \(problem)")
-            default: throw APIError(.unsupportedMediaType, code: "unsupported_media_type", message: "the file is \(problem)")
+            case .tooLarge: throw APIError(.bodyTooLarge, message: "the file is \(problem)")
+            default: throw APIError(.unsupportedMediaType, message: "the file is \(problem)")
             }
         }
         try await store.registerMedia([ref])
@@ -55,7 +55,7 @@ struct MediaController {
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let id = context.parameters.get("id"), id.count == 64, id.allSatisfy(\.isHexDigit) else {
-            throw APIError.badRequest("'id' must be a SHA-256 in hex", code: "invalid_id")
+            throw APIError.badRequest("'id' must be a SHA-256 in hex", code: .invalidId)
         }
         guard let media = try await store.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
         return try await Response.file(

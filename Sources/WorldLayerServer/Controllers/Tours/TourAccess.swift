@@ -20,8 +20,7 @@ enum TourAccess {
     static func walkable(store: Store, context: AppRequestContext) async throws -> Tour {
         let tour = try await listed(store: store, context: context)
         guard maySeeStops(tour, context: context, isGuide: try await isGuide(store: store, context: context, tour: tour)) else {
-            throw APIError(
-                .forbidden, code: "passkey_required", message: "“\(tour.title)” is a guided tour: redeem a passkey from your guide first")
+            throw APIError(.passkeyRequired, message: "“\(tour.title)” is a guided tour: redeem a passkey from your guide first")
         }
         return tour
     }
@@ -41,7 +40,7 @@ enum TourAccess {
     static func requireGuide(store: Store, context: AppRequestContext, tour: Tour) async throws -> Account {
         let account = try context.requireAccount()
         guard try await isGuide(store: store, context: context, tour: tour) else {
-            throw APIError(.forbidden, code: "forbidden", message: "only a guide of “\(tour.title)” may do this")
+            throw APIError(.forbidden, message: "only a guide of “\(tour.title)” may do this")
         }
         return account
     }
