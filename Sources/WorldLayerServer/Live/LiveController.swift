@@ -72,16 +72,16 @@ struct LiveController {
                     send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").text)
                     continue
                 }
-                switch command.type {
-                case "authenticate":
+                switch command.kind {
+                case .authenticate:
                     // The token in a frame, not in the URL, so it is in no log or history.
                     guard let token = command.token, let session = try await signIn(token) else {
                         close("invalid or expired token; log in again")
                         break
                     }
                     identity = Identity(account: session.account, session: session.hash)
-                    send(LiveMessage(type: "authenticated").text)
-                case "subscribe":
+                    send(LiveMessage(type: .authenticated).text)
+                case .subscribe:
                     let cells = command.cells ?? []
                     guard cells.count <= Self.maximumCells, cells.allSatisfy({ CellID($0) != nil }) else {
                         send(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").text)
@@ -90,7 +90,7 @@ struct LiveController {
                     _ = try await hub.subscribe(
                         id: id, account: identity.account, session: identity.session, cells: Set(cells), since: command.since, send: send,
                         close: close)
-                default:
+                case nil:
                     send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").text)
                 }
             }

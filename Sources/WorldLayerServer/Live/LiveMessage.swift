@@ -3,8 +3,18 @@ import WorldLayerCore
 
 /// What the server sends a live client, one JSON object per WebSocket text frame.
 struct LiveMessage: Encodable, Sendable {
-    /// `authenticated`, `subscribed` (with the cursor), `event`, `reset` (reload what you have), or `error`.
-    var type: String
+    /// What a frame says.
+    enum Kind: String, Encodable, Sendable {
+        case authenticated
+        /// With the cursor.
+        case subscribed
+        case event
+        /// Reload what you have.
+        case reset
+        case error
+    }
+
+    var type: Kind
     var seq: Int64?
     var event: ChangeKind?
     var stickerId: String?
@@ -13,13 +23,13 @@ struct LiveMessage: Encodable, Sendable {
     var cells: [String]?
     var message: String?
 
-    static func subscribed(cells: [String], seq: Int64) -> LiveMessage { LiveMessage(type: "subscribed", seq: seq, cells: cells) }
-    static func reset(seq: Int64) -> LiveMessage { LiveMessage(type: "reset", seq: seq) }
-    static func error(_ message: String) -> LiveMessage { LiveMessage(type: "error", message: message) }
+    static func subscribed(cells: [String], seq: Int64) -> LiveMessage { LiveMessage(type: .subscribed, seq: seq, cells: cells) }
+    static func reset(seq: Int64) -> LiveMessage { LiveMessage(type: .reset, seq: seq) }
+    static func error(_ message: String) -> LiveMessage { LiveMessage(type: .error, message: message) }
 
     static func change(_ change: StickerChange, kind: ChangeKind, viewer: Viewer) -> LiveMessage {
         LiveMessage(
-            type: "event", seq: change.seq, event: kind, stickerId: change.stickerID.uuidString.lowercased(),
+            type: .event, seq: change.seq, event: kind, stickerId: change.stickerID.uuidString.lowercased(),
             sticker: kind == .deleted ? nil : change.sticker?.seen(by: viewer.accountID), cells: change.cells)
     }
 }
@@ -32,8 +42,13 @@ extension LiveMessage {
 /// What a live client sends.
 struct LiveCommand: Decodable {
     /// `authenticate` signs the socket in with `token`; `subscribe` replaces the set of cells; `since`
-    /// resumes after that sequence number.
+    /// resumes after that sequence number. Kept as text, so that an unknown one can be named back.
     var type: String
+    var kind: Kind? { Kind(rawValue: type) }
+
+    enum Kind: String {
+        case authenticate, subscribe
+    }
     var token: String?
     var cells: [String]?
     var since: Int64?
