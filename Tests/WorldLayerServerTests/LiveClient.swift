@@ -83,17 +83,7 @@ final class LiveClient: Sendable {
 
     /// Whether the server closes the socket within `seconds` (false, rather than a hang, when it does not).
     func closes(within seconds: Int = 30) async -> Bool {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask { await self.isClosedByServer() }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return false
-            }
-            let first = await group.next() ?? false
-            await inbox.finish()  // releases the drain if the timer won
-            group.cancelAll()
-            return first
-        }
+        await framesUntilClosed(within: seconds) != nil
     }
 
     /// The frames that came before the server closed the socket, or nil when it did not close

@@ -14,10 +14,10 @@ enum Gzip {
         else { return nil }
         defer { deflateEnd(&stream) }
         var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(data.count))))
-        var input = data
-        let status = input.withUnsafeMutableBufferPointer { src in
+        let status = data.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                stream.next_in = src.baseAddress
+                // zlib only reads its input; its header just does not say so (no z_const here).
+                stream.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
                 stream.avail_in = uInt(src.count)
                 stream.next_out = dst.baseAddress
                 stream.avail_out = uInt(dst.count)

@@ -186,12 +186,16 @@ async function start(permission) {
     } catch (error) { say(error.message); }
   }
 
+  // What was chosen elsewhere ("View in AR" on a sticker or a place), read once: only a link that
+  // leaves AR changes it, and the pointer asks every frame.
+  const chosen = { sticker: sessionStorage.getItem("worldlayer.highlightSticker"), place: sessionStorage.getItem("worldlayer.highlight") };
+
   /** What the edge pointer points at when out of view: the destination, or what was chosen elsewhere. */
   function pointed() {
     if (objects.has("destination")) { const o = objects.get("destination"); return { name: o.data.name, placement: o.placement }; }
-    const stickerId = sessionStorage.getItem("worldlayer.highlightSticker"), o = stickerId && objects.get(stickerId);
+    const o = chosen.sticker && objects.get(chosen.sticker);
     if (o) return { name: o.data.text || t("map.sticker"), placement: o.placement };
-    const place = places.get(sessionStorage.getItem("worldlayer.highlight"));
+    const place = places.get(chosen.place);
     if (place) return { name: place.name, placement: position({ latitude: place.position.latitude, longitude: place.position.longitude, altitude: 2, altitudeMode: "relativeToDevice" }) };
     return null;
   }
@@ -299,7 +303,7 @@ async function start(permission) {
     const width = view.clientWidth, height = view.clientHeight;
     const horizontalFieldOfView = 2 * Math.atan(Math.tan(camera.fov * Math.PI / 360) * width / height) * 180 / Math.PI;
     try {
-      const highlight = sessionStorage.getItem("worldlayer.highlight");
+      const highlight = chosen.place;
       const layout = await post("/v1/places/labels", { latitude: here.latitude, longitude: here.longitude, altitude: pose.altitude ?? 0,
         heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch }, highlight: highlight ? [highlight] : [] });
       const frame = view.getBoundingClientRect();

@@ -140,13 +140,18 @@ export async function render(focus = {}) {
   }
 
   /** Outside any content: say so, and point to where the nearest content is (the demo tour's start). */
-  let hint = null;
+  let hint = null, contentStart = null;  // asked once per view, however often the map is moved
+  async function nearestContent() {
+    const { tours } = await get("/v1/tours").catch(() => ({ tours: [] }));
+    const open = tours.find((x) => x.mode === "open");
+    const start = open ? (await get(`/v1/tours/${open.id}`).catch(() => null))?.stops.find((x) => x.position)?.position : null;
+    return { open, start };
+  }
   async function emptyHint(stickerAnswer, placeAnswer, mine) {
     hint?.remove(); hint = null;
     if (!stickerAnswer || !placeAnswer || stickerAnswer.stickers?.length || placeAnswer.places.length || map.getZoom() < 13) return;
-    const { tours } = await get("/v1/tours").catch(() => ({ tours: [] }));
-    const open = tours.find((x) => x.mode === "open");
-    const start = open ? (await get(`/v1/tours/${open.id}`)).stops.find((x) => x.position)?.position : null;
+    contentStart ??= nearestContent();
+    const { open, start } = await contentStart;
     if (hint || mine !== asked || left) return;
     hint = h("div", { class: "card empty-area", id: "empty-area", role: "status" }, h("p", {}, t("map.empty")),
       start ? h("button", { id: "go-to-content", onclick: () => map.setView([start.latitude, start.longitude], 16, { animate: false }) }, t("map.goToContent", { name: open.title })) : null);

@@ -149,8 +149,8 @@ export async function walk(summary, token, participant) {
     report();
   }, (e) => { if (!last) where.replaceChildren(e.code === e.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unavailable")); }, { enableHighAccuracy: true });
   else where.replaceChildren(t("map.location.unsupported"));
-  const refresh = setInterval(() => guideMe().catch(() => { /* kept as it was */ }), 15000);
-  return () => { left = true; clearInterval(timer); clearInterval(refresh); leaveQuestions?.(); if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
+  // The next stop changes only when I move (asked again after 30 m) or a stop is stamped.
+  return () => { left = true; clearInterval(timer); leaveQuestions?.(); if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
 }
 
 /** The eight-point compass direction of a bearing ("ne"). */
