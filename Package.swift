@@ -77,16 +77,28 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // The application layer that the server and the CLI both call: sign-up, the built-in templates.
+        .target(
+            name: "WorldLayerServices",
+            dependencies: [
+                "WorldLayerCore",
+                "WorldLayerStore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources/Templates")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "WorldLayerServer",
             dependencies: [
                 "CSystemZlib",
                 "WorldLayerCore",
                 "WorldLayerStore",
+                "WorldLayerServices",
                 "WorldLayerRouting",
                 "WorldLayerVision",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
@@ -102,7 +114,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
-            resources: [.copy("Resources/openapi.yaml"), .copy("Resources/Templates")],
+            resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -112,6 +124,7 @@ let package = Package(
                 "WorldLayerOSM",
                 "WorldLayerRouting",
                 "WorldLayerStore",
+                "WorldLayerServices",
                 "WorldLayerServer",
                 "WorldLayerClient",
                 "WorldLayerVision",
@@ -145,12 +158,14 @@ let package = Package(
         .testTarget(
             name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerGeo", "WorldLayerTestSupport"],
+            name: "WorldLayerStoreTests", dependencies: ["WorldLayerStore", "WorldLayerCore", "WorldLayerGeo", "WorldLayerTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerServerTests",
             dependencies: [
                 "WorldLayerServer",
+                "WorldLayerServices",
+                "WorldLayerCore",
                 "WorldLayerOSM",
                 "WorldLayerRouting",
                 "WorldLayerTestSupport",
@@ -169,7 +184,7 @@ let package = Package(
         .testTarget(
             name: "WorldLayerCLITests",
             dependencies: [
-                "worldlayer", "WorldLayerCLI", "WorldLayerServer", "WorldLayerGeo",
+                "worldlayer", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Generates WorldLayer's built-in sticker templates: 128x128 PNG previews, 2D images
-and 3D models (glTF binary), plus manifest.json, into Sources/WorldLayerServer/Resources/Templates.
+and 3D models (glTF binary), plus manifest.json, into Sources/WorldLayerServices/Resources/Templates.
 
 Standard library only; the output is deterministic, so re-running changes nothing.
 Usage: scripts/generate-templates.py [OUTPUT_DIR]
 """
 import json, math, os, struct, sys, zlib
 
-OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Sources", "WorldLayerServer", "Resources", "Templates")
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "Sources", "WorldLayerServices", "Resources", "Templates")
 SIZE = 128
 
 

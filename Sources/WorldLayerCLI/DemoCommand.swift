@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import WorldLayerCore
 import WorldLayerOSM
-import WorldLayerServer
+import WorldLayerServices
 import WorldLayerStore
 
 /// `worldlayer demo seed`: the demo world `make run` starts with — the walking network and
@@ -40,12 +40,12 @@ struct DemoCommand: AsyncParsableCommand {
             let store = try await database.openStore()
             // The walking network and places: imported on the first start only (an import is how to refresh them).
             let mapMessage =
-                try await store.mapVersions().network == 0 ? try await MapImporter.run(file: osm, store: store, quiet: true) : nil
+                try await store.places.mapVersions().network == 0 ? try await MapImporter.run(file: osm, store: store, quiet: true) : nil
             _ = try await BuiltinTemplates.install(into: store)
-            let newZones = try await store.putZones(zones)
+            let newZones = try await store.zones.putZones(zones)
             let account = try await demoAccount(store)
-            let templates = try await store.templates(for: nil)
-            let existing = Set(try await store.stickers(by: account.id, limit: 10_000).map(\.id))
+            let templates = try await store.templates.list(for: nil)
+            let existing = Set(try await store.stickers.stickers(by: account.id, limit: 10_000).map(\.id))
             var placed = 0
             for (i, place) in places.sorted(by: { $0.id < $1.id }).prefix(stickers).enumerated() {
                 let template = templates[i % templates.count]
@@ -60,9 +60,9 @@ struct DemoCommand: AsyncParsableCommand {
                 let id = UUID(uuidString: String(format: "00000000-0000-4000-8001-%012llx", place.id))!
                 guard !existing.contains(id) else { continue }
                 do {
-                    let (sticker, _) = try await store.putSticker(id: id, draft: draft, author: account, expectedVersion: nil)
+                    let (sticker, _) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: nil)
                     if sticker.state == .unpublished {
-                        _ = try await store.placeSticker(id: id, author: account.id, expectedVersion: sticker.version)
+                        _ = try await store.stickers.place(id: id, author: account.id, expectedVersion: sticker.version)
                     }
                     placed += 1
                 } catch let error as StickerWriteError {
@@ -91,7 +91,7 @@ struct DemoCommand: AsyncParsableCommand {
                 book.map { URL(fileURLWithPath: $0) }
                 ?? URL(fileURLWithPath: osm).deletingLastPathComponent().appendingPathComponent("book")
             let parsed = try BookYAML.parse(try BundleFolder.text(of: BookYAML.fileName, in: bundle, bundle: bundle))
-            if let existing = try await store.book(idOrSlug: parsed.value.id.uuidString) {
+            if let existing = try await store.books.book(idOrSlug: parsed.value.id.uuidString) {
                 return "book “\(existing.title)” (\(existing.targets.count) pictures) is loaded"
             }
             let imported = try await BookBundle.importBundle(bundle, store: store, library: media.library)
@@ -99,9 +99,9 @@ struct DemoCommand: AsyncParsableCommand {
         }
 
         private func demoAccount(_ store: Store) async throws -> Account {
-            if let existing = try await store.account(username: "demo") { return existing }
+            if let existing = try await store.accounts.account(username: "demo") { return existing }
             // No password can match "!", so nobody logs in as the demo account.
-            return try await store.createAccount(
+            return try await store.accounts.create(
                 NewAccount(
                     username: "demo", email: "demo@worldlayer.invalid", displayName: "WorldLayer demo", birthday: "2000-01-01",
                     passwordHash: "!"))

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorldLayerCore
-import WorldLayerServer
+import WorldLayerServices
 import WorldLayerStore
 
 struct UserCommand: AsyncParsableCommand {
@@ -38,10 +38,10 @@ struct UserCommand: AsyncParsableCommand {
                 guard case .created(let account) = try await service.signUp(request, role: AccountRole(rawValue: role) ?? .user) else {
                     return
                 }
-                print("created \(account.username) (\(account.id.uuidString.lowercased())) as \(account.role.rawValue)")
-            } catch let error as APIError {
+                print("created \(account.username) (\(account.id.text)) as \(account.role.rawValue)")
+            } catch let error as FieldErrors {
                 try await store.close()
-                throw CommandFailure(error.message)
+                throw CommandFailure(error.description)
             } catch let error as StoreError {
                 try await store.close()
                 throw CommandFailure(error.description)
@@ -59,9 +59,9 @@ struct UserCommand: AsyncParsableCommand {
             let store = try await database.openStore()
             var after: String?
             while true {
-                let page = try await store.accounts(limit: 500, after: after)
+                let page = try await store.accounts.list(limit: 500, after: after)
                 for a in page {
-                    print("\(a.username)\t\(a.email)\t\(a.role.rawValue)\t\(a.id.uuidString.lowercased())")
+                    print("\(a.username)\t\(a.email)\t\(a.role.rawValue)\t\(a.id.text)")
                 }
                 guard page.count == 500 else { break }
                 after = page.last?.username
@@ -78,11 +78,11 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try await database.openStore()
-            guard let account = try await store.account(username: username) else {
+            guard let account = try await store.accounts.account(username: username) else {
                 try await store.close()
                 throw CommandFailure("no account named '\(username)'")
             }
-            try await store.deleteAccount(id: account.id)
+            try await store.accounts.delete(id: account.id)
             try await store.close()
             print("deleted \(account.username)")
         }
@@ -101,11 +101,11 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try await database.openStore()
-            guard let account = try await store.account(username: username) else {
+            guard let account = try await store.accounts.account(username: username) else {
                 try await store.close()
                 throw CommandFailure("no account named '\(username)'")
             }
-            try await store.setRole(accountID: account.id, role: AccountRole(rawValue: role) ?? .user)
+            try await store.accounts.setRole(accountID: account.id, role: AccountRole(rawValue: role) ?? .user)
             try await store.close()
             print("\(account.username) is now \(role)")
         }
@@ -128,10 +128,10 @@ struct UserCommand: AsyncParsableCommand {
 
         func run() async throws {
             let message = try await database.withStore { store in
-                guard let account = try await store.account(username: username) else {
+                guard let account = try await store.accounts.account(username: username) else {
                     throw CommandFailure("no account named '\(username)'")
                 }
-                try await store.setAdvertiser(accountID: account.id, name: remove ? nil : name?.trimmingCharacters(in: .whitespaces))
+                try await store.ads.setAdvertiser(accountID: account.id, name: remove ? nil : name?.trimmingCharacters(in: .whitespaces))
                 return remove
                     ? "\(account.username) is no longer an advertiser" : "\(account.username) is now an advertiser (“\(name ?? "")”)"
             }

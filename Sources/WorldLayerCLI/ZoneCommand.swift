@@ -26,16 +26,16 @@ struct ZoneCommand: AsyncParsableCommand {
                 return Coordinate(latitude: parts[0], longitude: parts[1])
             }
             let shape = GeoPolygon(ring)
-            guard shape.isValid, ring.allSatisfy({ abs($0.longitude) <= 180 }) else {
+            guard shape.isValid, ring.allSatisfy(\.isOnEarth) else {
                 throw ValidationError("--polygon needs three or more distinct valid 'lat,lon' vertices")
             }
             let trimmed = name.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { throw ValidationError("--name must not be empty") }
             let zone = RestrictedZone(name: trimmed, kind: kind, polygon: shape)
             let store = try await database.openStore()
-            try await store.putZone(zone)
+            try await store.zones.putZone(zone)
             try await store.close()
-            print("added \(zone.id.uuidString.lowercased())\t\(zone.kind)\t\(zone.name)")
+            print("added \(zone.id.text)\t\(zone.kind)\t\(zone.name)")
         }
     }
 
@@ -46,10 +46,10 @@ struct ZoneCommand: AsyncParsableCommand {
 
         func run() async throws {
             let store = try await database.openStore()
-            let zones = try await store.zones()
+            let zones = try await store.zones.list()
             try await store.close()
             for z in zones {
-                print("\(z.id.uuidString.lowercased())\t\(z.kind)\t\(z.name)\t\(z.source ?? "-")\t\(z.polygon.ring.count)")
+                print("\(z.id.text)\t\(z.kind)\t\(z.name)\t\(z.source ?? "-")\t\(z.polygon.ring.count)")
             }
         }
     }
@@ -63,7 +63,7 @@ struct ZoneCommand: AsyncParsableCommand {
         func run() async throws {
             guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a zone id") }
             let store = try await database.openStore()
-            let removed = try await store.deleteZone(id: uuid)
+            let removed = try await store.zones.delete(id: uuid)
             try await store.close()
             guard removed else { throw CommandFailure("no zone with id \(id)") }
             print("removed \(id.lowercased())")
@@ -89,7 +89,7 @@ struct ZoneCommand: AsyncParsableCommand {
             }
             bar.finish()
             let store = try await database.openStore()
-            let added = try await store.putZones(zones)
+            let added = try await store.zones.putZones(zones)
             try await store.close()
             print("imported \(zones.count) zones (\(added) new, \(zones.count - added) updated)")
         }

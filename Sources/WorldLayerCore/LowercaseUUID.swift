@@ -1,5 +1,10 @@
 import Foundation
 
+extension UUID {
+    /// The lower-case text form every id is written in: the API's JSON, the store's columns, logs.
+    public var text: String { uuidString.lowercased() }
+}
+
 /// A UUID that is written in JSON as lower-case text, the one form the API and the
 /// store use for every id (Foundation writes upper case). Reading accepts either case.
 @propertyWrapper
@@ -12,7 +17,7 @@ public struct LowercaseUUID: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
-        try c.encode(wrappedValue.uuidString.lowercased())
+        try c.encode(wrappedValue.text)
     }
 }
 
@@ -30,7 +35,7 @@ public struct LowercaseOptionalUUID: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
-        if let value = wrappedValue { try c.encode(value.uuidString.lowercased()) } else { try c.encodeNil() }
+        if let value = wrappedValue { try c.encode(value.text) } else { try c.encodeNil() }
     }
 }
 
@@ -42,6 +47,6 @@ extension KeyedDecodingContainer {
 
 extension KeyedEncodingContainer {
     public mutating func encode(_ value: LowercaseOptionalUUID, forKey key: Key) throws {
-        if let id = value.wrappedValue { try encode(id.uuidString.lowercased(), forKey: key) }
+        if let id = value.wrappedValue { try encode(id.text, forKey: key) }
     }
 }

@@ -8,6 +8,7 @@ import Metrics
 import NIOSSL
 import Prometheus
 import ServiceLifecycle
+import WorldLayerServices
 import WorldLayerStore
 
 /// Builds the whole server: opens and migrates the store before any traffic, then

@@ -9,7 +9,12 @@ public struct StoredBlob: Sendable {
     public var data: Data
 }
 
-extension Store {
+/// Pictures kept in the database by content hash.
+public struct BlobStore: StoreAggregate {
+    let store: Store
+}
+
+extension BlobStore {
     /// Stores bytes once however often they are uploaded; returns their id.
     static func putBlob(_ data: Data, contentType: String, on db: any SQLDatabase, now: Date) async throws -> String {
         let id = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()

@@ -2,9 +2,6 @@ import Foundation
 import WorldLayerCore
 
 extension UUID {
-    /// The lower-case text form every id is stored in.
-    var text: String { uuidString.lowercased() }
-
     /// Parses the stored text form without `sscanf` (which Foundation uses on Linux and
     /// which dominated a profile of the nearby query).
     init?(storedText text: String) {

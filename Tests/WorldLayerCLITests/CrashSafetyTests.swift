@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +26,7 @@ struct CrashSafetyTests {
             Task {
                 // Each writer stops at its first unanswered request: the server is gone.
                 for n in 0..<10_000 {
-                    let id = UUID().uuidString.lowercased()
+                    let id = UUID().text
                     guard let status = await putSticker(base: base, id: id, body: Self.sticker(writer * 10_000 + n), token: token) else {
                         return
                     }

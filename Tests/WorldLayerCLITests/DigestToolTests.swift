@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerCore
 
 @Suite("worldlayer digest run")
 struct DigestToolTests {
@@ -7,7 +8,7 @@ struct DigestToolTests {
     static func place(
         _ server: RunningServer, _ token: String, text: String, tags: [String] = [], visibility: String = "public", north: Double = 0
     ) async throws -> String {
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let tagList = tags.map { "\"\($0)\"" }.joined(separator: ",")
         let body = """
             {"templateId":"sticky-note","text":"\(text)","tags":[\(tagList)],"color":"#FFD60A","size":0.4,"orientation":[0,0,0,1],

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerCore
 import WorldLayerGeo
 
 /// The production recipe, `deploy/Caddyfile`, run as written: Debian's Caddy with its own
@@ -29,7 +30,7 @@ struct ReverseProxyTests {
         // A viewer subscribed through Caddy hears a sticker placed through Caddy, whichever server
         // each request reached (the live check between servers runs every 2 s on SQLite).
         let cell = CellGrid.cell(containing: Coordinate(latitude: 60.1699, longitude: 24.9384))
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let sticker =
             ##"{"templateId":"sticky-note","text":"through caddy","tags":[],"color":"#ff8800","size":0.4,"orientation":[0,0,0,1],"anchor":{"latitude":60.1699,"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
         let wss = site.replacingOccurrences(of: "https://", with: "wss://") + "/v1/live"

@@ -52,7 +52,7 @@ struct AccountRulesTests {
 
     @Test("sign-up reports every problem at once")
     func allProblems() {
-        let problems = SignUp(username: "x", email: "y", password: "z", displayName: " ", birthday: "no").validate(today: today)
+        let problems = SignUp(username: "x", email: "y", password: "z", displayName: " ", birthday: "no").problems(today: today)
         #expect(Set(problems.map(\.field)) == ["username", "email", "password", "displayName", "birthday"])
     }
 }

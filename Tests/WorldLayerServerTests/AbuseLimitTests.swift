@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Testing
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -53,7 +54,7 @@ struct AbuseLimitTests {
     @Test("a sign-up retried with another's public id reveals nothing and is limited like a login", arguments: ScratchDatabase.engines)
     func signUpReplayIsNoOracle(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             var ada = Fixtures.signUp("ada", email: "ada@private.example")
             ada["id"] = id
             #expect(try await api.call(.post, "/v1/accounts", json: ada).status == .created)
@@ -105,8 +106,8 @@ struct AbuseLimitTests {
             let token = try #require(joined.json["token"] as? String)
             let hash = SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
             let store = try Store.open(try #require(database.url), logger: ScratchDatabase.quietLogger)
-            #expect(try await store.participant(tokenHash: hash) != nil)
-            #expect(try await store.participant(tokenHash: hash, now: Date().addingTimeInterval(13 * 3600)) == nil)
+            #expect(try await store.guidedTours.participant(tokenHash: hash) != nil)
+            #expect(try await store.guidedTours.participant(tokenHash: hash, now: Date().addingTimeInterval(13 * 3600)) == nil)
             try await store.close()
         }
     }

@@ -36,8 +36,10 @@ struct AdTests {
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
                 mod = try await api.signUpAndLogIn("mod")
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-            try await store.setAdvertiser(accountID: try #require(try await store.account(username: "ada")).id, name: "Café Ada")
-            try await store.setRole(accountID: try #require(try await store.account(username: "mod")).id, role: .moderator)
+            try await store.ads.setAdvertiser(
+                accountID: try #require(try await store.accounts.account(username: "ada")).id, name: "Café Ada")
+            try await store.accounts.setRole(
+                accountID: try #require(try await store.accounts.account(username: "mod")).id, role: .moderator)
             try await store.close()
             func shown(_ latitude: Double = Self.centre.latitude, _ longitude: Double = Self.centre.longitude) async throws -> [[String:
                 Any]]
@@ -45,7 +47,7 @@ struct AdTests {
                 try await api.call(.get, "/v1/ads/nearby?latitude=\(latitude)&longitude=\(longitude)").json["ads"] as? [[String: Any]] ?? []
             }
 
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             let notAdvertiser = try await api.call(.put, "/v1/ads/\(id)", json: Self.ad(), token: ben)
             #expect(notAdvertiser.status == .forbidden && notAdvertiser.errorCode == "not_an_advertiser")
             let bad = try await api.call(
@@ -81,14 +83,14 @@ struct AdTests {
             #expect(try await shown().count == 1)
 
             // Not before its schedule.
-            let later = UUID().uuidString.lowercased()
+            let later = UUID().text
             _ = try await api.call(.put, "/v1/ads/\(later)", json: Self.ad(startsIn: 86_400), token: ada)
             _ = try await api.call(.post, "/v1/ads/\(later)/submit", token: ada)
             _ = try await api.call(.post, "/v1/moderation/ads/\(later)/approve", json: [:], token: mod)
             #expect(try await shown().map { $0["id"] as? String } == [id])
 
             // Rejected with a reason the advertiser reads; pulled at any time, for good.
-            let rude = UUID().uuidString.lowercased()
+            let rude = UUID().text
             _ = try await api.call(.put, "/v1/ads/\(rude)", json: Self.ad(), token: ada)
             _ = try await api.call(.post, "/v1/ads/\(rude)/submit", token: ada)
             _ = try await api.call(.post, "/v1/moderation/ads/\(rude)/reject", json: ["reason": "Misleading claim"], token: mod)

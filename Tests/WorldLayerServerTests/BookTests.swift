@@ -40,8 +40,8 @@ enum DemoBook {
             id: id, slug: "pictures-of-science", title: "Pictures of Science", authors: ["WorldLayer demo", "scikit-image contributors"],
             description: "Six photographs.", language: "en", cover: targets.first?.image, targets: targets)
         try await world.withStore { store in
-            try await store.registerMedia(book.media)
-            try await store.saveBook(book, features: features)
+            try await store.tours.registerMedia(book.media)
+            try await store.books.save(book, features: features)
         }
     }
 
@@ -77,7 +77,7 @@ struct BookTests {
             #expect(try await api.call(.get, "/v1/books?q=\(String(repeating: "a", count: 101))").status == .badRequest)
 
             let bySlug = try await api.call(.get, "/v1/books/pictures-of-science")
-            let byID = try await api.call(.get, "/v1/books/\(DemoBook.id.uuidString.lowercased())")
+            let byID = try await api.call(.get, "/v1/books/\(DemoBook.id.text)")
             #expect(bySlug.status == .ok && bySlug.text == byID.text)
             let targets = try #require(bySlug.json["targets"] as? [[String: Any]])
             #expect(targets.count == 6)

@@ -15,7 +15,7 @@ struct CommunityTests {
     )
         async throws -> String
     {
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let body = Fixtures.sticker(north: north, text: text, visibility: visibility, sharedWith: sharedWith, extra: ["tags": tags])
         let put = try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token)
         guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }
@@ -314,7 +314,8 @@ struct CommunityTests {
             box.id = id
         }
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-        let counts = try await store.popularity(of: [try #require(UUID(uuidString: box.id))], since: Date().addingTimeInterval(-86_400))
+        let counts = try await store.community.popularity(
+            of: [try #require(UUID(uuidString: box.id))], since: Date().addingTimeInterval(-86_400))
         #expect(counts.values.first?.views == 2)
         try await store.close()
     }
@@ -345,7 +346,8 @@ struct CommunityTests {
                 stan = try await api.signUpAndLogIn("stan")
             let mod = try await api.signUpAndLogIn("mod")
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-            try await store.setRole(accountID: try #require(try await store.account(username: "mod")).id, role: .moderator)
+            try await store.accounts.setRole(
+                accountID: try #require(try await store.accounts.account(username: "mod")).id, role: .moderator)
 
             let bad = try await Self.place(api, ada, text: "rude words")
             let fine = try await Self.place(api, ada, text: "a nice view", north: 3)

@@ -25,13 +25,13 @@ struct GuidedTourTests {
             let body = TourWorld.tourBody(
                 slug: "bu-campus", mode: "guided", audio: try await TourWorld.upload(api, audio, admin: admin),
                 cover: try await TourWorld.upload(api, TourWorld.png, admin: admin), beacons: true)
-            let tourID = UUID().uuidString.lowercased()
+            let tourID = UUID().text
             let created = try await api.call(.put, "/v1/tours/\(tourID)", json: body, token: admin)
             guard created.status == .created else { throw HelperFailure("tour: \(created.text)") }
             let guide = try await api.signUpAndLogIn("guide")
             try await world.withStore { store in
-                try await store.setGuide(
-                    accountID: try await store.account(username: "guide")!.id, tourID: UUID(uuidString: tourID)!, isGuide: true)
+                try await store.tours.setGuide(
+                    accountID: try await store.accounts.account(username: "guide")!.id, tourID: UUID(uuidString: tourID)!, isGuide: true)
             }
             try await test(api, tourID, guide, admin)
         }
@@ -69,7 +69,7 @@ struct GuidedTourTests {
             #expect(keys.count == 3 && keys.allSatisfy { $0.count == 9 })
 
             // Redeem once; the second try is refused; a lost answer is recovered with the same participant id.
-            let participantID = UUID().uuidString.lowercased()
+            let participantID = UUID().text
             let joined = try await api.call(
                 .post, "/v1/tours/\(tourID)/redeem",
                 json: ["passkey": keys[0].lowercased(), "displayName": "Ana", "participantId": participantID])
@@ -98,7 +98,7 @@ struct GuidedTourTests {
                 .post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "When was the statue made?", "email": "ana@example.org"],
                 token: anaNow)
             #expect(q1.status == .created, "\(q1.text)")
-            let questionID = UUID().uuidString.lowercased()
+            let questionID = UUID().text
             let q2 = ["id": questionID, "text": "=HYPERLINK(\"http://evil\"), and is it bronze?"]
             #expect(try await api.call(.post, "/v1/tour-groups/\(groupID)/questions", json: q2, token: ben).status == .created)
             // a retry is stored once

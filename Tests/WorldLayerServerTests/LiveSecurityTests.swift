@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import Testing
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -51,7 +52,7 @@ struct LiveSecurityTests {
             let (bobLive, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: bob)
             #expect(try await api.call(.delete, "/v1/worldmaps/\(mapID)/members/bob", token: ada).status.code < 300)
             _ = try await bobLive.next(type: "reset")
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             #expect(
                 try await api.call(
                     .put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: 1, text: "members only", worldmapId: mapID), token: ada
@@ -60,7 +61,7 @@ struct LiveSecurityTests {
             try await Self.expectNextIsMarker(bobLive, api: api, carl: carl)
             bobLive.subscribe([cell])
             _ = try await bobLive.next(type: "subscribed")
-            let second = UUID().uuidString.lowercased()
+            let second = UUID().text
             #expect(
                 try await api.call(
                     .put, "/v1/stickers/\(second)", json: Fixtures.sticker(north: 2, text: "members only", worldmapId: mapID), token: ada

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Logging
 import Testing
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -10,7 +11,7 @@ import WorldLayerTestSupport
 @Suite("Live updates over WebSocket")
 struct LiveTests {
     static func place(_ api: API, token: String, north: Double, text: String, visibility: String = "public") async throws -> String {
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let put = try await api.call(
             .put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, visibility: visibility), token: token)
         guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }

@@ -17,7 +17,7 @@ enum DemoMap {
     static func importInto(_ url: DatabaseURL, data: OSMMapData = data) async throws -> MapImportSummary {
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
         _ = try await store.migrate()
-        let summary = try await store.importMap(
+        let summary = try await store.places.importMap(
             walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds)
         try await store.close()
         return summary
@@ -167,7 +167,7 @@ struct NavigationTests {
             let admin = try await api.signUpAndLogIn("admin")
             let visitor = try await api.signUpAndLogIn("visitor")
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-            try await store.setRole(accountID: try #require(try await store.account(username: "admin")).id, role: .admin)
+            try await store.accounts.setRole(accountID: try #require(try await store.accounts.account(username: "admin")).id, role: .admin)
             try await store.close()
 
             let id = try await placeID(api, "Helsingin tuomiokirkko")
@@ -260,12 +260,12 @@ struct NavigationTests {
         let second = try await DemoMap.importInto(url, data: smaller)
         #expect(second.removedWalkways == 10 && second.removedPlaces == 5 && second.removedBuildings == 7)
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-        #expect(try await store.walkways().count == first.walkways - 10)
-        #expect(try await store.allPlaces().count == first.places - 5)
+        #expect(try await store.places.walkways().count == first.walkways - 10)
+        #expect(try await store.places.all().count == first.places - 5)
         _ = try await DemoMap.importInto(url)
-        #expect(try await store.walkways().count == first.walkways)
-        #expect(try await store.allPlaces().count == first.places)
-        let all = try await store.buildings(south: -90, west: -180, north: 90, east: 180, limit: 1_000_000)
+        #expect(try await store.places.walkways().count == first.walkways)
+        #expect(try await store.places.all().count == first.places)
+        let all = try await store.places.buildings(south: -90, west: -180, north: 90, east: 180, limit: 1_000_000)
         #expect(all.count == first.buildings && Set(all.map(\.id)).count == all.count)
         try await store.close()
     }

@@ -4,6 +4,7 @@ import Testing
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerServer
+import WorldLayerServices
 import WorldLayerStore
 import WorldLayerTestSupport
 
@@ -95,7 +96,7 @@ struct NearbyTests {
                 for i in first..<first + count {
                     let distance = metres * Double(i % 97 + 1) / 98, azimuth = Double(i * 137 % 360)
                     let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
-                    let id = UUID().uuidString.lowercased()
+                    let id = UUID().text
                     let body = Fixtures.sticker(extra: [
                         "anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]
                     ])
@@ -132,7 +133,7 @@ struct NearbyTests {
         let store = try await ScratchDatabase.make(engine)
         _ = try await BuiltinTemplates.install(into: store)
         func account(_ name: String) async throws -> Account {
-            try await store.createAccount(
+            try await store.accounts.create(
                 NewAccount(username: name, email: "\(name)@example.org", displayName: name, birthday: "1990-01-01", passwordHash: "x"))
         }
         let ada = try await account("ada"), bo = try await account("bo")
@@ -146,14 +147,14 @@ struct NearbyTests {
             let draft = StickerDraft(
                 templateId: "sticky-note", anchor: StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 1),
                 visibility: visibility)
-            let (sticker, _) = try await store.putSticker(id: UUID(), draft: draft, author: author, expectedVersion: nil)
-            _ = try await store.placeSticker(id: sticker.id, author: author.id, expectedVersion: sticker.version)
+            let (sticker, _) = try await store.stickers.put(id: UUID(), draft: draft, author: author, expectedVersion: nil)
+            _ = try await store.stickers.place(id: sticker.id, author: author.id, expectedVersion: sticker.version)
             if author.id == ada.id || visibility == .public { visibleToAda.insert(sticker.id) }
         }
         let cells = try CellGrid.cover(center: center, radius: 10)
-        let viewer = try await store.viewer(ada.id)
+        let viewer = try await store.accounts.viewer(ada.id)
         for limit in [1, 3, 4, 10] {
-            let got = try await store.stickers(inCells: cells, viewer: viewer, limit: limit)
+            let got = try await store.nearby.stickers(inCells: cells, viewer: viewer, limit: limit)
             #expect(got.count == min(limit, visibleToAda.count), "limit \(limit)")
             #expect(Set(got.map(\.id)).isSubset(of: visibleToAda))
         }
@@ -176,7 +177,7 @@ struct NearbyTests {
                 return Set(
                     (page.json["stickers"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String })
             }
-            let placed = (0..<4).map { _ in UUID().uuidString.lowercased() }
+            let placed = (0..<4).map { _ in UUID().text }
             for id in placed {
                 #expect(
                     try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status
@@ -198,7 +199,7 @@ struct NearbyTests {
                 json: Fixtures.sticker(text: "renamed", extra: anchor(spot)).merging(["version": 2]) { $1 }, token: ada)
             #expect(retitled.status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(placed[2])/place", token: ada).status == .ok)
-            let fifth = UUID().uuidString.lowercased()
+            let fifth = UUID().text
             #expect(
                 try await api.call(.put, "/v1/stickers/\(fifth)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status
                     == .created)
@@ -215,7 +216,7 @@ struct NearbyTests {
             var expected: [String] = []
             for (azimuth, distance) in [(90.0, 950.0), (270.0, 600.0), (0.0, 990.0), (135.0, 1_100.0)] {
                 let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
-                let id = UUID().uuidString.lowercased()
+                let id = UUID().text
                 let body = Fixtures.sticker(extra: [
                     "anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]
                 ])
@@ -249,7 +250,7 @@ struct NearbyTests {
 extension API {
     /// Creates a public sticker at `p` and places it; returns its id.
     fileprivate func placeSticker(at p: Coordinate, token: String) async throws -> String {
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 10, "accuracy": 5]])
         #expect(try await call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
         #expect(try await call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)

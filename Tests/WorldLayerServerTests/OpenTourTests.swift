@@ -73,7 +73,7 @@ struct OpenTourTests {
             let admin = try await world.admin(api)
             let audioID = try await TourWorld.upload(api, audio, admin: admin)
             let coverID = try await TourWorld.upload(api, TourWorld.png, admin: admin)
-            let tourID = UUID().uuidString.lowercased()
+            let tourID = UUID().text
             let body = TourWorld.tourBody(slug: "senate-square", mode: "open", audio: audioID, cover: coverID)
             let created = try await api.call(.put, "/v1/tours/\(tourID)", json: body, token: admin)
             #expect(created.status == .created, "\(created.text)")

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -29,7 +30,7 @@ struct PrivateGroupTests {
             #expect(!(try await api.call(.get, "/v1/suggestions", token: eve).text.contains("Quiet garden")))
 
             // Ada shares a sticker with the group; Eve never sees it.
-            let sticker = UUID().uuidString.lowercased()
+            let sticker = UUID().text
             let body = Fixtures.sticker(text: "for the garden", visibility: "shared", extra: ["sharedWithGroups": [group]])
             #expect(try await api.call(.put, "/v1/stickers/\(sticker)", json: body, token: ada).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(sticker)/place", token: ada).status == .ok)

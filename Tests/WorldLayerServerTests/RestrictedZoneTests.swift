@@ -20,7 +20,7 @@ struct RestrictedZoneTests {
 
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
             let (lat, lon) = Fixtures.helsinki
-            try await store.putZone(
+            try await store.zones.putZone(
                 RestrictedZone(
                     name: "Vanha hautausmaa", kind: "cemetery",
                     polygon: GeoPolygon([

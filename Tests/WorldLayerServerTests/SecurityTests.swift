@@ -14,7 +14,7 @@ struct SecurityTests {
     static func makeAdmin(_ api: API, _ username: String, database: DatabaseURL) async throws -> String {
         let token = try await api.signUpAndLogIn(username)
         let store = try Store.open(database, logger: ScratchDatabase.quietLogger)
-        try await store.setRole(accountID: try #require(try await store.account(username: username)).id, role: .admin)
+        try await store.accounts.setRole(accountID: try #require(try await store.accounts.account(username: username)).id, role: .admin)
         try await store.close()
         return token
     }
@@ -132,7 +132,7 @@ extension SecurityTests {
             let map = try await api.call(
                 .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.1699, "longitude": 24.9384], token: ada)
             let mapID = try #require(map.json["id"] as? String)
-            let secret = UUID().uuidString.lowercased()
+            let secret = UUID().text
             let body = Fixtures.sticker(text: "meet here", worldmapId: mapID, extra: ["tags": ["#secretspot"]])
             #expect(try await api.call(.put, "/v1/stickers/\(secret)", json: body, token: ada).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(secret)/place", token: ada).status == .ok)
@@ -144,7 +144,7 @@ extension SecurityTests {
             }
 
             // A draft somewhere new does not make that cell's public worldmap appear (where and when someone is writing).
-            let draft = UUID().uuidString.lowercased()
+            let draft = UUID().text
             let far = Fixtures.sticker(north: 5_000, text: "not yet")
             #expect(try await api.call(.put, "/v1/stickers/\(draft)", json: far, token: ada).status == .created)
             let anchor = try #require(far["anchor"] as? [String: Any])
@@ -221,12 +221,12 @@ extension SecurityTests {
             #expect(try await api.call(.get, "/metrics", token: admin, headers: outside).status == .ok)
 
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-            let account = try #require(try await store.account(username: "bob"))
-            try await store.createSession(
+            let account = try #require(try await store.accounts.account(username: "bob"))
+            try await store.accounts.createSession(
                 tokenHash: "ended", accountID: account.id, now: Date(timeIntervalSinceNow: -7200),
                 expiresAt: Date(timeIntervalSinceNow: -3600))
-            #expect(try await store.runMaintenance(policy: RetentionPolicy()).sessions == 1)
-            #expect(try await store.sessionCount(accountID: account.id) == 1)  // bob's live one stays
+            #expect(try await store.stickers.runMaintenance(policy: RetentionPolicy()).sessions == 1)
+            #expect(try await store.accounts.sessionCount(accountID: account.id) == 1)  // bob's live one stays
             try await store.close()
         }
     }

@@ -14,7 +14,7 @@ struct StickerLifecycleTests {
     func lifecycle(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let token = try await api.signUpAndLogIn("ada")
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             let created = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "Héllo 👋"), token: token)
             #expect(created.status == .created)
             #expect(created.json["state"] as? String == "unpublished" && created.json["version"] as? Int == 1)
@@ -63,7 +63,7 @@ struct StickerLifecycleTests {
     func concurrentRetries(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let token = try await api.signUpAndLogIn("ada")
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             // Own connections, so the server really runs them side by side. On SQLite they then queue for the
             // write lock: under the whole suite's load a write took ~0.35 s, so the last waits for all the others.
             let statuses = try await api.sideBySide(20) { own, _ in
@@ -79,7 +79,7 @@ struct StickerLifecycleTests {
     func concurrentEdits(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let token = try await api.signUpAndLogIn("ada")
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .created)
             let answers = try await api.sideBySide(12) { own, n in
                 try await own.call(
@@ -147,7 +147,7 @@ struct StickerLifecycleTests {
             }
         ) { api in
             let token = try await api.signUpAndLogIn("ada")
-            let id = UUID().uuidString.lowercased()
+            let id = UUID().text
             let made = [id]
             let body = Fixtures.sticker(extra: ["expiresAt": WireJSON.time(clock.now.addingTimeInterval(60))])
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
@@ -162,13 +162,13 @@ struct StickerLifecycleTests {
             #expect((near.json["stickers"] as? [Any])?.isEmpty == true)
             // The sweeper archives it; the archive keeps it for moderation until retention ends.
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger, clock: clock.wall)
-            let report = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600))
+            let report = try await store.stickers.runMaintenance(policy: RetentionPolicy(archive: 3600))
             #expect(report.expired == made.count && made.last == id)
-            #expect(try await store.archivedStickers().map { $0.id.uuidString.lowercased() }.sorted() == made.sorted())
+            #expect(try await store.stickers.archived().map { $0.id.text }.sorted() == made.sorted())
             clock.advance(by: 7200)
-            let purge = try await store.runMaintenance(policy: RetentionPolicy(archive: 3600))
+            let purge = try await store.stickers.runMaintenance(policy: RetentionPolicy(archive: 3600))
             #expect(purge.purged == made.count)
-            #expect(try await store.archivedStickers().isEmpty)
+            #expect(try await store.stickers.archived().isEmpty)
             try await store.close()
         }
     }

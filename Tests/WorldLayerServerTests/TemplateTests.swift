@@ -41,7 +41,8 @@ struct TemplateTests {
             let bob = try await api.signUpAndLogIn("bob")
             let mod = try await api.signUpAndLogIn("mod")
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-            try await store.setRole(accountID: try #require(try await store.account(username: "mod")).id, role: .moderator)
+            try await store.accounts.setRole(
+                accountID: try #require(try await store.accounts.account(username: "mod")).id, role: .moderator)
             try await store.close()
 
             let png = try await api.call(.get, "/v1/templates/heart/preview")

@@ -30,7 +30,9 @@ struct TourWorld {
     /// Signs up `username` and makes it an admin.
     func admin(_ api: API, _ username: String = "admin") async throws -> String {
         let token = try await api.signUpAndLogIn(username)
-        try await withStore { store in try await store.setRole(accountID: try await store.account(username: username)!.id, role: .admin) }
+        try await withStore { store in
+            try await store.accounts.setRole(accountID: try await store.accounts.account(username: username)!.id, role: .admin)
+        }
         return token
     }
 
@@ -47,7 +49,7 @@ struct TourWorld {
 
     static let png = try! Data(
         contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../Sources/WorldLayerServer/Resources/Templates/heart.png"
+            "../../Sources/WorldLayerServices/Resources/Templates/heart.png"
         )
         .standardized)
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -65,13 +66,13 @@ struct VisibilityMatrixTests {
             ]
             var ids: [String: String] = [:]
             for (label, body) in bodies.sorted(by: { $0.key < $1.key }) {
-                let id = UUID().uuidString.lowercased()
+                let id = UUID().text
                 ids[label] = id
                 #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: owner).status == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: owner).status == .ok)
             }
             let labelOf = Dictionary(uniqueKeysWithValues: ids.map { ($1, $0) })
-            let markerID = UUID().uuidString.lowercased()
+            let markerID = UUID().text
             #expect(
                 try await api.call(
                     .put, "/v1/stickers/\(markerID)", json: Fixtures.sticker(north: 6, text: "marker"), token: tokens["marker"]!!

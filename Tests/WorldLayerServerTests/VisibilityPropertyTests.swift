@@ -66,7 +66,7 @@ struct VisibilityPropertyTests {
             let group = try #require(UUID(uuidString: made.json["id"] as? String ?? ""), "\(made.text)")
             var members: Set<String> = [founder]
             for name in random.subset(names, 0.4) where name != founder {
-                if try await api.call(.put, "/v1/groups/\(group.uuidString.lowercased())/members/me", token: tokens[name]).status == .ok {
+                if try await api.call(.put, "/v1/groups/\(group.text)/members/me", token: tokens[name]).status == .ok {
                     members.insert(name)
                 }
             }
@@ -82,7 +82,7 @@ struct VisibilityPropertyTests {
             let map = try #require(UUID(uuidString: made.json["id"] as? String ?? ""), "\(made.text)")
             var members: Set<String> = [owner]
             for name in random.subset(names, 0.4) where name != owner {
-                if try await api.call(.put, "/v1/worldmaps/\(map.uuidString.lowercased())/members/\(name)", token: tokens[owner]).status
+                if try await api.call(.put, "/v1/worldmaps/\(map.text)/members/\(name)", token: tokens[owner]).status
                     == .noContent
                 {
                     members.insert(name)
@@ -104,22 +104,22 @@ struct VisibilityPropertyTests {
             let worldmap = random.chance(0.3) ? myMaps.randomElement(using: &random) : nil
             let expires = random.chance(0.15) ? clock.now.addingTimeInterval(60) : nil
             var extra: [String: Any] = [:]
-            if !sharedGroups.isEmpty { extra["sharedWithGroups"] = sharedGroups.map { $0.uuidString.lowercased() } }
+            if !sharedGroups.isEmpty { extra["sharedWithGroups"] = sharedGroups.map { $0.text } }
             if let expires { extra["expiresAt"] = WireJSON.time(expires) }
             let id = UUID()
             let body = Fixtures.sticker(
                 north: Double(n), text: "s\(n)", visibility: visibility, sharedWith: sharedWith,
-                worldmapId: worldmap?.uuidString.lowercased(), extra: extra)
-            let put = try await api.call(.put, "/v1/stickers/\(id.uuidString.lowercased())", json: body, token: tokens[author])
+                worldmapId: worldmap?.text, extra: extra)
+            let put = try await api.call(.put, "/v1/stickers/\(id.text)", json: body, token: tokens[author])
             guard put.status == .created else { continue }  // a combination the API refuses is not in the world
             var state = StickerState.unpublished
             if random.chance(0.85) {
-                #expect(try await api.call(.post, "/v1/stickers/\(id.uuidString.lowercased())/place", token: tokens[author]).status == .ok)
+                #expect(try await api.call(.post, "/v1/stickers/\(id.text)/place", token: tokens[author]).status == .ok)
                 state = .published
             }
             if random.chance(0.1) {
                 #expect(
-                    try await api.call(.delete, "/v1/stickers/\(id.uuidString.lowercased())", token: tokens[author]).status == .noContent)
+                    try await api.call(.delete, "/v1/stickers/\(id.text)", token: tokens[author]).status == .noContent)
                 state = .deleted
             }
             audiences[id] = StickerAudience(

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -48,7 +49,7 @@ struct WorldmapTests {
             #expect((members.json["members"] as? [[String: Any]])?.compactMap { $0["username"] as? String } == ["ada", "bob"])
             #expect((try await api.call(.get, "/v1/me/worldmaps", token: bob).json["worldmaps"] as? [Any])?.count == 1)
 
-            let clue = UUID().uuidString.lowercased()
+            let clue = UUID().text
             #expect(
                 try await api.call(.put, "/v1/stickers/\(clue)", json: Fixtures.sticker(text: "clue 1", worldmapId: id), token: ada).status
                     == .created)

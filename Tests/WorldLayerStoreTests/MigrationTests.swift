@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import SQLKit
 import Testing
+import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -98,7 +99,7 @@ struct ClusteredStickersMigrationTests {
     func keepsRowsAndReferences() async throws {
         let store = try Store.open(try await ScratchDatabase.makeURL(.sqlite), logger: ScratchDatabase.quietLogger)
         try await store.migrate(through: 10)
-        let ids = Self.places.map { _ in UUID().uuidString.lowercased() }
+        let ids = Self.places.map { _ in UUID().text }
         try await store.withConnection { db in
             for sql: SQLQueryString in [
                 "INSERT INTO accounts (id, username, username_key, email, email_key, display_name, birthday, password_hash, created_at, updated_at) VALUES ('a', 'ann', 'ann', 'a@x', 'a@x', 'Ann', '1990-01-01', '!', 0, 0), ('b', 'bob', 'bob', 'b@x', 'b@x', 'Bob', '1990-01-01', '!', 0, 0)",

@@ -22,7 +22,7 @@ struct SQLiteCompactionTests {
         let zone = RestrictedZone(
             name: "Hietaniemi", kind: "cemetery",
             polygon: GeoPolygon([(60.17, 24.91), (60.17, 24.92), (60.18, 24.92)].map { Coordinate(latitude: $0.0, longitude: $0.1) }))
-        _ = try await store.putZone(zone)
+        _ = try await store.zones.putZone(zone)
         try await store.close()
         return (path, zone)
     }
@@ -35,7 +35,7 @@ struct SQLiteCompactionTests {
                 try await db.raw("PRAGMA journal_mode").first()?.decode(column: "journal_mode", as: String.self) ?? ""
             )
         }
-        let zones = try await store.zones()
+        let zones = try await store.zones.list()
         try await store.close()
         return (size, mode, zones)
     }
@@ -55,7 +55,7 @@ struct SQLiteCompactionTests {
     func refusedWhileOpen() async throws {
         let (path, _) = try await Self.oldStore()
         let server = try Store.open(.sqlite(path: path), logger: ScratchDatabase.quietLogger)
-        _ = try await server.zones()  // the store now holds an open connection, as a running server does
+        _ = try await server.zones.list()  // the store now holds an open connection, as a running server does
         await #expect {
             try await SQLiteCompaction.run(path: path)
         } throws: { error in

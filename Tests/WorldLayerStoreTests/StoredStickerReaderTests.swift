@@ -40,7 +40,7 @@ struct StoredStickerReaderTests {
     func summary() throws {
         var s = Self.sticker(text: "x", expires: Date(timeIntervalSince1970: 1_900_000_000.5))
         var summary = try #require(StoredStickerReader.summary(from: try StoreJSON.string(s)))
-        #expect(summary.id == s.id && summary.idText == s.id.uuidString.lowercased() && summary.version == 3)
+        #expect(summary.id == s.id && summary.idText == s.id.text && summary.version == 3)
         #expect(summary.author == s.author.id && summary.state == .unpublished && summary.visibility == .shared)
         #expect(summary.privateWorldmap == s.worldmapId && summary.expiresAt == s.expiresAt)
         #expect(summary.coordinate == s.anchor.coordinate)

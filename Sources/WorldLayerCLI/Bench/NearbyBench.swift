@@ -102,10 +102,10 @@ struct NearbyBenchCommand: AsyncParsableCommand {
     }
 
     static func ours(_ q: BenchQuery, store: Store) async throws -> [String] {
-        try await store.nearbyStickers(
+        try await store.nearby.search(
             center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer),
             limit: 50
-        ).map { "\($0.sticker.id.uuidString.lowercased()):\(String(format: "%.4f", $0.distance))" }
+        ).map { "\($0.sticker.id.text):\(String(format: "%.4f", $0.distance))" }
     }
 
     /// The query a PostGIS user would write for "nearest first", returning the stickers' bodies: the GiST index's KNN order
@@ -131,7 +131,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
                 // The stickers come back whole, as WorldLayer's do; the harness reads each body.
                 _ = try $0.decode(column: "body", as: String.self)
                 return
-                    "\(try $0.decode(column: "id", as: UUID.self).uuidString.lowercased()):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
+                    "\(try $0.decode(column: "id", as: UUID.self).text):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
             }
         }
     }

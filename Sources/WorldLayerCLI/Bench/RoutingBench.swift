@@ -29,7 +29,7 @@ struct RoutingBenchCommand: AsyncParsableCommand {
         let store = try await database.openStore()
         let rssBefore = ResidentMemory.bytes()
         let buildStart = DispatchTime.now().uptimeNanoseconds
-        let walkways = try await store.walkways()
+        let walkways = try await store.places.walkways()
         let router = WalkingRouter(walkways: walkways)
         let buildSeconds = Double(DispatchTime.now().uptimeNanoseconds - buildStart) / 1e9
         let routerBytes = ResidentMemory.bytes() - rssBefore

@@ -3,7 +3,7 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 import WorldLayerGeo
-import WorldLayerServer
+import WorldLayerServices
 import WorldLayerStore
 
 /// Bulk-loads benchmark stickers into a WorldLayer store with exactly the rows the
@@ -31,7 +31,7 @@ struct StickerLoader {
                 for n in start..<min(start + 1_000, Self.users) {
                     let name = "user\(n)"
                     insert = insert.values(
-                        SQLBind(BenchSticker.accountID(n).uuidString.lowercased()), SQLBind(name), SQLBind(name),
+                        SQLBind(BenchSticker.accountID(n).text), SQLBind(name), SQLBind(name),
                         SQLBind("\(name)@example.org"),
                         SQLBind("\(name)@example.org"), SQLBind("User \(n)"), SQLBind("1990-01-01"), SQLBind("!"), SQLBind("user"),
                         SQLBind(now),
@@ -83,16 +83,16 @@ struct StickerLoader {
             }
             rows.append(
                 row + [
-                    SQLBind(s.id.uuidString.lowercased()), SQLBind(author.id.uuidString.lowercased()), SQLBind("published"),
+                    SQLBind(s.id.text), SQLBind(author.id.text), SQLBind("published"),
                     SQLBind(s.visibility.rawValue),
-                    SQLBind(worldmap.uuidString.lowercased()), SQLLiteral.null, SQLBind("sticky-note"),
+                    SQLBind(worldmap.text), SQLLiteral.null, SQLBind("sticky-note"),
                     SQLBind(Int64(bitPattern: cell.rawValue)),
                     SQLBind(LongitudeStrip.of(longitude: s.longitude)), SQLBind(s.latitude), SQLBind(s.longitude), SQLLiteral.null,
                     SQLLiteral.null, SQLBind(2), SQLBind(body), SQLBind(nowMillis),
                     SQLBind(nowMillis),
                 ])
             for n in Set(s.sharedWith) where n != s.author {
-                shares.append([SQLBind(s.id.uuidString.lowercased()), SQLBind(BenchSticker.accountID(n).uuidString.lowercased())])
+                shares.append([SQLBind(s.id.text), SQLBind(BenchSticker.accountID(n).text)])
             }
         }
         let engine = store.engine
@@ -103,7 +103,7 @@ struct StickerLoader {
                 var insert = db.insert(into: "worldmaps").columns("id", "is_private", "cell", "name", "created_at")
                 for (id, cell) in newWorldmaps {
                     insert = insert.values(
-                        SQLBind(id.uuidString.lowercased()), SQLBind(0), SQLBind(cell), SQLBind("Public"), SQLBind(nowMillis))
+                        SQLBind(id.text), SQLBind(0), SQLBind(cell), SQLBind("Public"), SQLBind(nowMillis))
                 }
                 try await insert.run()
             }

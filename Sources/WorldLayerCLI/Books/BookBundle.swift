@@ -58,7 +58,7 @@ enum BookBundle {
         try await BundleFolder.importing(url, read: { try read(url, library: library, scratch: $0) }) { contents in
             try await BundleFolder.store(contents.book.media, files: contents.files, library: library, in: store)
             do {
-                try await store.saveBook(contents.book, features: contents.features)
+                try await store.books.save(contents.book, features: contents.features)
             } catch BookSaveError.slugTaken(let slug) {
                 throw CommandFailure("\(url.lastPathComponent): another book already has the slug “\(slug)”; nothing was imported")
             }

@@ -15,9 +15,9 @@ struct BookCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            for b in try await database.withStore({ try await $0.books() }) {
+            for b in try await database.withStore({ try await $0.books.list() }) {
                 print(
-                    "\(b.slug)\t\(b.targets.count) targets\t\(b.title)\t\(b.authors.joined(separator: ", "))\t\(b.id.uuidString.lowercased())"
+                    "\(b.slug)\t\(b.targets.count) targets\t\(b.title)\t\(b.authors.joined(separator: ", "))\t\(b.id.text)"
                 )
             }
         }
@@ -40,7 +40,7 @@ struct BookCommand: AsyncParsableCommand {
         }
 
         static func find(_ text: String, in store: Store) async throws -> Book {
-            guard let b = try await store.book(idOrSlug: text) else {
+            guard let b = try await store.books.book(idOrSlug: text) else {
                 throw CommandFailure("no book '\(text)' (see 'worldlayer book list')")
             }
             return b
@@ -56,7 +56,7 @@ struct BookCommand: AsyncParsableCommand {
         func run() async throws {
             let slug = try await database.withStore { store in
                 let b = try await Show.find(book, in: store)
-                _ = try await store.deleteBook(id: b.id)
+                _ = try await store.books.delete(id: b.id)
                 return b.slug
             }
             print("deleted \(slug)")

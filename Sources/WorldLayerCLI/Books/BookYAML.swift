@@ -12,7 +12,7 @@ enum BookYAML {
         let q = BundleYAML.quoted
         var out = "# A WorldLayer book bundle: this file and the pictures and media it names, relative to it.\n"
         out += "format: \(format)\n"
-        out += "id: \(book.id.uuidString.lowercased())\n"
+        out += "id: \(book.id.text)\n"
         out += "slug: \(q(book.slug))\n"
         out += "title: \(q(book.title))\n"
         out += "authors: [\(book.authors.map(q).joined(separator: ", "))]\n"
@@ -21,7 +21,7 @@ enum BookYAML {
         if let cover = book.cover { out += "cover: \(q(cover.name))\n" }
         out += "targets:\n"
         for t in book.targets {
-            out += "  - id: \(t.id.uuidString.lowercased())\n"
+            out += "  - id: \(t.id.text)\n"
             out += "    name: \(q(t.name))\n"
             out += "    image: \(q(t.image.name))\n"
             out += "    width: \(t.physicalWidth)\n"

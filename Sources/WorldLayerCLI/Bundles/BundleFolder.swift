@@ -76,7 +76,7 @@ enum BundleFolder {
         for ref in refs where !library.contains(ref.id) {
             _ = try library.add(copyOf: files[ref.name]!, name: ref.name)
         }
-        try await store.registerMedia(refs)
+        try await store.tours.registerMedia(refs)
     }
 
     /// Writes a bundle: a new folder, or a .zip when the path ends in `.zip`.

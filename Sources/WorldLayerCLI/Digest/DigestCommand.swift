@@ -35,7 +35,7 @@ struct DigestCommand: AsyncParsableCommand {
             let sender: any DigestSender =
                 smtp.flatMap(Self.hostPort).map { SMTPSender(host: $0.0, port: $0.1) } ?? EMLFolderSender(folder: URL(fileURLWithPath: out))
             let summary = try await database.withStore { store in
-                let (due, alreadySent) = try await store.digestRecipients(week: week.text)
+                let (due, alreadySent) = try await store.community.digestRecipients(week: week.text)
                 var sent = 0, quiet = 0
                 let progress = ProgressBar(label: "digests for \(week.text)", quiet: due.count < 20)
                 defer { progress.finish() }
@@ -54,7 +54,8 @@ struct DigestCommand: AsyncParsableCommand {
                         sent += 1
                     }
                     // Recorded once handed over (or found empty): a second run sends nobody twice.
-                    _ = try await store.recordDigest(accountID: recipient.account.id, week: week.text, stickers: digest.stickerCount)
+                    _ = try await store.community.recordDigest(
+                        accountID: recipient.account.id, week: week.text, stickers: digest.stickerCount)
                     progress.update(i + 1, of: due.count)
                 }
                 return

@@ -16,9 +16,9 @@ struct WeeklyDigest {
     var stickerCount: Int { Set(nearby.map(\.sticker.id) + followed.map(\.sticker.id)).count }
 
     static func build(for recipient: DigestRecipient, week: ISOWeek, store: Store) async throws -> WeeklyDigest {
-        let viewer = try await store.viewer(recipient.account.id)
-        let found = try await store.stickers(createdIn: week.interval, viewer: viewer, near: recipient.home)
-        let popularity = try await store.popularity(of: found.nearby.map(\.sticker.id), since: week.interval.start)
+        let viewer = try await store.accounts.viewer(recipient.account.id)
+        let found = try await store.community.stickers(createdIn: week.interval, viewer: viewer, near: recipient.home)
+        let popularity = try await store.community.popularity(of: found.nearby.map(\.sticker.id), since: week.interval.start)
         let popular = found.nearby.filter { (popularity[$0.sticker.id]?.views ?? 0) > 0 }
             .sorted { (popularity[$0.sticker.id]?.views ?? 0) > (popularity[$1.sticker.id]?.views ?? 0) }.prefix(5)
         return WeeklyDigest(recipient: recipient, week: week, nearby: found.nearby, popular: Array(popular), followed: found.followed)
@@ -29,7 +29,7 @@ struct WeeklyDigest {
         var lines = ["Hello \(a.displayName),", "", "Here is your WorldLayer week (\(week.text))."]
         func item(_ s: Sticker, _ extra: String) -> String {
             let text = s.text.isEmpty ? "a \(s.templateId) sticker" : "“\(s.text)”"
-            return "- \(text) by @\(s.author.username)\(extra) — \(baseURL)/s/\(s.id.uuidString.lowercased())"
+            return "- \(text) by @\(s.author.username)\(extra) — \(baseURL)/s/\(s.id.text)"
         }
         if recipient.home != nil {
             lines += ["", "New near you (\(nearby.count))"]
@@ -53,7 +53,7 @@ struct WeeklyDigest {
         return EmailMessage(
             from: from, to: EmailMessage.mailbox(name: a.displayName, address: a.email), subject: subject,
             body: lines.joined(separator: "\n"),
-            messageID: "digest-\(week.text)-\(a.id.uuidString.lowercased())@worldlayer", date: Date())
+            messageID: "digest-\(week.text)-\(a.id.text)@worldlayer", date: Date())
     }
 }
 

@@ -42,7 +42,7 @@ enum MapImporter {
         let writing = ProgressBar(
             label: "writing \(data.walkways.count) ways, \(data.places.count) places and \(data.buildings.count) buildings", quiet: quiet)
         defer { writing.finish() }
-        let summary = try await store.importMap(
+        let summary = try await store.places.importMap(
             walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds
         ) {
             done, total in writing.update(done, of: total)

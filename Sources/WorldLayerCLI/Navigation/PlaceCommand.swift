@@ -16,11 +16,11 @@ struct PlaceCommand: AsyncParsableCommand {
         @Argument(help: "What to look for.") var text: String
 
         func run() async throws {
-            let places = try await database.withStore { try await $0.allPlaces() }
+            let places = try await database.withStore { try await $0.places.all() }
             let hits = PlaceSearchIndex(places).search(text, limit: 20)
             guard !hits.isEmpty else { throw CommandFailure("no place matches '\(text)'") }
             let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
-            for h in hits { if let p = byID[h.id] { print("\(p.id.uuidString.lowercased())\t\(p.kind)\t\(p.name)") } }
+            for h in hits { if let p = byID[h.id] { print("\(p.id.text)\t\(p.kind)\t\(p.name)") } }
         }
     }
 
@@ -50,11 +50,11 @@ struct PlaceCommand: AsyncParsableCommand {
             let id = UUID()
             let place = Place(
                 id: id, name: name.trimmingCharacters(in: .whitespaces), kind: kind, position: position, description: description,
-                source: "admin:\(id.uuidString.lowercased())", updatedAt: Date())
+                source: "admin:\(id.text)", updatedAt: Date())
             let store = try await database.openStore()
-            try await store.createPlace(place)
+            try await store.places.create(place)
             try await store.close()
-            print("added \(id.uuidString.lowercased())\t\(kind)\t\(place.name)")
+            print("added \(id.text)\t\(kind)\t\(place.name)")
         }
     }
 
@@ -78,10 +78,10 @@ struct PlaceCommand: AsyncParsableCommand {
             guard edit != PlaceEdit() else { throw ValidationError("say what to change (--name, --description, …)") }
             try PlaceCommand.check(edit)
             let store = try await database.openStore()
-            let place = try await store.editPlace(id: uuid, edit)
+            let place = try await store.places.edit(id: uuid, edit)
             try await store.close()
             guard let place else { throw CommandFailure("no place with id \(id)") }
-            print("edited \(place.id.uuidString.lowercased())\t\(place.kind)\t\(place.name)")
+            print("edited \(place.id.text)\t\(place.kind)\t\(place.name)")
         }
     }
 
@@ -99,17 +99,17 @@ struct PlaceCommand: AsyncParsableCommand {
                 throw CommandFailure("\(file) is not a PNG or JPEG image")
             }
             let store = try await database.openStore()
-            let photo = try await store.addPlacePhoto(placeID: uuid, kind: kind, data: data, contentType: type)
+            let photo = try await store.places.addPhoto(placeID: uuid, kind: kind, data: data, contentType: type)
             try await store.close()
             guard let photo else { throw CommandFailure("no place with id \(id)") }
-            print("added \(photo.kind.rawValue) photo \(photo.id.uuidString.lowercased())")
+            print("added \(photo.kind.rawValue) photo \(photo.id.text)")
         }
     }
 
     static func load(_ id: String, _ database: DatabaseOptions) async throws -> Place {
         guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
         let store = try await database.openStore()
-        let place = try await store.place(id: uuid)
+        let place = try await store.places.place(id: uuid)
         try await store.close()
         guard let place else { throw CommandFailure("no place with id \(id)") }
         return place

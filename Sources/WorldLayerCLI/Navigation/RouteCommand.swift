@@ -3,7 +3,6 @@ import Foundation
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerRouting
-import WorldLayerServer
 import WorldLayerStore
 
 /// `worldlayer route FROM TO`: a walking route between places or points, as steps or JSON.
@@ -18,7 +17,10 @@ struct RouteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (start, end, walkways) = try await database.withStore { store in
-            (try await PlaceLookup.resolve(from, store: store), try await PlaceLookup.resolve(to, store: store), try await store.walkways())
+            (
+                try await PlaceLookup.resolve(from, store: store), try await PlaceLookup.resolve(to, store: store),
+                try await store.places.walkways()
+            )
         }
         let router = WalkingRouter(walkways: walkways)
         let route: Route
@@ -57,13 +59,13 @@ enum PlaceLookup {
             }
             return Resolved(coordinate: c, place: nil, label: String(format: "%.6f, %.6f", c.latitude, c.longitude))
         }
-        let places = try await store.allPlaces()
+        let places = try await store.places.all()
         guard let hit = PlaceSearchIndex(places).search(text, limit: 1).first, let place = places.first(where: { $0.id == hit.id }) else {
             throw CommandFailure(
                 places.isEmpty ? "no places yet: import some with 'worldlayer import osm FILE'" : "no place matches '\(text)'")
         }
         return Resolved(
-            coordinate: place.position, place: (place.id.uuidString.lowercased(), place.name),
+            coordinate: place.position, place: (place.id.text, place.name),
             label: "\(place.name) (\(place.kind), \(String(format: "%.6f, %.6f", place.position.latitude, place.position.longitude)))")
     }
 }
@@ -73,7 +75,7 @@ func latitudeLongitude(_ text: String) -> (latitude: Double, longitude: Double, 
     let parts = text.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
     guard parts.count == 2, let lat = parts[0], let lon = parts[1] else { return nil }
     let c = Coordinate(latitude: lat, longitude: lon)
-    return (lat, lon, c.isValid && abs(lon) <= 180 ? c : nil)
+    return (lat, lon, c.isOnEarth ? c : nil)
 }
 
 enum RouteText {

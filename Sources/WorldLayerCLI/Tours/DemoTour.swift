@@ -16,17 +16,17 @@ enum DemoTour {
     /// Imports the demo tours unless they are there; returns what happened, for `demo seed` to print.
     static func install(store: Store, library: MediaLibrary) async throws -> String {
         var message: String
-        if let existing = try await store.tour(id: id) {
+        if let existing = try await store.tours.tour(id: id) {
             message = "tour “\(existing.title)” (\(existing.stops.count) stops) is loaded"
         } else {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-demo-tour-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
-            let tour = try await write(places: try await store.allPlaces(), to: folder)
+            let tour = try await write(places: try await store.places.all(), to: folder)
             _ = try await TourBundle.importBundle(folder, store: store, library: library)
             message = "tour “\(tour.title)” loaded: \(tour.stops.count) stops with narration by espeak-ng"
         }
-        if try await store.tour(id: guidedID) == nil, let open = try await store.tour(id: id) {
-            try await store.saveTour(guided(from: open))
+        if try await store.tours.tour(id: guidedID) == nil, let open = try await store.tours.tour(id: id) {
+            try await store.tours.save(guided(from: open))
             message += "; guided tour helsinki-guided loaded"
         }
         return message

@@ -41,7 +41,7 @@ enum TourBundle {
         try await BundleFolder.importing(url, read: { try read(url, library: library, scratch: $0) }) { contents in
             try await BundleFolder.store(contents.tour.media, files: contents.files, library: library, in: store)
             do {
-                try await store.saveTour(contents.tour)
+                try await store.tours.save(contents.tour)
             } catch TourSaveError.slugTaken(let slug) {
                 throw CommandFailure("\(url.lastPathComponent): another tour already has the slug “\(slug)”; nothing was imported")
             }

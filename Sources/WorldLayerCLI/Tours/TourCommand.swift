@@ -16,8 +16,8 @@ struct TourCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            for t in try await database.withStore({ try await $0.tours() }) {
-                print("\(t.slug)\t\(t.mode.rawValue)\t\(t.stops.count) stops\t\(t.title)\t\(t.id.uuidString.lowercased())")
+            for t in try await database.withStore({ try await $0.tours.list() }) {
+                print("\(t.slug)\t\(t.mode.rawValue)\t\(t.stops.count) stops\t\(t.title)\t\(t.id.text)")
             }
         }
     }
@@ -39,7 +39,7 @@ struct TourCommand: AsyncParsableCommand {
         }
 
         static func find(_ text: String, in store: Store) async throws -> Tour {
-            guard let t = try await store.tour(idOrSlug: text) else {
+            guard let t = try await store.tours.tour(idOrSlug: text) else {
                 throw CommandFailure("no tour '\(text)' (see 'worldlayer tour list')")
             }
             return t
@@ -58,10 +58,10 @@ struct TourCommand: AsyncParsableCommand {
         func run() async throws {
             let message = try await database.withStore { store in
                 let t = try await Show.find(tour, in: store)
-                guard let account = try await store.account(username: username) else {
+                guard let account = try await store.accounts.account(username: username) else {
                     throw CommandFailure("no account named '\(username)'")
                 }
-                try await store.setGuide(accountID: account.id, tourID: t.id, isGuide: !remove)
+                try await store.tours.setGuide(accountID: account.id, tourID: t.id, isGuide: !remove)
                 return remove ? "\(account.username) no longer guides \(t.slug)" : "\(account.username) now guides \(t.slug)"
             }
             print(message)
@@ -77,7 +77,7 @@ struct TourCommand: AsyncParsableCommand {
         func run() async throws {
             let slug = try await database.withStore { store in
                 let t = try await Show.find(tour, in: store)
-                _ = try await store.deleteTour(id: t.id)
+                _ = try await store.tours.delete(id: t.id)
                 return t.slug
             }
             print("deleted \(slug)")

@@ -15,7 +15,7 @@ enum TourYAML {
     static func render(_ tour: Tour) -> String {
         var out = "# A WorldLayer tour bundle: this file and the media it names, relative to it.\n"
         out += "format: \(format)\n"
-        out += "id: \(tour.id.uuidString.lowercased())\n"
+        out += "id: \(tour.id.text)\n"
         out += "slug: \(BundleYAML.quoted(tour.slug))\n"
         out += "title: \(BundleYAML.quoted(tour.title))\n"
         out += "description: \(BundleYAML.quoted(tour.description))\n"
@@ -26,7 +26,7 @@ enum TourYAML {
         for c in tour.area.ring { out += "  - \(point(c))\n" }
         out += "stops:\n"
         for s in tour.stops {
-            out += "  - id: \(s.id.uuidString.lowercased())\n"
+            out += "  - id: \(s.id.text)\n"
             out += "    title: \(BundleYAML.quoted(s.title))\n"
             out += "    kind: \(s.kind.rawValue)\n"
             out += "    text: \(BundleYAML.quoted(s.text))\n"

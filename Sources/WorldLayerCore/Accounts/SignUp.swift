@@ -17,7 +17,7 @@ public struct SignUp: Sendable, Codable {
     }
 
     /// Every field problem at once, so a form can show them all.
-    public func validate(today: Date = Date()) -> [FieldError] {
+    public func problems(today: Date) -> [FieldError] {
         [
             AccountRules.validateUsername(username),
             AccountRules.validateEmail(email),

@@ -48,7 +48,7 @@ public struct Ad: Codable, Sendable, Equatable {
 
 /// What an advertiser writes: the sticker (a 2D or 3D template, text, colour, size, where it stands),
 /// the area whose visitors see it, and when.
-public struct AdDraft: Codable, Sendable, Equatable {
+public struct AdDraft: Codable, Sendable, Equatable, Validatable {
     public var templateId: String
     public var text: String
     public var color: String

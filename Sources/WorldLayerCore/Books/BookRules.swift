@@ -1,6 +1,6 @@
 import Foundation
 
-extension Book {
+extension Book: Validatable {
     public static let maximumTargets = 2_000
 
     /// Everything wrong with the book, by field path (`targets[2].physicalWidth`); empty when it may be saved.

@@ -78,7 +78,7 @@ public struct PlacePhoto: Codable, Sendable, Equatable {
 }
 
 /// What an admin changes on a place; nil fields keep the current value.
-public struct PlaceEdit: Codable, Sendable, Equatable {
+public struct PlaceEdit: Codable, Sendable, Equatable, Validatable {
     public var name: String?
     public var names: [String: String]?
     public var kind: String?
@@ -118,7 +118,7 @@ public struct PlaceEdit: Codable, Sendable, Equatable {
         if let description, description.count > 10_000 { problems.append(FieldError("description", "must be at most 10,000 characters")) }
         if let openingHours, openingHours.count > 500 { problems.append(FieldError("openingHours", "must be at most 500 characters")) }
         if let address, address.count > 500 { problems.append(FieldError("address", "must be at most 500 characters")) }
-        if let position, !(position.isValid && abs(position.longitude) <= 180) {
+        if let position, !(position.isOnEarth) {
             problems.append(FieldError("position", "must be a valid latitude and longitude"))
         }
         return problems

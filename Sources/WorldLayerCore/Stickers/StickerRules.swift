@@ -60,7 +60,7 @@ public enum StickerRules {
             if groups.contains(where: { UUID(uuidString: $0) == nil }) {
                 problems.append(FieldError("sharedWithGroups", "must be group ids"))
             }
-            let ids = groups.compactMap(UUID.init(uuidString:)).map { $0.uuidString.lowercased() }
+            let ids = groups.compactMap(UUID.init(uuidString:)).map { $0.text }
             d.sharedWithGroups = ids.isEmpty ? nil : ids.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
         }
         if let expiry = d.expiresAt {
@@ -91,12 +91,6 @@ public enum StickerRules {
         guard hex.count == 6, hex.allSatisfy(\.isHexDigit) else { return nil }
         return "#" + hex.uppercased()
     }
-}
-
-/// Several field problems at once.
-public struct FieldErrors: Error, Sendable, Equatable {
-    public var errors: [FieldError]
-    public init(_ errors: [FieldError]) { self.errors = errors }
 }
 
 /// Tags: created by use; one spelling per tag whatever the case, `#` or Unicode form.

@@ -1,7 +1,7 @@
 import Foundation
 import WorldLayerGeo
 
-extension Tour {
+extension Tour: Validatable {
     public static let maximumStops = 200
 
     /// Everything wrong with the tour, by field path (`stops[2].radius`); empty when it may be saved.
@@ -32,7 +32,7 @@ extension TourStop {
         if text.count > 20_000 { p.append(FieldError("\(path).text", "must be at most 20,000 characters")) }
         if position == nil && beacon == nil { p.append(FieldError(path, "needs a position, a beacon, or both")) }
         if let c = position {
-            if !(c.isValid && abs(c.longitude) <= 180) {
+            if !(c.isOnEarth) {
                 p.append(FieldError("\(path).position", "must be a position on Earth"))
             } else if let area, !area.contains(c) {
                 p.append(FieldError("\(path).position", "lies outside the tour's area"))

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import WorldLayerCore
+import WorldLayerServices
 import WorldLayerStore
 
 /// Sign-up, login, logout, `me`, password change and account deletion.
@@ -35,7 +36,7 @@ struct AccountController {
         var createdAt: Date
 
         init(_ a: Account) {
-            id = a.id.uuidString.lowercased()
+            id = a.id.text
             username = a.username
             email = a.email
             displayName = a.displayName
@@ -60,7 +61,7 @@ struct AccountController {
         let signUp = SignUp(
             username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
         // A retry with a client-made id checks the password: limited like logins, per id and address.
-        let replaySubject = body.id.map { "account-id:\($0.uuidString.lowercased())" }
+        let replaySubject = body.id.map { "account-id:\($0.text)" }
         if let replaySubject, let wait = await limiter.retryAfter(subject: replaySubject, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "failed sign-up retries")
         }
@@ -68,9 +69,9 @@ struct AccountController {
         let outcome: AccountService.Outcome
         do {
             outcome = try await accounts.signUp(signUp, id: body.id)
-        } catch let error as APIError where error.fields.contains(where: { $0.field == "id" }) {
+        } catch SignUpRefusal.idTaken {
             if let replaySubject { await limiter.recordFailure(subject: replaySubject, address: context.clientAddress) }
-            throw error
+            throw SignUpRefusal.idTaken
         }
         switch outcome {
         case .replayed(let account):
@@ -103,7 +104,7 @@ struct AccountController {
         if let wait = await limiter.retryAfter(subject: login, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "failed logins")
         }
-        guard let found = try await store.credentials(login: login) else {
+        guard let found = try await store.accounts.credentials(login: login) else {
             try await hasher.verifyAgainstNothing(body.password)
             await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.invalidCredentials, message: "wrong username/email or password")
@@ -116,13 +117,14 @@ struct AccountController {
         let token = SessionToken.make()
         let now = store.clock.now()
         let expires = now.addingTimeInterval(sessionLifetime)
-        try await store.createSession(tokenHash: SessionToken.hash(token), accountID: found.account.id, now: now, expiresAt: expires)
+        try await store.accounts.createSession(
+            tokenHash: SessionToken.hash(token), accountID: found.account.id, now: now, expiresAt: expires)
         return try .json(SessionBody(token: token, expiresAt: expires, account: AccountBody(found.account)), status: .created)
     }
 
     @Sendable func logOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAccount()
-        try await store.deleteSession(tokenHash: context.tokenHash ?? "")
+        try await store.accounts.deleteSession(tokenHash: context.tokenHash ?? "")
         return Response(status: .noContent)
     }
 
@@ -141,7 +143,7 @@ struct AccountController {
         if let problem = AccountRules.validatePassword(body.newPassword, field: "newPassword") { throw APIError.validation([problem]) }
         try await requirePassword(body.currentPassword, of: account, field: "currentPassword")
         let hash = try await hasher.hash(body.newPassword)
-        try await store.changePassword(accountID: account.id, newHash: hash, keeping: context.tokenHash)
+        try await store.accounts.changePassword(accountID: account.id, newHash: hash, keeping: context.tokenHash)
         return Response(status: .noContent)
     }
 
@@ -153,14 +155,14 @@ struct AccountController {
         let account = try context.requireAccount()
         let body = try await request.decodeJSON(DeleteAccountBody.self, context: context)
         try await requirePassword(body.password, of: account, field: "password")
-        try await store.deleteAccount(id: account.id)
+        try await store.accounts.delete(id: account.id)
         context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)
     }
 
     /// Destructive changes ask for the password again, so a stolen token alone cannot make them.
     private func requirePassword(_ password: String, of account: Account, field: String) async throws {
-        let hash = try await store.passwordHash(accountID: account.id) ?? ""
+        let hash = try await store.accounts.passwordHash(accountID: account.id) ?? ""
         guard try await hasher.verify(password, hash: hash) else {
             throw APIError(.wrongPassword, message: "the password is not correct", fields: [FieldError(field, "is not correct")])
         }

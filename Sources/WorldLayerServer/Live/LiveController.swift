@@ -101,7 +101,7 @@ struct LiveController {
 
     private func signIn(_ token: String) async throws -> (account: UUID, hash: String)? {
         let hash = SessionToken.hash(token)
-        guard let account = try await store.account(sessionTokenHash: hash) else { return nil }
+        guard let account = try await store.accounts.account(sessionTokenHash: hash) else { return nil }
         return (account.id, hash)
     }
 }

@@ -51,7 +51,7 @@ actor LiveHub {
         close: @escaping @Sendable (String) -> Void
     ) async throws -> Int64 {
         if cursor < 0 {
-            let last = try await store.lastEventSeq()
+            let last = try await store.changes.lastEventSeq()
             if cursor < 0 { cursor = last }  // a wake may have read it meanwhile, and moved on
         }
         let start = cursor
@@ -68,7 +68,7 @@ actor LiveHub {
         subscribers[id]?.viewer = viewer
         send(LiveMessage.subscribed(cells: cells.sorted(), seq: start).text)
         if let since, since < start {
-            let first = try await store.firstEventSeq()
+            let first = try await store.changes.firstEventSeq()
             if since < first - 1 {
                 send(LiveMessage.reset(seq: start).text)
             } else {
@@ -91,9 +91,9 @@ actor LiveHub {
     /// The viewer for an account with a live session, or for no account; nil when the session has ended.
     private func currentViewer(account: UUID?, session: String?) async throws -> Viewer? {
         guard let account else { return Viewer(accountID: nil) }
-        if let session, try await !store.isSessionLive(tokenHash: session) { return nil }
-        guard try await store.account(id: account) != nil else { return nil }
-        return try await store.viewer(account)
+        if let session, try await !store.accounts.isSessionLive(tokenHash: session) { return nil }
+        guard try await store.accounts.account(id: account) != nil else { return nil }
+        return try await store.accounts.viewer(account)
     }
 
     private func replay(to id: UUID, generation: UUID, after since: Int64, upTo last: Int64) async throws {
@@ -101,7 +101,7 @@ actor LiveHub {
         guard let cells = subscribers[id]?.cells else { return }
         let raw = cells.compactMap(CellID.init)
         while seq < last, subscribers[id]?.generation == generation {
-            let events = try await store.events(after: seq, cells: raw, limit: 1000).filter { $0.seq <= last }
+            let events = try await store.changes.events(after: seq, cells: raw, limit: 1000).filter { $0.seq <= last }
             guard let tail = events.last else { break }
             for event in events where subscribers[id]?.generation == generation { await deliver(event, to: id) }
             seq = tail.seq
@@ -111,7 +111,7 @@ actor LiveHub {
     /// Closes the sockets whose sessions have ended (expired, logged out elsewhere); the maintenance timer calls it.
     func closeEndedSessions() async {
         for (id, subscriber) in subscribers {
-            guard let session = subscriber.session, (try? await store.isSessionLive(tokenHash: session)) == false else { continue }
+            guard let session = subscriber.session, (try? await store.accounts.isSessionLive(tokenHash: session)) == false else { continue }
             subscribers[id] = nil
             subscriber.close("the session has ended; log in again")
         }
@@ -129,11 +129,11 @@ actor LiveHub {
             wakeAgain = false
             do {
                 if cursor < 0 {
-                    let last = try await store.lastEventSeq()
+                    let last = try await store.changes.lastEventSeq()
                     if cursor < 0 { cursor = last }
                 }
                 while true {
-                    let events = try await store.events(after: cursor, limit: 1000)
+                    let events = try await store.changes.events(after: cursor, limit: 1000)
                     guard let last = events.last else { break }
                     for event in events { await dispatch(event) }
                     cursor = last.seq

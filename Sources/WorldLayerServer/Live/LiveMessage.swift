@@ -29,7 +29,7 @@ struct LiveMessage: Encodable, Sendable {
 
     static func change(_ change: StickerChange, kind: ChangeKind, viewer: Viewer) -> LiveMessage {
         LiveMessage(
-            type: .event, seq: change.seq, event: kind, stickerId: change.stickerID.uuidString.lowercased(),
+            type: .event, seq: change.seq, event: kind, stickerId: change.stickerID.text,
             sticker: kind == .deleted ? nil : change.sticker?.seen(by: viewer.accountID), cells: change.cells)
     }
 }

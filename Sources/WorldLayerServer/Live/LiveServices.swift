@@ -14,10 +14,10 @@ struct LiveService: Service {
         try await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await _ in store.localCommits { await hub.wake() }
+                    for await _ in store.changes.localCommits { await hub.wake() }
                 }
                 group.addTask {
-                    await store.listenForCommits { await hub.wake() }
+                    await store.changes.listenForCommits { await hub.wake() }
                 }
                 group.addTask {
                     while !Task.isCancelled {
@@ -42,7 +42,7 @@ struct MaintenanceService: Service {
     func run() async throws {
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             do {
-                let report = try await store.runMaintenance(policy: policy)
+                let report = try await store.stickers.runMaintenance(policy: policy)
                 if report.expired + report.purged > 0 {
                     logger.info("maintenance", metadata: ["expired": "\(report.expired)", "purged": "\(report.purged)"])
                     await hub.wake()

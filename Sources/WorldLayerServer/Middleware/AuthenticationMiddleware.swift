@@ -20,13 +20,13 @@ struct AuthenticationMiddleware: RouterMiddleware {
         let token = String(parts[1])
         let hash = SessionToken.hash(token)
         if token.hasPrefix(SessionToken.participantPrefix) {
-            guard let participant = try await store.participant(tokenHash: hash) else { throw APIError.invalidToken }
+            guard let participant = try await store.guidedTours.participant(tokenHash: hash) else { throw APIError.invalidToken }
             var context = context
             context.participant = participant
             context.logger[metadataKey: "participant"] = "\(participant.id)"
             return try await next(request, context)
         }
-        guard let account = try await store.account(sessionTokenHash: hash) else { throw APIError.invalidToken }
+        guard let account = try await store.accounts.account(sessionTokenHash: hash) else { throw APIError.invalidToken }
         var context = context
         context.account = account
         context.tokenHash = hash

@@ -41,10 +41,8 @@ struct ErrorMiddleware: RouterMiddleware {
             default:
                 return APIError(.init(status: e.status), message: e.body ?? e.status.reasonPhrase)
             }
-        case let e as StoreError where e.isConflict:
-            return APIError.conflict(e.description, field: e.field)
-        case let e as StoreError where e.isNotFound:
-            return APIError.notFound(e.description)
+        case let e where APIError(refusal: e) != nil:
+            return APIError(refusal: e)!
         case let e as DecodingError:
             return APIError.decoding(e)
         default:

@@ -11,13 +11,18 @@ public enum BookSaveError: Error, Equatable {
     case missingFeatures(UUID)
 }
 
-extension Store {
+/// Books and their pages' features.
+public struct BookStore: StoreAggregate {
+    let store: Store
+}
+
+extension BookStore {
     /// Creates or replaces a book as a whole, with each target's local features (by target id).
-    public func saveBook(_ book: Book, features: [UUID: Data], now: Date? = nil) async throws {
+    public func save(_ book: Book, features: [UUID: Data], now: Date? = nil) async throws {
         let now = now ?? clock.now()
         var book = book
         book.updatedAt = date(millis: millis(now))
-        let missing = try await missingMedia(book.media.map(\.id))
+        let missing = try await store.tours.missingMedia(book.media.map(\.id))
         guard missing.isEmpty else { throw BookSaveError.missingMedia(missing) }
         if let target = book.targets.first(where: { features[$0.id] == nil }) { throw BookSaveError.missingFeatures(target.id) }
         let saved = book
@@ -50,7 +55,7 @@ extension Store {
     }
 
     /// Every book, by title.
-    public func books() async throws -> [Book] {
+    public func list() async throws -> [Book] {
         try await withConnection { db in
             try await db.raw("SELECT body FROM books").all().map {
                 try StoreJSON.decode(Book.self, try $0.decode(column: "body", as: String.self))
@@ -69,7 +74,7 @@ extension Store {
     }
 
     /// Each target's features, in the book's order.
-    public func bookFeatures(bookID: UUID) async throws -> [(target: UUID, features: Data)] {
+    public func features(bookID: UUID) async throws -> [(target: UUID, features: Data)] {
         try await withConnection { db in
             try await db.raw("SELECT target_id, features FROM book_targets WHERE book_id = \(bind: bookID.text) ORDER BY position").all()
                 .map { row in
@@ -81,7 +86,7 @@ extension Store {
         }
     }
 
-    public func deleteBook(id: UUID) async throws -> Bool {
+    public func delete(id: UUID) async throws -> Bool {
         try await transaction { db in
             guard try await db.raw("SELECT id FROM books WHERE id = \(bind: id.text)").first() != nil else { return false }
             try await db.raw("DELETE FROM book_targets WHERE book_id = \(bind: id.text)").run()

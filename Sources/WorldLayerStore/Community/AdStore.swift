@@ -10,7 +10,12 @@ public enum AdWriteError: Error, Equatable {
     case invalidTransition(String)
 }
 
-extension Store {
+/// Advertisers and their ads.
+public struct AdStore: StoreAggregate {
+    let store: Store
+}
+
+extension AdStore {
     // MARK: Advertisers
 
     public func setAdvertiser(accountID: UUID, name: String?, now: Date? = nil) async throws {
@@ -63,7 +68,7 @@ extension Store {
 
     /// Creates an ad (as a draft) or edits one; an edit of a submitted, approved or rejected ad makes it a draft
     /// again, to be submitted and reviewed anew. A retried create with the same id changes nothing.
-    public func putAd(id: UUID, draft: AdDraft, advertiser: UUID, name: String, now: Date? = nil) async throws -> (Ad, created: Bool) {
+    public func put(id: UUID, draft: AdDraft, advertiser: UUID, name: String, now: Date? = nil) async throws -> (Ad, created: Bool) {
         let now = now ?? clock.now()
         return try await transaction { db in
             let at = date(millis: millis(now))
@@ -71,10 +76,10 @@ extension Store {
                 let ad = Ad(
                     id: id, advertiserId: advertiser, advertiser: name, status: .draft, draft: draft, rejectReason: nil, createdAt: at,
                     updatedAt: at)
-                try await Store.save(ad, isNew: true, on: db)
+                try await Self.save(ad, isNew: true, on: db)
                 return (ad, true)
             }
-            var ad = try Store.ad(from: row)
+            var ad = try Self.ad(from: row)
             guard ad.advertiserId == advertiser else { throw AdWriteError.notFound }
             if ad.draft == draft { return (ad, false) }
             guard ad.status != .pulled else { throw AdWriteError.invalidTransition("a pulled ad is final; make a new one") }
@@ -82,19 +87,19 @@ extension Store {
             ad.status = .draft
             ad.rejectReason = nil
             ad.updatedAt = at
-            try await Store.save(ad, isNew: false, on: db)
+            try await Self.save(ad, isNew: false, on: db)
             return (ad, false)
         }
     }
 
     /// Moves an ad along its lifecycle: submit (draft → pending) or pull (any → pulled), by its advertiser.
-    public func changeAd(id: UUID, advertiser: UUID, to status: Ad.Status, now: Date? = nil) async throws -> Ad {
+    public func change(id: UUID, advertiser: UUID, to status: Ad.Status, now: Date? = nil) async throws -> Ad {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else {
                 throw AdWriteError.notFound
             }
-            var ad = try Store.ad(from: row)
+            var ad = try Self.ad(from: row)
             guard ad.advertiserId == advertiser else { throw AdWriteError.notFound }
             if ad.status == status { return ad }
             switch (ad.status, status) {
@@ -103,24 +108,24 @@ extension Store {
             }
             ad.status = status
             ad.updatedAt = date(millis: millis(now))
-            try await Store.save(ad, isNew: false, on: db)
+            try await Self.save(ad, isNew: false, on: db)
             return ad
         }
     }
 
     /// A moderator's decision on a pending ad, logged. Nil when there is no such pending ad.
-    public func reviewAd(id: UUID, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws -> Ad? {
+    public func review(id: UUID, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws -> Ad? {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text) AND status = 'pending'").first() else {
                 return nil
             }
-            var ad = try Store.ad(from: row)
+            var ad = try Self.ad(from: row)
             ad.status = approve ? .approved : .rejected
             ad.rejectReason = approve ? nil : reason
             ad.updatedAt = date(millis: millis(now))
-            try await Store.save(ad, isNew: false, on: db)
-            try await Store.logModeration(
+            try await Self.save(ad, isNew: false, on: db)
+            try await ModerationStore.logModeration(
                 moderator: moderator, action: approve ? "approve_ad" : "reject_ad", targetKind: "ad", targetID: id.text, note: reason,
                 on: db, now: now)
             return ad
@@ -128,24 +133,24 @@ extension Store {
     }
 
     public func ad(id: UUID) async throws -> Ad? {
-        try await withConnection { db in try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first().map(Store.ad(from:)) }
+        try await withConnection { db in try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first().map(Self.ad(from:)) }
     }
 
-    public func ads(of advertiser: UUID) async throws -> [Ad] {
+    public func list(of advertiser: UUID) async throws -> [Ad] {
         try await withConnection { db in
             try await db.raw("SELECT body FROM ads WHERE advertiser_id = \(bind: advertiser.text) ORDER BY updated_at DESC, id").all().map(
-                Store.ad(from:))
+                Self.ad(from:))
         }
     }
 
-    public func pendingAds() async throws -> [Ad] {
+    public func pending() async throws -> [Ad] {
         try await withConnection { db in
-            try await db.raw("SELECT body FROM ads WHERE status = 'pending' ORDER BY updated_at, id").all().map(Store.ad(from:))
+            try await db.raw("SELECT body FROM ads WHERE status = 'pending' ORDER BY updated_at, id").all().map(Self.ad(from:))
         }
     }
 
     /// Approved ads whose area holds `position` and whose schedule holds `now`.
-    public func adsShowing(at position: Coordinate, now: Date? = nil) async throws -> [Ad] {
+    public func showing(at position: Coordinate, now: Date? = nil) async throws -> [Ad] {
         let now = now ?? clock.now()
         return try await withConnection { db in
             try await db.raw(
@@ -154,7 +159,7 @@ extension Store {
                   AND west <= \(bind: position.longitude) AND east >= \(bind: position.longitude)
                   AND starts_at <= \(bind: millis(now)) AND ends_at > \(bind: millis(now))
                 """
-            ).all().map(Store.ad(from:)).filter { $0.isShowing(to: position, at: now) }
+            ).all().map(Self.ad(from:)).filter { $0.isShowing(to: position, at: now) }
         }
     }
 }

@@ -21,7 +21,7 @@ public struct DigestRecipient: Sendable {
     public var home: Coordinate?
 }
 
-extension Store {
+extension CommunityStore {
     public func digestSettings(_ accountID: UUID) async throws -> DigestSettings {
         try await withConnection { db in
             guard
@@ -29,7 +29,7 @@ extension Store {
                     "SELECT digest_opt_in, home_latitude, home_longitude FROM accounts WHERE id = \(bind: accountID.text)"
                 ).first()
             else { return DigestSettings(weeklyDigest: false, home: nil) }
-            return DigestSettings(weeklyDigest: try row.decode(column: "digest_opt_in", as: Int.self) != 0, home: try Store.home(row))
+            return DigestSettings(weeklyDigest: try row.decode(column: "digest_opt_in", as: Int.self) != 0, home: try Self.home(row))
         }
     }
 
@@ -57,7 +57,7 @@ extension Store {
         try await withConnection { db in
             let rows = try await db.raw(
                 """
-                SELECT \(unsafeRaw: Store.accountColumns), home_latitude, home_longitude,
+                SELECT \(unsafeRaw: AccountStore.accountColumns), home_latitude, home_longitude,
                   EXISTS (SELECT 1 FROM digest_deliveries d WHERE d.account_id = accounts.id AND d.week = \(bind: week)) AS sent
                 FROM accounts WHERE digest_opt_in = 1 ORDER BY username_key
                 """
@@ -65,7 +65,7 @@ extension Store {
             var due: [DigestRecipient] = [], sent = 0
             for row in rows {
                 if try row.decode(column: "sent", as: Bool.self) { sent += 1; continue }
-                due.append(DigestRecipient(account: try Store.account(from: row), home: try Store.home(row)))
+                due.append(DigestRecipient(account: try AccountStore.account(from: row), home: try Self.home(row)))
             }
             return (due, sent)
         }
@@ -95,7 +95,9 @@ extension Store {
         nearby: [NearbySticker], followed: [FeedItem]
     ) {
         let nearby =
-            try await near.asyncMap { try await nearbyStickers(center: $0, radius: radius, viewer: viewer.accountID, limit: 200) } ?? []
+            try await near.asyncMap {
+                try await store.nearby.search(center: $0, radius: radius, viewer: viewer.accountID, limit: 200)
+            } ?? []
         var followed: [FeedItem] = []
         var cursor: FeedCursor? = FeedCursor(createdAt: millis(interval.end), id: "ffffffff-ffff-ffff-ffff-ffffffffffff")
         while let c = cursor {

@@ -27,7 +27,12 @@ public struct FeedItem: Sendable {
     public var reason: FeedReason
 }
 
-extension Store {
+/// Follows, the feed, search, suggestions and weekly digests.
+public struct CommunityStore: StoreAggregate {
+    let store: Store
+}
+
+extension CommunityStore {
     /// Stickers from the people and tags `viewer` follows and shared to the groups they are in, newest first, a page at a time.
     ///
     /// Keyset pagination on (created time, id): a page starts strictly before the cursor, so
@@ -50,11 +55,11 @@ extension Store {
                     } ?? ""
                 let rows = try await db.raw(
                     """
-                    SELECT s.id, s.created_at, s.body, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, a.private_account,
+                    SELECT s.id, s.created_at, s.body, \(NearbySearch.audienceColumns), a.private_account,
                       CASE WHEN s.author_id IN (SELECT followee_id FROM follows WHERE follower_id = \(bind: me)) THEN 'person'
                            WHEN s.id IN (SELECT t.sticker_id FROM sticker_tags t JOIN tag_follows f ON f.tag = t.tag WHERE f.account_id = \(bind: me)) THEN 'tag'
                            ELSE 'group' END AS reason,
-                      CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me, on: engine)))
+                      CASE WHEN s.visibility = 'shared' AND (\(NearbySearch.sharedWithMe(me, on: engine)))
                            THEN 1 ELSE 0 END AS shared_with_me
                     FROM stickers s JOIN accounts a ON a.id = s.author_id
                     WHERE s.state = 'published' AND s.author_id <> \(bind: me) \(before)
@@ -68,7 +73,7 @@ extension Store {
                 for row in rows {
                     let id = try row.decode(column: "id", as: String.self)
                     position = FeedCursor(createdAt: try row.decode(column: "created_at", as: Int64.self), id: id)
-                    guard let sticker = try Store.visibleSticker(row, viewer: viewer, now: now) else { continue }
+                    guard let sticker = try Self.visibleSticker(row, viewer: viewer, now: now) else { continue }
                     items.append(
                         FeedItem(
                             sticker: sticker,
@@ -84,7 +89,7 @@ extension Store {
     /// The sticker in a row of the feed's columns as `viewer` may see it, or nil: the one visibility
     /// rule, and a private account's stickers only when shared with the viewer (or their own).
     static func visibleSticker(_ row: any SQLRow, viewer: Viewer, now: Date) throws -> Sticker? {
-        let audience = try Store.audience(from: row, viewer: viewer)
+        let audience = try NearbySearch.audience(from: row, viewer: viewer)
         let shared = !audience.sharedWith.isEmpty
         let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
         let own = try row.decode(column: "author_id", as: String.self) == viewer.accountID?.text
@@ -99,15 +104,15 @@ extension Store {
         return try await withConnection { db in
             let rows = try await db.raw(
                 """
-                SELECT s.id, s.created_at, s.body, s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, a.private_account,
-                  CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me, on: engine))) THEN 1 ELSE 0 END AS shared_with_me
+                SELECT s.id, s.created_at, s.body, \(NearbySearch.audienceColumns), a.private_account,
+                  CASE WHEN s.visibility = 'shared' AND (\(NearbySearch.sharedWithMe(me, on: engine))) THEN 1 ELSE 0 END AS shared_with_me
                 FROM stickers s JOIN accounts a ON a.id = s.author_id
                 WHERE s.state = 'published' AND s.author_id = \(bind: author.text)
                 ORDER BY s.created_at DESC, s.id DESC
                 LIMIT \(unsafeRaw: String(limit * 4))
                 """
             ).all()
-            return Array(try rows.compactMap { try Store.visibleSticker($0, viewer: viewer, now: now) }.prefix(limit))
+            return Array(try rows.compactMap { try Self.visibleSticker($0, viewer: viewer, now: now) }.prefix(limit))
         }
     }
 
@@ -115,7 +120,7 @@ extension Store {
 
     /// People whose username or display name starts with `prefix` (case- and accent-insensitive), as `viewer` sees them.
     public func searchPeople(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [PersonCard] {
-        let key = Store.searchKey(prefix)
+        let key = Self.searchKey(prefix)
         guard !key.isEmpty else { return [] }
         return try await withConnection { db in
             // Display names are folded in Swift (SQL's lower() knows no accents); usernames are ASCII keys already.
@@ -123,14 +128,14 @@ extension Store {
             var matches: [UUID] = []
             for row in rows {
                 let username = try row.decode(column: "username_key", as: String.self)
-                let display = Store.searchKey(try row.decode(column: "display_name", as: String.self))
+                let display = Self.searchKey(try row.decode(column: "display_name", as: String.self))
                 guard
                     username.hasPrefix(key) || display.hasPrefix(key)
                         || display.split(separator: " ").contains(where: { $0.hasPrefix(key) })
                 else { continue }
                 if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != viewer { matches.append(id) }
             }
-            return Array(try await Store.cards(matches, viewer: viewer, on: db).prefix(limit))
+            return Array(try await Self.cards(matches, viewer: viewer, on: db).prefix(limit))
         }
     }
 

@@ -10,7 +10,7 @@ public enum FollowOutcome: Sendable, Equatable {
     case notFound
 }
 
-extension Store {
+extension CommunityStore {
     // MARK: People
 
     /// `follower` follows the account named `username`. Following twice is the same as once.
@@ -22,7 +22,7 @@ extension Store {
                     "SELECT id, private_account FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
                 ).first(), let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != follower
             else { return .notFound }
-            if try await Store.blocked(follower, id, on: db) { return .notFound }
+            if try await Self.blocked(follower, id, on: db) { return .notFound }
             if try row.decode(column: "private_account", as: Int.self) != 0 { return .refused }
             if try await db.raw("SELECT 1 AS x FROM follows WHERE follower_id = \(bind: follower.text) AND followee_id = \(bind: id.text)")
                 .first() == nil
@@ -75,13 +75,13 @@ extension Store {
                 : "f.followee_id = a.id WHERE f.follower_id = \(bind: account.text)"
             let rows = try await db.raw("SELECT a.id FROM follows f JOIN accounts a ON \(join) ORDER BY f.created_at, a.id").all()
             let ids = try rows.compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
-            return try await Store.cards(ids, viewer: viewer, on: db)
+            return try await Self.cards(ids, viewer: viewer, on: db)
         }
     }
 
     /// People as `viewer` sees them, in the given order, leaving out anyone across a block.
     public func people(_ ids: [UUID], viewer: UUID?) async throws -> [PersonCard] {
-        try await withConnection { db in try await Store.cards(ids, viewer: viewer, on: db) }
+        try await withConnection { db in try await Self.cards(ids, viewer: viewer, on: db) }
     }
 
     static func cards(_ ids: [UUID], viewer: UUID?, on db: any SQLDatabase) async throws -> [PersonCard] {

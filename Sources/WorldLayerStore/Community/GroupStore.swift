@@ -2,16 +2,21 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
-extension Store {
+/// Sticker groups: membership and invitations.
+public struct GroupStore: StoreAggregate {
+    let store: Store
+}
+
+extension GroupStore {
     /// Creates a group with its creator as the first member.
-    public func createGroup(name: String, creator: UUID, isPrivate: Bool = false, now: Date? = nil) async throws -> StickerGroup {
+    public func create(name: String, creator: UUID, isPrivate: Bool = false, now: Date? = nil) async throws -> StickerGroup {
         let now = now ?? clock.now()
         let id = UUID()
         try await transaction { db in
             try await db.raw(
                 """
                 INSERT INTO social_groups (id, name, name_key, is_private, created_at)
-                VALUES (\(bind: id.text), \(bind: name), \(bind: Store.searchKey(name)), \(bind: isPrivate ? 1 : 0), \(bind: millis(now)))
+                VALUES (\(bind: id.text), \(bind: name), \(bind: CommunityStore.searchKey(name)), \(bind: isPrivate ? 1 : 0), \(bind: millis(now)))
                 """
             ).run()
             try await self.addMember(creator, to: id, on: db, now: now)
@@ -24,12 +29,12 @@ extension Store {
             "INSERT INTO group_members (group_id, account_id, joined_at) VALUES (\(bind: group.text), \(bind: account.text), \(bind: millis(now)))"
         ).run()
         // Who may see what changed for this account: its live subscriptions reload their audience.
-        try await appendRelationEvents(for: [account], on: db, now: now)
+        try await store.changes.appendRelationEvents(for: [account], on: db, now: now)
     }
 
     /// Joins a group (twice is once), a private one only with an invitation (which it uses up);
     /// false when there is no such group, or a private one the account was not invited to.
-    public func joinGroup(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
+    public func join(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
         return try await transaction { db in
             // Joins and leaves of one group run one after the other: a retried join is not a second
@@ -106,19 +111,19 @@ extension Store {
     }
 
     /// The groups an account has been invited to and not yet joined, newest invitation first.
-    public func groupInvitations(of account: UUID) async throws -> [StickerGroup] {
+    public func invitations(of account: UUID) async throws -> [StickerGroup] {
         try await withConnection { db in
             try await db.raw(
                 """
-                \(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(account)) FROM social_groups g
+                \(unsafeRaw: Self.groupSelect) \(Self.viewerFlags(account)) FROM social_groups g
                 JOIN group_invitations i ON i.group_id = g.id AND i.account_id = \(bind: account.text) ORDER BY i.created_at DESC, g.id
                 """
-            ).all().map(Store.group(from:))
+            ).all().map(Self.group(from:))
         }
     }
 
     /// Leaves a group; the last member leaving ends it (and its shares). False when not a member.
-    public func leaveGroup(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
+    public func leave(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
         return try await transaction { db in
             try await self.lock(.group, id: group, on: db)  // see joinGroup
@@ -128,8 +133,8 @@ extension Store {
                 ).first() != nil
             else { return false }
             try await db.raw("DELETE FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)").run()
-            try await Store.deleteEmptyGroups(on: db)
-            try await self.appendRelationEvents(for: [account], on: db, now: now)
+            try await Self.deleteEmptyGroups(on: db)
+            try await store.changes.appendRelationEvents(for: [account], on: db, now: now)
             return true
         }
     }
@@ -163,40 +168,40 @@ extension Store {
     public func group(id: UUID, viewer: UUID?) async throws -> StickerGroup? {
         let group = try await withConnection { db in
             try await db.raw(
-                "\(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)"
+                "\(unsafeRaw: Self.groupSelect) \(Self.viewerFlags(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)"
             ).first()
-                .map(Store.group(from:))
+                .map(Self.group(from:))
         }
         guard let group, !group.isPrivate || group.member || group.invited else { return nil }
         return group
     }
 
     /// The groups an account is in, by name.
-    public func groups(of account: UUID) async throws -> [StickerGroup] {
+    public func list(of account: UUID) async throws -> [StickerGroup] {
         try await withConnection { db in
             try await db.raw(
                 """
-                \(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(account)) FROM social_groups g
+                \(unsafeRaw: Self.groupSelect) \(Self.viewerFlags(account)) FROM social_groups g
                 WHERE g.id IN (SELECT group_id FROM group_members WHERE account_id = \(bind: account.text)) ORDER BY g.name_key, g.id
                 """
-            ).all().map(Store.group(from:))
+            ).all().map(Self.group(from:))
         }
     }
 
     /// Groups whose name starts with `prefix` (case- and accent-insensitive), largest first; private
     /// ones only to their members.
-    public func searchGroups(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
-        let key = Store.searchKey(prefix)
+    public func search(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
+        let key = CommunityStore.searchKey(prefix)
         guard !key.isEmpty else { return [] }
         return try await withConnection { db in
             try await db.raw(
                 """
-                \(unsafeRaw: Store.groupSelect) \(Store.viewerFlags(viewer)) FROM social_groups g
+                \(unsafeRaw: Self.groupSelect) \(Self.viewerFlags(viewer)) FROM social_groups g
                 WHERE g.name_key >= \(bind: key) AND g.name_key < \(bind: key + "\u{10FFFF}")
                   AND (g.is_private = 0 OR EXISTS (SELECT 1 FROM group_members z WHERE z.group_id = g.id AND z.account_id = \(bind: viewer?.text ?? "-")))
                 ORDER BY members DESC, g.name_key LIMIT \(unsafeRaw: String(limit))
                 """
-            ).all().map(Store.group(from:))
+            ).all().map(Self.group(from:))
         }
     }
 }

@@ -8,7 +8,12 @@ public enum ReportOutcome: Sendable, Equatable {
     case notFound
 }
 
-extension Store {
+/// Reports, moderators' decisions and their log.
+public struct ModerationStore: StoreAggregate {
+    let store: Store
+}
+
+extension ModerationStore {
     /// Files a report of a sticker the reporter can see. Reporting the same sticker again returns the open report.
     public func report(stickerID: UUID, reason: String, reporter: Viewer, now: Date? = nil) async throws -> ReportOutcome {
         let now = now ?? clock.now()
@@ -20,13 +25,13 @@ extension Store {
 
     private func attemptReport(stickerID: UUID, reason: String, reporter: Viewer, me: UUID, now: Date) async throws -> ReportOutcome {
         try await transaction { db in
-            guard let stored = try await Store.storedSticker(id: stickerID, on: db),
-                reporter.canSee(Store.audience(stored.sticker, shares: stored.shares), now: now)
+            guard let stored = try await StickerStore.storedSticker(id: stickerID, on: db),
+                reporter.canSee(StickerStore.audience(stored.sticker, shares: stored.shares), now: now)
             else { return .notFound }
             if let open = try await db.raw(
-                "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE sticker_id = \(bind: stickerID.text) AND reporter_id = \(bind: me.text) AND status = 'open'"
+                "SELECT \(unsafeRaw: Self.reportColumns) FROM reports WHERE sticker_id = \(bind: stickerID.text) AND reporter_id = \(bind: me.text) AND status = 'open'"
             ).first() {
-                return .filed(try Store.report(from: open), created: false)
+                return .filed(try Self.report(from: open), created: false)
             }
             let report = StickerReport(
                 id: UUID(), stickerId: stickerID, reporterId: me, reason: reason, status: .open, note: nil, decidedAt: nil,
@@ -59,8 +64,8 @@ extension Store {
     public func reports(by reporter: UUID) async throws -> [StickerReport] {
         try await withConnection { db in
             try await db.raw(
-                "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE reporter_id = \(bind: reporter.text) ORDER BY created_at DESC, id"
-            ).all().map(Store.report(from:))
+                "SELECT \(unsafeRaw: Self.reportColumns) FROM reports WHERE reporter_id = \(bind: reporter.text) ORDER BY created_at DESC, id"
+            ).all().map(Self.report(from:))
         }
     }
 
@@ -68,11 +73,11 @@ extension Store {
     public func openReports(limit: Int = 200) async throws -> [(report: StickerReport, sticker: Sticker)] {
         try await withConnection { db in
             let reports = try await db.raw(
-                "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE status = 'open' ORDER BY created_at, id LIMIT \(unsafeRaw: String(limit))"
-            ).all().map(Store.report(from:))
+                "SELECT \(unsafeRaw: Self.reportColumns) FROM reports WHERE status = 'open' ORDER BY created_at, id LIMIT \(unsafeRaw: String(limit))"
+            ).all().map(Self.report(from:))
             var result: [(StickerReport, Sticker)] = []
             for r in reports {
-                if let stored = try await Store.storedSticker(id: r.stickerId, on: db) { result.append((r, stored.sticker)) }
+                if let stored = try await StickerStore.storedSticker(id: r.stickerId, on: db) { result.append((r, stored.sticker)) }
             }
             return result
         }
@@ -86,10 +91,10 @@ extension Store {
         return try await transaction { db in
             guard
                 let row = try await db.raw(
-                    "SELECT \(unsafeRaw: Store.reportColumns) FROM reports WHERE id = \(bind: reportID.text) AND status = 'open'"
+                    "SELECT \(unsafeRaw: Self.reportColumns) FROM reports WHERE id = \(bind: reportID.text) AND status = 'open'"
                 ).first()
             else { return nil }
-            let report = try Store.report(from: row)
+            let report = try Self.report(from: row)
             let status: StickerReport.Status = hide ? .hidden : .dismissed
             let scope: SQLQueryString =
                 hide ? "sticker_id = \(bind: report.stickerId.text) AND status = 'open'" : "id = \(bind: reportID.text)"
@@ -99,8 +104,8 @@ extension Store {
                 WHERE \(scope)
                 """
             ).run()
-            if hide { try await self.endSticker(report.stickerId, on: db, now: now) }
-            try await Store.logModeration(
+            if hide { try await store.stickers.end(report.stickerId, on: db, now: now) }
+            try await Self.logModeration(
                 moderator: moderator, action: hide ? "hide" : "dismiss", targetKind: hide ? "sticker" : "report",
                 targetID: hide ? report.stickerId.text : reportID.text, note: note, on: db, now: now)
             var decided = report
@@ -124,7 +129,7 @@ extension Store {
     }
 
     /// Every moderation action, newest first.
-    public func moderationLog(limit: Int = 500) async throws -> [ModerationAction] {
+    public func log(limit: Int = 500) async throws -> [ModerationAction] {
         try await withConnection { db in
             try await db.raw(
                 """

@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
-extension Store {
+extension CommunityStore {
     /// Adds views of stickers (by others than their authors) to today's counts, in one transaction.
     public func recordViews(_ counts: [UUID: Int], now: Date? = nil) async throws {
         let now = now ?? clock.now()
@@ -42,7 +42,7 @@ extension Store {
 
     /// The largest groups the viewer is not in.
     public func popularGroups(viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
-        let mine = Set(try await viewer.asyncMap { try await groups(of: $0).map(\.id) } ?? [])
+        let mine = Set(try await viewer.asyncMap { try await store.groups.list(of: $0).map(\.id) } ?? [])
         return try await withConnection { db in
             try await db.raw(
                 """

@@ -20,7 +20,7 @@ public struct MapVersions: Sendable, Equatable {
     public var places: Int64
 }
 
-extension Store {
+extension PlaceStore {
     /// Writes an import in one transaction: walkways and places are updated in place by OSM
     /// id, and what lies inside `bounds` but is gone from the file is removed — except places
     /// an admin has edited, which are kept. Admin edits are stored apart and never overwritten.
@@ -32,17 +32,17 @@ extension Store {
         let importID = UUID().text
         let total = walkways.count + places.count + buildings.count
         return try await transaction { db in
-            try await Store.upsertByBox(walkways, into: "walkways", importID: importID, on: db, points: \.coordinates) { done in
+            try await Self.upsertByBox(walkways, into: "walkways", importID: importID, on: db, points: \.coordinates) { done in
                 progress(done, total)
             }
-            try await Store.upsertByBox(buildings, into: "buildings", importID: importID, on: db, points: \.outline) { done in
+            try await Self.upsertByBox(buildings, into: "buildings", importID: importID, on: db, points: \.outline) { done in
                 progress(walkways.count + done, total)
             }
             for (n, chunk) in places.chunked(200).enumerated() {
                 try await db.raw(
                     """
                     INSERT INTO places (id, source, body, latitude, longitude, cell, import_id, updated_at) VALUES \(SQLList(try chunk.map { p in
-                        SQLQueryString("(\(bind: p.id.text), \(bind: p.source), \(bind: try StoreJSON.string(p)), \(bind: p.position.latitude), \(bind: p.position.longitude), \(bind: Store.cellColumn(p.position)), \(bind: importID), \(bind: millis(now)))")
+                        SQLQueryString("(\(bind: p.id.text), \(bind: p.source), \(bind: try StoreJSON.string(p)), \(bind: p.position.latitude), \(bind: p.position.longitude), \(bind: Self.cellColumn(p.position)), \(bind: importID), \(bind: millis(now)))")
                     }))
                     ON CONFLICT (source) DO UPDATE SET body = excluded.body, import_id = excluded.import_id, updated_at = excluded.updated_at,
                       latitude = CASE WHEN places.position_edited = 1 THEN places.latitude ELSE excluded.latitude END,
@@ -58,7 +58,7 @@ extension Store {
                     "south >= \(bind: b.south) AND north <= \(bind: b.north) AND west >= \(bind: b.west) AND east <= \(bind: b.east)"
                 func removeStale(from table: String) async throws -> Int {
                     let stale: SQLQueryString = "FROM \(ident: table) WHERE \(inside) AND import_id <> \(bind: importID)"
-                    let removed = try await Store.count(db, "SELECT COUNT(*) AS n \(stale)")
+                    let removed = try await Self.count(db, "SELECT COUNT(*) AS n \(stale)")
                     try await db.raw("DELETE \(stale)").run()
                     return removed
                 }
@@ -68,7 +68,7 @@ extension Store {
                     source LIKE 'osm:%' AND edit IS NULL AND import_id <> \(bind: importID)
                     AND latitude BETWEEN \(bind: b.south) AND \(bind: b.north) AND longitude BETWEEN \(bind: b.west) AND \(bind: b.east)
                     """
-                removedPlaces = try await Store.count(db, "SELECT COUNT(*) AS n FROM places WHERE \(gone)")
+                removedPlaces = try await Self.count(db, "SELECT COUNT(*) AS n FROM places WHERE \(gone)")
                 try await db.raw("DELETE FROM places WHERE \(gone)").run()
             }
             try await db.raw("UPDATE map_versions SET version = version + 1").run()

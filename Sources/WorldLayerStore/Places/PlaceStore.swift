@@ -9,24 +9,29 @@ public struct PlacePhotoData: Sendable {
     public var blobID: String
 }
 
-extension Store {
+/// Places, buildings and walkways from map imports.
+public struct PlaceStore: StoreAggregate {
+    let store: Store
+}
+
+extension PlaceStore {
     /// Every place, with edits applied (for the search index; a city's places fit in memory).
-    public func allPlaces() async throws -> [Place] {
+    public func all() async throws -> [Place] {
         try await withConnection { db in
-            try await Store.places(db, "SELECT id, body, edit FROM places ORDER BY id", photos: false)
+            try await Self.places(db, "SELECT id, body, edit FROM places ORDER BY id", photos: false)
         }
     }
 
     public func place(id: UUID) async throws -> Place? {
         try await withConnection { db in
-            try await Store.places(db, "SELECT id, body, edit FROM places WHERE id = \(bind: id.text)", photos: true).first
+            try await Self.places(db, "SELECT id, body, edit FROM places WHERE id = \(bind: id.text)", photos: true).first
         }
     }
 
     public func places(ids: [UUID]) async throws -> [Place] {
         guard !ids.isEmpty else { return [] }
         return try await withConnection { db in
-            let found = try await Store.places(
+            let found = try await Self.places(
                 db, "SELECT id, body, edit FROM places WHERE id IN (\(SQLList(ids.map { SQLBind($0.text) })))", photos: true)
             let order = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
             return found.sorted { order[$0.id]! < order[$1.id]! }
@@ -39,7 +44,7 @@ extension Store {
         return try await withConnection { db in
             var found: [(Place, GeodesicLine)] = []
             for chunk in cells.chunked(500) {
-                let rows = try await Store.places(
+                let rows = try await Self.places(
                     db,
                     "SELECT id, body, edit FROM places WHERE cell IN (\(SQLList(chunk.map { SQLBind(Int64(bitPattern: $0.rawValue)) })))",
                     photos: false)
@@ -54,22 +59,22 @@ extension Store {
     }
 
     /// Adds a place an admin describes (not from OSM).
-    public func createPlace(_ place: Place, now: Date? = nil) async throws {
+    public func create(_ place: Place, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
                 """
                 INSERT INTO places (id, source, body, latitude, longitude, cell, updated_at)
                 VALUES (\(bind: place.id.text), \(bind: place.source), \(bind: try StoreJSON.string(place)), \(bind: place.position.latitude),
-                        \(bind: place.position.longitude), \(bind: Store.cellColumn(place.position)), \(bind: millis(now)))
+                        \(bind: place.position.longitude), \(bind: Self.cellColumn(place.position)), \(bind: millis(now)))
                 """
             ).run()
-            try await Store.bumpPlaces(db)
+            try await Self.bumpPlaces(db)
         }
     }
 
     /// Lays an admin's edit over a place; later edits win field by field. Nil when there is no such place.
-    public func editPlace(id: UUID, _ edit: PlaceEdit, now: Date? = nil) async throws -> Place? {
+    public func edit(id: UUID, _ edit: PlaceEdit, now: Date? = nil) async throws -> Place? {
         let now = now ?? clock.now()
         let changed: Bool = try await transaction { db in
             guard let row = try await db.raw("SELECT edit FROM places WHERE id = \(bind: id.text)").first() else { return false }
@@ -78,40 +83,40 @@ extension Store {
             var position: SQLQueryString = ""
             if let p = merged.position {
                 position =
-                    ", position_edited = 1, latitude = \(bind: p.latitude), longitude = \(bind: p.longitude), cell = \(bind: Store.cellColumn(p))"
+                    ", position_edited = 1, latitude = \(bind: p.latitude), longitude = \(bind: p.longitude), cell = \(bind: Self.cellColumn(p))"
             }
             try await db.raw(
                 "UPDATE places SET edit = \(bind: try StoreJSON.string(merged)), updated_at = \(bind: millis(now))\(position) WHERE id = \(bind: id.text)"
             ).run()
-            try await Store.bumpPlaces(db)
+            try await Self.bumpPlaces(db)
             return true
         }
         return changed ? try await place(id: id) : nil
     }
 
     /// Stores a photo of a place; nil when there is no such place.
-    public func addPlacePhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date? = nil) async throws
+    public func addPhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date? = nil) async throws
         -> PlacePhoto?
     {
         let now = now ?? clock.now()
         let id = UUID()
         let added: Bool = try await transaction { db in
             guard try await db.raw("SELECT id FROM places WHERE id = \(bind: placeID.text)").first() != nil else { return false }
-            let blob = try await Store.putBlob(data, contentType: contentType, on: db, now: now)
+            let blob = try await BlobStore.putBlob(data, contentType: contentType, on: db, now: now)
             try await db.raw(
                 """
                 INSERT INTO place_photos (id, place_id, kind, blob_id, created_at)
                 VALUES (\(bind: id.text), \(bind: placeID.text), \(bind: kind.rawValue), \(bind: blob), \(bind: millis(now)))
                 """
             ).run()
-            try await Store.bumpPlaces(db)
+            try await Self.bumpPlaces(db)
             return true
         }
-        return added ? PlacePhoto(id: id, kind: kind, contentType: contentType, url: Store.photoURL(placeID, id)) : nil
+        return added ? PlacePhoto(id: id, kind: kind, contentType: contentType, url: Self.photoURL(placeID, id)) : nil
     }
 
     /// The blob behind a photo of a place.
-    public func placePhotoBlob(placeID: UUID, photoID: UUID) async throws -> String? {
+    public func photoBlob(placeID: UUID, photoID: UUID) async throws -> String? {
         try await withConnection { db in
             try await db.raw("SELECT blob_id FROM place_photos WHERE id = \(bind: photoID.text) AND place_id = \(bind: placeID.text)")
                 .first()?

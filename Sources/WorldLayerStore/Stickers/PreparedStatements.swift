@@ -2,7 +2,7 @@ import PostgresKit
 
 // Statements prepared once per PostgreSQL connection, for the queries every sticker request makes.
 
-/// `Store.viewer(_:on:)`'s query as a statement prepared once per PostgreSQL connection.
+/// `AccountStore.viewer(_:on:)`'s query as a statement prepared once per PostgreSQL connection.
 struct ViewerStatement: PostgresPreparedStatement {
     static let sql = relations(of: "$1")
 

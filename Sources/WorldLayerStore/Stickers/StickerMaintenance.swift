@@ -26,7 +26,7 @@ public struct MaintenanceReport: Sendable, Equatable {
     public var sessions = 0
 }
 
-extension Store {
+extension StickerStore {
     /// Ends stickers whose timer has run out (each a delete event), then purges what
     /// has been archived longer than the policy keeps it.
     @discardableResult
@@ -39,7 +39,7 @@ extension Store {
             ).all().compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
         }
         for id in due {
-            try await transaction { db in try await self.endSticker(id, on: db, now: now) }
+            try await transaction { db in try await self.end(id, on: db, now: now) }
             report.expired += 1
         }
         report.purged = try await transaction { db in
@@ -56,8 +56,8 @@ extension Store {
                   AND seq < (SELECT MAX(seq) FROM sticker_events)
                 """
             ).run()
-            try await Store.pruneWorldmapAssets(before: now.addingTimeInterval(-policy.assetVersions), on: db)
-            try await Store.deleteOrphanBlobs(on: db)
+            try await WorldmapStore.pruneWorldmapAssets(before: now.addingTimeInterval(-policy.assetVersions), on: db)
+            try await BlobStore.deleteOrphanBlobs(on: db)
             return count
         }
         // Sessions past their end: they no longer sign anyone in, and a stolen database should hold as few as possible.
@@ -72,7 +72,7 @@ extension Store {
     }
 
     /// Archived stickers (deleted or expired, not yet purged), newest first: what moderation can still act on.
-    public func archivedStickers(limit: Int = 100) async throws -> [Sticker] {
+    public func archived(limit: Int = 100) async throws -> [Sticker] {
         try await withConnection { db in
             try await db.raw("SELECT body FROM stickers WHERE state = 'deleted' ORDER BY deleted_at DESC LIMIT \(bind: limit)").all()
                 .map { try StoreJSON.sticker(try $0.decode(column: "body", as: String.self)) }

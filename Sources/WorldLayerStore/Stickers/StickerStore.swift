@@ -3,11 +3,16 @@ import SQLKit
 import WorldLayerCore
 import WorldLayerGeo
 
-extension Store {
+/// Stickers: writes, reads by id or author, expiry and archiving.
+public struct StickerStore: StoreAggregate {
+    let store: Store
+}
+
+extension StickerStore {
     /// Creates a sticker (unpublished, version 1) or edits one, which returns it to
     /// unpublished. Offline-safe: sending the same content again is not a second change.
     /// An edit must name the version it read (`expectedVersion`).
-    public func putSticker(
+    public func put(
         id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date? = nil
     ) async throws -> (Sticker, created: Bool) {
         let now = now ?? clock.now()
@@ -39,10 +44,17 @@ extension Store {
                     state = .unpublished
                 }
             } catch { throw StickerWriteError.invalidTransition(error) }
-            let placement = try await Store.resolvePlacement(draft, author: author.id, on: db, now: now)
+            let placement = try PlacementRules.decide(
+                draft, author: author.id, facts: try await Self.placementFacts(draft, author: author.id, on: db))
+            let worldmap: Worldmap
+            if let own = placement.privateWorldmap {
+                worldmap = own
+            } else {
+                worldmap = try await WorldmapStore.publicWorldmap(cell: placement.cell, on: db, now: now)
+            }
             let sticker = Sticker(
                 id: id, author: StickerAuthor(id: author.id, username: author.username, displayName: author.displayName), state: state,
-                draft: placement.draft, worldmapId: placement.worldmap.id, worldmapIsPrivate: placement.worldmap.isPrivate,
+                draft: placement.draft, worldmapId: worldmap.id, worldmapIsPrivate: worldmap.isPrivate,
                 cell: placement.cell.description,
                 version: (existing?.sticker.version ?? 0) + 1, createdAt: existing?.sticker.createdAt ?? now, updatedAt: now)
             try await self.write(sticker, shares: placement.shares, before: existing, on: db, now: now)
@@ -52,7 +64,7 @@ extension Store {
 
     /// Publishes an unpublished sticker (`place_sticker()`), checking restricted zones again.
     /// A retried place (the sticker is already at `expectedVersion + 1`) returns it unchanged.
-    public func placeSticker(id: UUID, author: UUID, expectedVersion: Int?, now: Date? = nil) async throws -> Sticker {
+    public func place(id: UUID, author: UUID, expectedVersion: Int?, now: Date? = nil) async throws -> Sticker {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
@@ -66,7 +78,7 @@ extension Store {
             if let expectedVersion, expectedVersion != existing.sticker.version {
                 throw StickerWriteError.versionConflict(current: existing.sticker)
             }
-            if let zone = try await Store.zone(containing: sticker.anchor.coordinate, on: db) {
+            if let zone = try await ZoneStore.zone(containing: sticker.anchor.coordinate, on: db) {
                 throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
             }
             sticker.version += 1
@@ -78,18 +90,18 @@ extension Store {
 
     /// Ends a sticker from any state (`delete_sticker()`); it is archived, invisible,
     /// until purged. Deleting an already deleted sticker is not an error (a retry).
-    public func deleteSticker(id: UUID, author: UUID, now: Date? = nil) async throws {
+    public func delete(id: UUID, author: UUID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
                 throw StickerWriteError.notFound
             }
-            try await self.endSticker(id, on: db, now: now)
+            try await self.end(id, on: db, now: now)
         }
     }
 
     /// Moves a sticker to deleted, archived from `now`, and logs the change.
-    func endSticker(_ id: UUID, on db: any SQLDatabase, now: Date) async throws {
+    func end(_ id: UUID, on db: any SQLDatabase, now: Date) async throws {
         guard let existing = try await stickerForChange(id: id, on: db), existing.sticker.state != .deleted else { return }
         var sticker = existing.sticker
         sticker.state = .deleted
@@ -102,8 +114,8 @@ extension Store {
     public func sticker(id: UUID, viewer: Viewer, now: Date? = nil) async throws -> Sticker? {
         let now = now ?? clock.now()
         return try await withConnection { db in
-            guard let stored = try await Store.storedSticker(id: id, on: db) else { return nil }
-            let audience = Store.audience(stored.sticker, shares: stored.shares)
+            guard let stored = try await Self.storedSticker(id: id, on: db) else { return nil }
+            let audience = Self.audience(stored.sticker, shares: stored.shares)
             return viewer.canSee(audience, now: now) ? stored.sticker.seen(by: viewer.accountID) : nil
         }
     }
@@ -132,7 +144,7 @@ extension Store {
     /// two changes of one version run one after the other and the second sees the first (a 409, not a lost
     /// edit). SQLite's transactions already run one at a time.
     func stickerForChange(id: UUID, on db: any SQLDatabase) async throws -> StoredSticker? {
-        try await Store.storedSticker(id: id, on: db, lockingRow: engine == .postgres)
+        try await Self.storedSticker(id: id, on: db, lockingRow: engine == .postgres)
     }
 
     static func storedSticker(id: UUID, on db: any SQLDatabase, lockingRow: Bool = false) async throws -> StoredSticker? {
@@ -206,83 +218,47 @@ extension Store {
             }
         }
         let previousCell = before.flatMap { cellRaw($0.sticker.cell) }
-        try await Store.appendEvent(
-            kind: "sticker", stickerID: s.id, accountID: s.author.id, cells: [cell] + (previousCell.map { [$0] } ?? []),
-            before: before.map { Store.audience($0.sticker, shares: $0.shares) }, after: Store.audience(s, shares: shares),
+        try await ChangeLog.appendEvent(
+            kind: .sticker, stickerID: s.id, accountID: s.author.id, cells: [cell] + (previousCell.map { [$0] } ?? []),
+            before: before.map { Self.audience($0.sticker, shares: $0.shares) }, after: Self.audience(s, shares: shares),
             body: s.state == .deleted ? nil : s, on: db, engine: engine, now: now)
     }
 
     // MARK: - Checks before a write
 
-    struct Placement {
-        var draft: StickerDraft
-        var worldmap: Worldmap
-        var cell: CellID
-        var shares: [UUID]
-    }
-
-    /// Resolves what a draft refers to (template, people, worldmap) and checks where it goes.
-    static func resolvePlacement(_ draft: StickerDraft, author: UUID, on db: any SQLDatabase, now: Date) async throws -> Placement {
-        var d = draft
-        var problems: [FieldError] = []
-        let template = try await Store.template(id: d.templateId, on: db)
-        if template?.isUsable(by: author) != true { problems.append(FieldError("templateId", "is not a template you can use")) }
-        if template?.takesText == false, !d.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
-        var shares: [UUID] = []
-        if !d.sharedWith.isEmpty {
-            let keys = d.sharedWith.map(AccountRules.key)
+    /// Looks up what the draft refers to (template, people, groups, worldmap, zone) for ``PlacementRules``.
+    static func placementFacts(_ draft: StickerDraft, author: UUID, on db: any SQLDatabase) async throws -> PlacementFacts {
+        var accountsByKey: [String: PlacementFacts.NamedAccount] = [:]
+        if !draft.sharedWith.isEmpty {
+            let keys = draft.sharedWith.map(AccountRules.key)
             let rows = try await db.raw(
                 "SELECT id, username, username_key FROM accounts WHERE username_key IN (\(SQLList(keys.map { SQLBind($0) })))"
             ).all()
-            var byKey: [String: (UUID, String)] = [:]
             for row in rows {
-                byKey[try row.decode(column: "username_key", as: String.self)] = (
-                    UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
-                    try row.decode(column: "username", as: String.self)
-                )
+                accountsByKey[try row.decode(column: "username_key", as: String.self)] = PlacementFacts.NamedAccount(
+                    id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                    username: try row.decode(column: "username", as: String.self))
             }
-            if let unknown = keys.first(where: { byKey[$0] == nil }) {
-                problems.append(FieldError("sharedWith", "no user named '\(unknown)'"))
-            }
-            var seen = Set<UUID>()
-            let found = keys.compactMap { byKey[$0] }.filter { $0.0 != author && seen.insert($0.0).inserted }
-            shares = found.map(\.0)
-            d.sharedWith = found.map(\.1)
         }
-        // Only to groups the author is in (a group's stickers are its members' to share).
-        if let groups = d.sharedWithGroups, !groups.isEmpty {
-            let mine = Set(
+        var authorGroups: Set<String> = []
+        if let groups = draft.sharedWithGroups, !groups.isEmpty {
+            authorGroups = Set(
                 try await db.raw(
                     "SELECT group_id FROM group_members WHERE account_id = \(bind: author.text) AND group_id IN (\(SQLList(groups.map { SQLBind($0) })))"
                 ).all().map { try $0.decode(column: "group_id", as: String.self) })
-            if let other = groups.first(where: { !mine.contains($0) }) {
-                problems.append(FieldError("sharedWithGroups", "you are not in group \(other)"))
-            }
         }
-        let cell = CellGrid.cell(containing: d.anchor.coordinate)
         var worldmap: Worldmap?
-        if let wid = d.worldmapId {
-            let member =
+        var isMember = false
+        if let wid = draft.worldmapId {
+            worldmap = try await WorldmapStore.worldmap(id: wid, on: db)
+            isMember =
                 try await db.raw(
                     "SELECT 1 AS x FROM worldmap_members WHERE worldmap_id = \(bind: wid.text) AND account_id = \(bind: author.text)"
                 ).first() != nil
-            if let w = try await Store.worldmap(id: wid, on: db), w.isPrivate, member {
-                let home = CellID(w.cell)!
-                if home == cell || CellGrid.neighbours(of: home).contains(cell) {
-                    worldmap = w
-                } else {
-                    problems.append(FieldError("anchor", "is outside the worldmap '\(w.name)' (cell \(w.cell) and its neighbours)"))
-                }
-            } else {
-                problems.append(FieldError("worldmapId", "is not a private worldmap you belong to"))
-            }
         }
-        guard problems.isEmpty else { throw StickerWriteError.invalid(problems) }
-        if let zone = try await Store.zone(containing: d.anchor.coordinate, on: db) {
-            throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
-        }
-        let resolved: Worldmap
-        if let worldmap { resolved = worldmap } else { resolved = try await Store.publicWorldmap(cell: cell, on: db, now: now) }
-        return Placement(draft: d, worldmap: resolved, cell: cell, shares: shares)
+        return PlacementFacts(
+            template: try await TemplateStore.template(id: draft.templateId, on: db), accountsByKey: accountsByKey,
+            authorGroups: authorGroups, worldmap: worldmap, isWorldmapMember: isMember,
+            zone: try await ZoneStore.zone(containing: draft.anchor.coordinate, on: db))
     }
 }

@@ -21,7 +21,12 @@ public struct NewTemplate: Sendable {
     }
 }
 
-extension Store {
+/// Sticker designs and their review.
+public struct TemplateStore: StoreAggregate {
+    let store: Store
+}
+
+extension TemplateStore {
     static let templateColumns = "id, name, kind, takes_text, status, author_id, reject_reason, asset_blob, preview_blob, created_at"
 
     static func template(from row: any SQLRow) throws -> StickerTemplate {
@@ -40,7 +45,7 @@ extension Store {
     /// Adds a template: the project's own (no author) go straight into the library, a
     /// user's submission waits for review. Returns the stored template and whether it
     /// was new; the same submission sent again is not a second one.
-    public func addTemplate(_ t: NewTemplate, author: UUID?, now: Date? = nil) async throws -> (StickerTemplate, created: Bool) {
+    public func add(_ t: NewTemplate, author: UUID?, now: Date? = nil) async throws -> (StickerTemplate, created: Bool) {
         let now = now ?? clock.now()
         do {
             return try await addTemplateOnce(t, author: author, now: now)
@@ -52,29 +57,29 @@ extension Store {
 
     private func addTemplateOnce(_ t: NewTemplate, author: UUID?, now: Date) async throws -> (StickerTemplate, created: Bool) {
         try await transaction { db in
-            if let row = try await db.raw("SELECT \(unsafeRaw: Store.templateColumns) FROM templates WHERE id = \(bind: t.id)").first() {
-                let existing = try Store.template(from: row)
+            if let row = try await db.raw("SELECT \(unsafeRaw: Self.templateColumns) FROM templates WHERE id = \(bind: t.id)").first() {
+                let existing = try Self.template(from: row)
                 if author == nil, existing.authorId == nil {
                     // The project's library is refreshed from its assets at every start.
-                    try await Store.writeTemplateContent(t, on: db, now: now, update: true)
-                    return (try await Store.template(id: t.id, on: db)!, false)
+                    try await Self.writeTemplateContent(t, on: db, now: now, update: true)
+                    return (try await Self.template(id: t.id, on: db)!, false)
                 }
                 guard existing.authorId == author, existing.name == t.name, existing.kind == t.kind else {
                     throw StoreError.conflict("a template with this id exists", field: "id")
                 }
                 return (existing, false)
             }
-            try await Store.writeTemplateContent(t, on: db, now: now, update: false)
+            try await Self.writeTemplateContent(t, on: db, now: now, update: false)
             try await db.raw(
                 "UPDATE templates SET status = \(bind: author == nil ? "approved" : "pending"), author_id = \(bind: author?.text) WHERE id = \(bind: t.id)"
             ).run()
-            return (try await Store.template(id: t.id, on: db)!, true)
+            return (try await Self.template(id: t.id, on: db)!, true)
         }
     }
 
     private static func writeTemplateContent(_ t: NewTemplate, on db: any SQLDatabase, now: Date, update: Bool) async throws {
-        let preview = try await putBlob(t.preview, contentType: "image/png", on: db, now: now)
-        let asset = try await t.asset.asyncMap { try await putBlob($0.data, contentType: $0.type, on: db, now: now) }
+        let preview = try await BlobStore.putBlob(t.preview, contentType: "image/png", on: db, now: now)
+        let asset = try await t.asset.asyncMap { try await BlobStore.putBlob($0.data, contentType: $0.type, on: db, now: now) }
         if update {
             try await db.raw(
                 """
@@ -97,37 +102,37 @@ extension Store {
     }
 
     public func template(id: String) async throws -> StickerTemplate? {
-        try await withConnection { db in try await Store.template(id: id, on: db) }
+        try await withConnection { db in try await Self.template(id: id, on: db) }
     }
 
     /// The library as `account` sees it: approved templates and their own submissions.
-    public func templates(for account: UUID?) async throws -> [StickerTemplate] {
+    public func list(for account: UUID?) async throws -> [StickerTemplate] {
         try await withConnection { db in
             try await db.raw(
                 """
-                SELECT \(unsafeRaw: Store.templateColumns) FROM templates
+                SELECT \(unsafeRaw: Self.templateColumns) FROM templates
                 WHERE status = 'approved' OR author_id = \(bind: account?.text ?? "-")
                 ORDER BY CASE WHEN author_id IS NULL THEN 0 ELSE 1 END, name
                 """
-            ).all().map(Store.template(from:))
+            ).all().map(Self.template(from:))
         }
     }
 
     /// Submissions waiting for a moderator, oldest first.
-    public func pendingTemplates() async throws -> [StickerTemplate] {
+    public func pending() async throws -> [StickerTemplate] {
         try await withConnection { db in
-            try await db.raw("SELECT \(unsafeRaw: Store.templateColumns) FROM templates WHERE status = 'pending' ORDER BY created_at")
-                .all().map(Store.template(from:))
+            try await db.raw("SELECT \(unsafeRaw: Self.templateColumns) FROM templates WHERE status = 'pending' ORDER BY created_at")
+                .all().map(Self.template(from:))
         }
     }
 
     /// Approves or rejects a pending submission, and logs it. Returns nil if there is no such template.
-    public func reviewTemplate(id: String, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws
+    public func review(id: String, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws
         -> StickerTemplate?
     {
         let now = now ?? clock.now()
         return try await transaction { db in
-            guard let t = try await Store.template(id: id, on: db) else { return nil }
+            guard let t = try await Self.template(id: id, on: db) else { return nil }
             guard t.status == .pending else { throw StoreError.conflict("the template was already \(t.status.rawValue)", field: "status") }
             try await db.raw(
                 """
@@ -135,11 +140,11 @@ extension Store {
                   reviewed_by = \(bind: moderator.id.text), reviewed_at = \(bind: millis(now)) WHERE id = \(bind: id)
                 """
             ).run()
-            try await Store.logModeration(
+            try await ModerationStore.logModeration(
                 moderator: moderator, action: approve ? "approve_template" : "reject_template", targetKind: "template", targetID: id,
                 note: reason, on: db,
                 now: now)
-            return try await Store.template(id: id, on: db)
+            return try await Self.template(id: id, on: db)
         }
     }
 }

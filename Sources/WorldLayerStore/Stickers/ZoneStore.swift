@@ -3,13 +3,18 @@ import SQLKit
 import WorldLayerCore
 import WorldLayerGeo
 
-extension Store {
+/// Restricted zones, where stickers may not be placed.
+public struct ZoneStore: StoreAggregate {
+    let store: Store
+}
+
+extension ZoneStore {
     /// Adds a zone, or replaces the one with the same `source` (a re-import).
     /// Returns whether it was new.
     @discardableResult
     public func putZone(_ zone: RestrictedZone, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
-        return try await transaction { db in try await Store.putZone(zone, on: db, now: now) }
+        return try await transaction { db in try await Self.putZone(zone, on: db, now: now) }
     }
 
     /// Adds many zones in one transaction; returns how many were new.
@@ -17,7 +22,7 @@ extension Store {
         let now = now ?? clock.now()
         return try await transaction { db in
             var added = 0
-            for zone in zones where try await Store.putZone(zone, on: db, now: now) { added += 1 }
+            for zone in zones where try await Self.putZone(zone, on: db, now: now) { added += 1 }
             return added
         }
     }
@@ -40,14 +45,14 @@ extension Store {
         return id == zone.id
     }
 
-    public func zones() async throws -> [RestrictedZone] {
+    public func list() async throws -> [RestrictedZone] {
         try await withConnection { db in
-            try await db.raw("SELECT id, name, kind, source, polygon FROM restricted_zones ORDER BY name, id").all().map(Store.zone(from:))
+            try await db.raw("SELECT id, name, kind, source, polygon FROM restricted_zones ORDER BY name, id").all().map(Self.zone(from:))
         }
     }
 
     @discardableResult
-    public func deleteZone(id: UUID) async throws -> Bool {
+    public func delete(id: UUID) async throws -> Bool {
         try await transaction { db in
             let exists = try await db.raw("SELECT id FROM restricted_zones WHERE id = \(bind: id.text)").first() != nil
             try await db.raw("DELETE FROM restricted_zones WHERE id = \(bind: id.text)").run()

@@ -19,30 +19,47 @@ public enum GroupDeletion: Sendable, Equatable {
     case unexported(Int)
 }
 
-extension Store {
+/// Why a guided-tour write was refused.
+public enum GuidedTourError: Error, Sendable, Equatable {
+    /// One of the new group's passkeys is already in use on this tour: make new ones.
+    case passkeyTaken
+    /// Another participant has this id.
+    case participantIdTaken
+    /// A question with this id exists (a retry, or someone else's id).
+    case questionIdTaken
+}
+
+/// Guided groups on a tour: passkeys, participants, questions.
+public struct GuidedTourStore: StoreAggregate {
+    let store: Store
+}
+
+extension GuidedTourStore {
     /// What is stored of a passkey: a hash bound to its tour, so the same text means nothing elsewhere.
     static func passkeyHash(tourID: UUID, key: String) -> String {
         SHA256.hash(data: Data("passkey:\(tourID.text):\(key)".utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Creates a group with these (normalized) passkeys; only their hashes are kept.
-    /// Throws ``StoreError`` on a duplicate key, which a caller answers by making new keys.
+    /// Throws ``GuidedTourError/passkeyTaken`` on a duplicate key, which a caller answers by making new keys.
     public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date? = nil) async throws
         -> TourGroup
     {
         let now = now ?? clock.now()
         let id = UUID()
-        try await transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO tour_groups (id, tour_id, guide_id, name, expires_at, created_at)
-                VALUES (\(bind: id.text), \(bind: tourID.text), \(bind: guideID.text), \(bind: name), \(bind: millis(expiresAt)), \(bind: millis(now)))
-                """
-            ).run()
-            for key in keys {
+        try await refusingDuplicates(as: .passkeyTaken) {
+            try await transaction { db in
                 try await db.raw(
-                    "INSERT INTO tour_passkeys (key_hash, group_id) VALUES (\(bind: Store.passkeyHash(tourID: tourID, key: key)), \(bind: id.text))"
+                    """
+                    INSERT INTO tour_groups (id, tour_id, guide_id, name, expires_at, created_at)
+                    VALUES (\(bind: id.text), \(bind: tourID.text), \(bind: guideID.text), \(bind: name), \(bind: millis(expiresAt)), \(bind: millis(now)))
+                    """
                 ).run()
+                for key in keys {
+                    try await db.raw(
+                        "INSERT INTO tour_passkeys (key_hash, group_id) VALUES (\(bind: Self.passkeyHash(tourID: tourID, key: key)), \(bind: id.text))"
+                    ).run()
+                }
             }
         }
         return try await group(id: id)!
@@ -70,14 +87,14 @@ extension Store {
 
     public func group(id: UUID) async throws -> TourGroup? {
         try await withConnection { db in
-            try await db.raw("\(Store.groupColumns) WHERE g.id = \(bind: id.text)").first().map(Store.group(from:))
+            try await db.raw("\(Self.groupColumns) WHERE g.id = \(bind: id.text)").first().map(Self.group(from:))
         }
     }
 
     public func groups(tourID: UUID) async throws -> [TourGroup] {
         try await withConnection { db in
-            try await db.raw("\(Store.groupColumns) WHERE g.tour_id = \(bind: tourID.text) ORDER BY g.created_at, g.id").all().map(
-                Store.group(from:))
+            try await db.raw("\(Self.groupColumns) WHERE g.tour_id = \(bind: tourID.text) ORDER BY g.created_at, g.id").all().map(
+                Self.group(from:))
         }
     }
 
@@ -88,41 +105,52 @@ extension Store {
         -> Redemption
     {
         let now = now ?? clock.now()
-        return try await transaction { db in
-            let hash = Store.passkeyHash(tourID: tourID, key: key)
-            guard
-                let row = try await db.raw(
+        return try await refusingDuplicates(as: .participantIdTaken) {
+            try await transaction { db in
+                let hash = Self.passkeyHash(tourID: tourID, key: key)
+                guard
+                    let row = try await db.raw(
+                        """
+                        SELECT k.redeemed_at, k.participant_id, g.id AS group_id, g.expires_at FROM tour_passkeys k JOIN tour_groups g ON g.id = k.group_id
+                        WHERE k.key_hash = \(bind: hash) AND g.tour_id = \(bind: tourID.text)
+                        """
+                    ).first()
+                else { return .unknown }
+                let groupID = try row.decode(column: "group_id", as: String.self)
+                let participant = TourParticipant(
+                    id: participantID, groupId: UUID(uuidString: groupID)!, tourId: tourID, displayName: displayName)
+                if try row.decode(column: "redeemed_at", as: Int64?.self) != nil {
+                    guard try row.decode(column: "participant_id", as: String?.self) == participantID.text else { return .used }
+                    try await db.raw("UPDATE tour_participants SET token_hash = \(bind: tokenHash) WHERE id = \(bind: participantID.text)")
+                        .run()
+                    return .joined(participant)
+                }
+                if try row.decode(column: "expires_at", as: Int64.self) <= millis(now) { return .expired }
+                // The condition makes a racing second redemption (on another server) change nothing.
+                let claimed = try await db.raw(
                     """
-                    SELECT k.redeemed_at, k.participant_id, g.id AS group_id, g.expires_at FROM tour_passkeys k JOIN tour_groups g ON g.id = k.group_id
-                    WHERE k.key_hash = \(bind: hash) AND g.tour_id = \(bind: tourID.text)
+                    UPDATE tour_passkeys SET redeemed_at = \(bind: millis(now)), participant_id = \(bind: participant.id.text)
+                    WHERE key_hash = \(bind: hash) AND redeemed_at IS NULL RETURNING key_hash
                     """
-                ).first()
-            else { return .unknown }
-            let groupID = try row.decode(column: "group_id", as: String.self)
-            let participant = TourParticipant(
-                id: participantID, groupId: UUID(uuidString: groupID)!, tourId: tourID, displayName: displayName)
-            if try row.decode(column: "redeemed_at", as: Int64?.self) != nil {
-                guard try row.decode(column: "participant_id", as: String?.self) == participantID.text else { return .used }
-                try await db.raw("UPDATE tour_participants SET token_hash = \(bind: tokenHash) WHERE id = \(bind: participantID.text)")
-                    .run()
+                ).all()
+                guard !claimed.isEmpty else { return .used }
+                try await db.raw(
+                    """
+                    INSERT INTO tour_participants (id, group_id, token_hash, display_name, created_at)
+                    VALUES (\(bind: participant.id.text), \(bind: groupID), \(bind: tokenHash), \(bind: displayName), \(bind: millis(now)))
+                    """
+                ).run()
                 return .joined(participant)
             }
-            if try row.decode(column: "expires_at", as: Int64.self) <= millis(now) { return .expired }
-            // The condition makes a racing second redemption (on another server) change nothing.
-            let claimed = try await db.raw(
-                """
-                UPDATE tour_passkeys SET redeemed_at = \(bind: millis(now)), participant_id = \(bind: participant.id.text)
-                WHERE key_hash = \(bind: hash) AND redeemed_at IS NULL RETURNING key_hash
-                """
-            ).all()
-            guard !claimed.isEmpty else { return .used }
-            try await db.raw(
-                """
-                INSERT INTO tour_participants (id, group_id, token_hash, display_name, created_at)
-                VALUES (\(bind: participant.id.text), \(bind: groupID), \(bind: tokenHash), \(bind: displayName), \(bind: millis(now)))
-                """
-            ).run()
-            return .joined(participant)
+        }
+    }
+
+    /// Runs a write, answering the database's uniqueness refusal with `refusal`.
+    private func refusingDuplicates<R: Sendable>(as refusal: GuidedTourError, _ write: () async throws -> R) async throws -> R {
+        do {
+            return try await write()
+        } catch  where Store.isUniqueViolation(error) {
+            throw refusal
         }
     }
 
@@ -149,15 +177,18 @@ extension Store {
 
     // MARK: Questions
 
+    /// Throws ``GuidedTourError/questionIdTaken`` when the id is in use.
     public func addQuestion(_ question: TourQuestion) async throws {
-        try await transaction { db in
-            try await db.raw(
-                """
-                INSERT INTO tour_questions (id, group_id, participant_id, text, email, created_at)
-                VALUES (\(bind: question.id.text), \(bind: question.groupId.text), \(bind: question.participantId.text), \(bind: question.text),
-                        \(bind: question.email), \(bind: millis(question.createdAt)))
-                """
-            ).run()
+        try await refusingDuplicates(as: .questionIdTaken) {
+            try await transaction { db in
+                try await db.raw(
+                    """
+                    INSERT INTO tour_questions (id, group_id, participant_id, text, email, created_at)
+                    VALUES (\(bind: question.id.text), \(bind: question.groupId.text), \(bind: question.participantId.text), \(bind: question.text),
+                            \(bind: question.email), \(bind: millis(question.createdAt)))
+                    """
+                ).run()
+            }
         }
     }
 
@@ -220,7 +251,7 @@ extension Store {
             guard unexported == 0 else { return .unexported(Int(unexported)) }
             let participants = try await db.raw("SELECT id FROM tour_participants WHERE group_id = \(bind: id.text)").all()
                 .map { try $0.decode(column: "id", as: String.self) }
-            try await Store.deleteProgress(of: participants, on: db)
+            try await TourStore.deleteProgress(of: participants, on: db)
             try await db.raw("DELETE FROM tour_groups WHERE id = \(bind: id.text)").run()
             return .deleted
         }

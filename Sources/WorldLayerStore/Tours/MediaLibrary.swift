@@ -73,11 +73,11 @@ public struct MediaLibrary: Sendable {
     public func contains(_ id: String) -> Bool { FileManager.default.fileExists(atPath: path(of: id).path) }
 }
 
-extension Store {
+extension TourStore {
     /// Records that media files are in the library (idempotent).
     public func registerMedia(_ refs: [MediaRef], now: Date? = nil) async throws {
         let now = now ?? clock.now()
-        try await transaction { db in try await Store.registerMedia(refs, on: db, now: now) }
+        try await transaction { db in try await Self.registerMedia(refs, on: db, now: now) }
     }
 
     static func registerMedia(_ refs: [MediaRef], on db: any SQLDatabase, now: Date) async throws {

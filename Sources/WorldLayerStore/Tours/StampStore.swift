@@ -10,7 +10,7 @@ public struct ReportResult: Sendable {
     public var completed: Bool
 }
 
-extension Store {
+extension TourStore {
     /// Applies a visitor's position report to their progress on a tour, in one transaction, so two
     /// reports racing from one phone cannot both stamp or lose each other's presence.
     public func report(_ report: PositionReport, visitor: UUID, tour: Tour, rule: StampRule, now: Date? = nil) async throws
@@ -22,7 +22,7 @@ extension Store {
             let row = try await db.raw("SELECT body FROM tour_presence WHERE visitor_id = \(bind: v) AND tour_id = \(bind: t)").first()
             let before =
                 try row.map { try StoreJSON.decode(TourPresence.self, try $0.decode(column: "body", as: String.self)) } ?? TourPresence()
-            var stamps = try await Store.stamps(db, visitor: v, tour: t)
+            var stamps = try await Self.stamps(db, visitor: v, tour: t)
             let outcome = rule.apply(report, to: before, stops: tour.stops, stamped: Set(stamps.map(\.stopId)), now: now)
             let body = try StoreJSON.string(outcome.presence)
             if row == nil {
@@ -49,7 +49,7 @@ extension Store {
                     completed = true
                 }
             }
-            let completion = try await Store.completion(db, visitor: v, tour: t)
+            let completion = try await Self.completion(db, visitor: v, tour: t)
             return ReportResult(
                 outcome: outcome, book: StampBook(tour: tour, stamps: stamps, completedAt: completion), completed: completed)
         }
@@ -57,9 +57,9 @@ extension Store {
 
     public func stampBook(visitor: UUID, tour: Tour) async throws -> StampBook {
         try await withConnection { db in
-            let stamps = try await Store.stamps(db, visitor: visitor.text, tour: tour.id.text)
+            let stamps = try await Self.stamps(db, visitor: visitor.text, tour: tour.id.text)
             return StampBook(
-                tour: tour, stamps: stamps, completedAt: try await Store.completion(db, visitor: visitor.text, tour: tour.id.text))
+                tour: tour, stamps: stamps, completedAt: try await Self.completion(db, visitor: visitor.text, tour: tour.id.text))
         }
     }
 

@@ -9,10 +9,15 @@ public enum TourSaveError: Error, Equatable {
     case missingMedia([String])
 }
 
-extension Store {
+/// Tours, stamps and the media they play.
+public struct TourStore: StoreAggregate {
+    let store: Store
+}
+
+extension TourStore {
     /// Creates or replaces a tour as a whole (stops, media, beacons). Visitors' stamps for stops that are
     /// still in the tour survive a replacement.
-    public func saveTour(_ tour: Tour, now: Date? = nil) async throws {
+    public func save(_ tour: Tour, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         var tour = tour
         tour.updatedAt = date(millis: millis(now))
@@ -43,7 +48,7 @@ extension Store {
     }
 
     /// Every tour, by title.
-    public func tours() async throws -> [Tour] {
+    public func list() async throws -> [Tour] {
         try await withConnection { db in
             try await db.raw("SELECT body FROM tours").all().map {
                 try StoreJSON.decode(Tour.self, try $0.decode(column: "body", as: String.self))
@@ -70,7 +75,7 @@ extension Store {
     }
 
     /// Deletes a tour with its groups, passkeys, participants, questions and progress.
-    public func deleteTour(id: UUID) async throws -> Bool {
+    public func delete(id: UUID) async throws -> Bool {
         try await transaction { db in
             guard try await db.raw("SELECT id FROM tours WHERE id = \(bind: id.text)").first() != nil else { return false }
             try await db.raw("DELETE FROM tours WHERE id = \(bind: id.text)").run()
@@ -101,8 +106,8 @@ extension Store {
     public func guides(tourID: UUID) async throws -> [Account] {
         try await withConnection { db in
             try await db.raw(
-                "SELECT \(unsafeRaw: Store.accountColumns) FROM accounts WHERE id IN (SELECT account_id FROM tour_guides WHERE tour_id = \(bind: tourID.text)) ORDER BY username"
-            ).all().map(Store.account(from:))
+                "SELECT \(unsafeRaw: AccountStore.accountColumns) FROM accounts WHERE id IN (SELECT account_id FROM tour_guides WHERE tour_id = \(bind: tourID.text)) ORDER BY username"
+            ).all().map(AccountStore.account(from:))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerCore
 
 /// What a person meets first and most: the first open, the map's answers, tours for visitors and
 /// guides, the feed and profiles, and what the first open costs on a phone's connection. Every
@@ -83,7 +84,7 @@ struct ClientDesignBrowserTests {
         let server = try await BrowserTests.server(engine)
         defer { server.stop() }
         let poster = try await server.signUpAndLogIn("poster"), reader = try await server.signUpAndLogIn("feedreader")
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let sticker =
             ##"{"templateId":"sticky-note","text":"Coffee here is great","tags":["coffee"],"color":"#ffd60a","size":0.5,"orientation":[0,0,0,1],"anchor":{"latitude":60.1699,"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
         #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: sticker, token: poster).status == 201)
@@ -140,7 +141,7 @@ struct ClientDesignBrowserTests {
             let joined = Self.json(
                 try await server.request(
                     "POST", "/v1/tours/helsinki-guided/redeem",
-                    json: #"{"passkey":"\#(key)","displayName":"Ben","participantId":"\#(UUID().uuidString.lowercased())"}"#
+                    json: #"{"passkey":"\#(key)","displayName":"Ben","participantId":"\#(UUID().text)"}"#
                 ).body)
             let visitor = try #require(joined["token"] as? String, "\(joined)")
             #expect(

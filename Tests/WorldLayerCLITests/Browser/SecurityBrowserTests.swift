@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerCore
 
 /// Text from users and OpenStreetMap reaches the page as text: a name that is HTML shows as its
 /// characters, and the page's Content-Security-Policy would stop a script that slipped through.
@@ -29,7 +30,7 @@ struct SecurityBrowserTests {
             "POST", "/v1/places",
             json: #"{"name":"\#(Self.escaped)","kind":"amenity:cafe","position":{"latitude":60.1700,"longitude":24.9385}}"#, token: token)
         #expect(place.status == 201, "\(place.body)")
-        let id = UUID().uuidString.lowercased()
+        let id = UUID().text
         let sticker =
             ##"{"templateId":"sticky-note","text":"\##(Self.escaped)","tags":[],"color":"#ff8800","size":0.4,"orientation":[0,0,0,1],"anchor":{"latitude":60.1699,"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
         #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: sticker, token: token).status == 201)

@@ -15,7 +15,7 @@ struct BookSummary: Encodable {
     var updatedAt: Date
 
     init(_ b: Book) {
-        id = b.id.uuidString.lowercased()
+        id = b.id.text
         slug = b.slug
         title = b.title
         authors = b.authors
@@ -38,7 +38,7 @@ struct RecognizedTarget: Encodable {
     var imageHeight: Int?
 
     init(_ t: BookTarget) {
-        id = t.id.uuidString.lowercased()
+        id = t.id.text
         name = t.name
         physicalWidth = t.physicalWidth
         content = t.content

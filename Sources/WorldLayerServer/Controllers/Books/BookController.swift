@@ -28,7 +28,7 @@ struct BookController {
 
     /// Every book, or those whose title or authors match `q` (prefixes, accents and typos forgiven).
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var books = try await store.books()
+        var books = try await store.books.list()
         let parameters = Query(request)
         if parameters.items["q"] != nil {
             let query = try parameters.searchText()
@@ -49,7 +49,7 @@ struct BookController {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let book = try await book(context)
-        _ = try await store.deleteBook(id: book.id)
+        _ = try await store.books.delete(id: book.id)
         await recognizers.forget(book.id)
         return Response(status: .noContent)
     }
@@ -68,7 +68,7 @@ struct BookController {
         }
         let images = book.targets.map { t in
             Image(
-                targetId: t.id.uuidString.lowercased(), name: t.name, image: t.image, url: "/v1/media/\(t.image.id)",
+                targetId: t.id.text, name: t.name, image: t.image, url: "/v1/media/\(t.image.id)",
                 physicalWidth: t.physicalWidth,
                 physicalHeight: t.quality.map { t.physicalWidth * Double($0.height) / Double(max($0.width, 1)) }, content: t.content)
         }
@@ -76,7 +76,7 @@ struct BookController {
             var bookId: String
             var images: [Image]
         }
-        return try .json(Body(bookId: book.id.uuidString.lowercased(), images: images))
+        return try .json(Body(bookId: book.id.text, images: images))
     }
 
     /// Which of the book's pictures a camera frame shows, where its corners are, and how sure that is.
@@ -113,7 +113,7 @@ struct BookController {
     }
 
     private func book(_ context: AppRequestContext) async throws -> Book {
-        guard let text = context.parameters.get("book"), let book = try await store.book(idOrSlug: text) else {
+        guard let text = context.parameters.get("book"), let book = try await store.books.book(idOrSlug: text) else {
             throw APIError.notFound("no such book")
         }
         return book

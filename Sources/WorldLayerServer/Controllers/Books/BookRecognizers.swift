@@ -21,7 +21,7 @@ actor BookRecognizers {
         if let cached = built[book.id], cached.version == book.updatedAt { return try await cached.entry.value }
         let store = store
         let task = Task<Entry, any Error> {
-            let features = try await store.bookFeatures(bookID: book.id)
+            let features = try await store.books.features(bookID: book.id)
             let recognizer = try TargetRecognizer(targets: features.enumerated().map { (Int64($0.offset), $0.element.features) })
             return Entry(recognizer: recognizer, targets: features.map(\.target))
         }

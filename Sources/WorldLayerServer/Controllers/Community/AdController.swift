@@ -24,19 +24,10 @@ struct AdController {
     /// The signed-in advertiser and their shown name; 403 for other accounts.
     private func advertiser(_ context: AppRequestContext) async throws -> (Account, String) {
         let account = try context.requireAccount()
-        guard let name = try await store.advertiserName(account.id) else {
+        guard let name = try await store.ads.advertiserName(account.id) else {
             throw APIError(.notAnAdvertiser, message: "only advertiser accounts make ads; ask an admin")
         }
         return (account, name)
-    }
-
-    private func mapped<T>(_ body: () async throws -> T) async throws -> T {
-        do { return try await body() } catch let error as AdWriteError {
-            switch error {
-            case .notFound: throw APIError.notFound("no such ad")
-            case .invalidTransition(let why): throw APIError(.invalidTransition, message: why)
-            }
-        }
     }
 
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -44,21 +35,23 @@ struct AdController {
         let id = try context.uuidParameter("id")
         var draft = try await request.decodeJSON(AdDraft.self, context: context)
         var problems = draft.problems()
-        if let template = try await store.template(id: draft.templateId), template.isUsable(by: account.id), template.kind != .text {
+        if let template = try await store.templates.template(id: draft.templateId), template.isUsable(by: account.id),
+            template.kind != .text
+        {
             if !template.takesText, !draft.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
         } else {
             problems.append(FieldError("templateId", "must be a 2D or 3D template you can use"))
         }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         draft.color = StickerRules.normalizeColor(draft.color) ?? draft.color
-        let (ad, created) = try await mapped { try await store.putAd(id: id, draft: draft, advertiser: account.id, name: name) }
+        let (ad, created) = try await store.ads.put(id: id, draft: draft, advertiser: account.id, name: name)
         return try .json(ad, status: created ? .created : .ok)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
         let me = context.account
-        guard let ad = try await store.ad(id: id), ad.advertiserId == me?.id || me.map({ $0.role != .user }) == true else {
+        guard let ad = try await store.ads.ad(id: id), ad.advertiserId == me?.id || me.map({ $0.role != .user }) == true else {
             throw APIError.notFound("no such ad")
         }
         return try .json(ad)
@@ -67,18 +60,18 @@ struct AdController {
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
         let id = try context.uuidParameter("id")
-        return try .json(try await mapped { try await store.changeAd(id: id, advertiser: account.id, to: .pending) })
+        return try .json(try await store.ads.change(id: id, advertiser: account.id, to: .pending))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
         let id = try context.uuidParameter("id")
-        return try .json(try await mapped { try await store.changeAd(id: id, advertiser: account.id, to: .pulled) })
+        return try .json(try await store.ads.change(id: id, advertiser: account.id, to: .pulled))
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
-        return try .json(["ads": try await store.ads(of: account.id)])
+        return try .json(["ads": try await store.ads.list(of: account.id)])
     }
 
     /// What someone standing here sees now: approved ads whose area holds them, in schedule, labelled.
@@ -98,9 +91,9 @@ struct AdController {
 
     @Sendable func showing(_ request: Request, context: AppRequestContext) async throws -> Response {
         let here = try Query(request).coordinate()
-        let shown = try await store.adsShowing(at: here).map { ad in
+        let shown = try await store.ads.showing(at: here).map { ad in
             Shown(
-                id: ad.id.uuidString.lowercased(), advertiser: ad.advertiser, templateId: ad.draft.templateId, text: ad.draft.text,
+                id: ad.id.text, advertiser: ad.advertiser, templateId: ad.draft.templateId, text: ad.draft.text,
                 color: ad.draft.color,
                 size: ad.draft.size, anchor: ad.draft.anchor, distance: Geodesic.wgs84.inverse(here, ad.draft.anchor.coordinate).distance,
                 endsAt: ad.draft.endsAt)
@@ -117,7 +110,7 @@ struct AdController {
         let id = try context.uuidParameter("id")
         let reason = try await request.decodeJSON(Review.self, context: context).reason?.trimmingCharacters(in: .whitespacesAndNewlines)
         if !approve, (reason ?? "").isEmpty { throw APIError.validation([FieldError("reason", "is required to reject")]) }
-        guard let ad = try await store.reviewAd(id: id, approve: approve, reason: reason, moderator: moderator) else {
+        guard let ad = try await store.ads.review(id: id, approve: approve, reason: reason, moderator: moderator) else {
             throw APIError.notFound("no such pending ad")
         }
         return try .json(ad)

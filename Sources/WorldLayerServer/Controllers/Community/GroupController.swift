@@ -34,11 +34,11 @@ struct GroupController {
         guard !name.isEmpty, name.count <= StickerGroup.nameMaximumLength else {
             throw APIError.validation([FieldError("name", "must be 1–\(StickerGroup.nameMaximumLength) characters")])
         }
-        return try .json(try await store.createGroup(name: name, creator: me.id, isPrivate: body.private ?? false), status: .created)
+        return try .json(try await store.groups.create(name: name, creator: me.id, isPrivate: body.private ?? false), status: .created)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let group = try await store.group(id: try context.uuidParameter("id"), viewer: context.account?.id) else {
+        guard let group = try await store.groups.group(id: try context.uuidParameter("id"), viewer: context.account?.id) else {
             throw APIError.notFound("no such group")
         }
         return try .json(group)
@@ -47,13 +47,13 @@ struct GroupController {
     @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
         let id = try context.uuidParameter("id")
-        guard try await store.joinGroup(id, account: me.id) else { throw APIError.notFound("no such group") }
-        return try .json(try await store.group(id: id, viewer: me.id)!)
+        guard try await store.groups.join(id, account: me.id) else { throw APIError.notFound("no such group") }
+        return try .json(try await store.groups.group(id: id, viewer: me.id)!)
     }
 
     @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        guard try await store.leaveGroup(try context.uuidParameter("id"), account: me.id) else {
+        guard try await store.groups.leave(try context.uuidParameter("id"), account: me.id) else {
             throw APIError.notFound("you are not in that group")
         }
         return Response(status: .noContent)
@@ -62,7 +62,7 @@ struct GroupController {
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
         let username = context.parameters.get("username") ?? ""
-        switch try await store.invite(username: username, to: try context.uuidParameter("id"), by: me.id) {
+        switch try await store.groups.invite(username: username, to: try context.uuidParameter("id"), by: me.id) {
         case .invited: return Response(status: .noContent)
         case .alreadyMember: throw APIError(.alreadyMember, message: "@\(username) is in the group already")
         case .noSuchGroup: throw APIError.notFound("no such group of yours")
@@ -71,16 +71,16 @@ struct GroupController {
     }
 
     @Sendable func invitations(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["groups": try await store.groupInvitations(of: try context.requireAccount().id)])
+        try .json(["groups": try await store.groups.invitations(of: try context.requireAccount().id)])
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["groups": try await store.groups(of: try context.requireAccount().id)])
+        try .json(["groups": try await store.groups.list(of: try context.requireAccount().id)])
     }
 
     @Sendable func search(_ request: Request, context: AppRequestContext) async throws -> Response {
         let query = Query(request)
-        let groups = try await store.searchGroups(
+        let groups = try await store.groups.search(
             try query.searchText(), viewer: context.account?.id, limit: try query.int("limit", in: 1...50, default: 20))
         return try .json(["groups": groups])
     }

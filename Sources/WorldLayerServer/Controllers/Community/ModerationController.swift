@@ -29,7 +29,7 @@ struct ModerationController {
         guard !reason.isEmpty, reason.count <= StickerReport.reasonMaximumLength else {
             throw APIError.validation([FieldError("reason", "must be 1–\(StickerReport.reasonMaximumLength) characters")])
         }
-        switch try await store.report(stickerID: id, reason: reason, reporter: try await store.viewer(me.id)) {
+        switch try await store.moderation.report(stickerID: id, reason: reason, reporter: try await store.accounts.viewer(me.id)) {
         case .filed(let report, let created): return try .json(report, status: created ? .created : .ok)
         case .notFound: throw APIError.notFound("no such sticker")
         }
@@ -37,7 +37,7 @@ struct ModerationController {
 
     /// My reports, with what moderation decided and its note to me.
     @Sendable func myReports(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["reports": try await store.reports(by: try context.requireAccount().id)])
+        try .json(["reports": try await store.moderation.reports(by: try context.requireAccount().id)])
     }
 
     struct QueuedReport: Encodable {
@@ -53,9 +53,9 @@ struct ModerationController {
             var templates: [TemplateController.TemplateBody]
             var ads: [Ad]
         }
-        let reports = try await store.openReports().map { QueuedReport(report: $0.report, sticker: $0.sticker) }
-        let templates = try await store.pendingTemplates().map { TemplateController.TemplateBody($0, viewer: moderator.id) }
-        return try .json(Body(reports: reports, templates: templates, ads: try await store.pendingAds()))
+        let reports = try await store.moderation.openReports().map { QueuedReport(report: $0.report, sticker: $0.sticker) }
+        let templates = try await store.templates.pending().map { TemplateController.TemplateBody($0, viewer: moderator.id) }
+        return try .json(Body(reports: reports, templates: templates, ads: try await store.ads.pending()))
     }
 
     struct DecisionBody: Decodable {
@@ -68,7 +68,7 @@ struct ModerationController {
         let id = try context.uuidParameter("id")
         let note = try await request.decodeJSON(DecisionBody.self, context: context).note?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let note, note.count > 1_000 { throw APIError.validation([FieldError("note", "must be at most 1,000 characters")]) }
-        guard let decided = try await store.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {
+        guard let decided = try await store.moderation.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {
             throw APIError.notFound("no such open report")
         }
         return try .json(decided)
@@ -84,6 +84,6 @@ struct ModerationController {
 
     @Sendable func log(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireModerator()
-        return try .json(["actions": try await store.moderationLog()])
+        return try .json(["actions": try await store.moderation.log()])
     }
 }

@@ -14,7 +14,7 @@ actor ViewTally {
         let batch = counts
         counts = [:]
         do {
-            try await store.recordViews(batch)
+            try await store.community.recordViews(batch)
         } catch {
             // Kept for the next flush rather than lost.
             for (id, n) in batch { counts[id, default: 0] += n }

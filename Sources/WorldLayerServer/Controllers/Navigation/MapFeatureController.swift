@@ -35,7 +35,7 @@ struct MapFeatureController {
 
     @Sendable func buildings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let box = try MapBox(Query(request))
-        let found = try await store.buildings(
+        let found = try await store.places.buildings(
             south: box.south, west: box.west, north: box.north, east: box.east, limit: Self.maximumFeatures + 1)
         let features = found.prefix(Self.maximumFeatures).map { b in
             var properties = ["building": b.kind, "id": String(b.id)]

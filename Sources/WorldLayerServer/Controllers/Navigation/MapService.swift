@@ -25,18 +25,18 @@ actor MapService {
     }
 
     private func current() async throws -> (router: WalkingRouter, walkways: [Walkway]) {
-        let version = try await store.mapVersions().network
+        let version = try await store.places.mapVersions().network
         if let router, router.version == version { return (router.router, router.walkways) }
-        let walkways = try await store.walkways()
+        let walkways = try await store.places.walkways()
         let built = WalkingRouter(walkways: walkways)
         router = (version, built, walkways)
         return (built, walkways)
     }
 
     func searchIndex() async throws -> PlaceSearchIndex {
-        let version = try await store.mapVersions().places
+        let version = try await store.places.mapVersions().places
         if let search, search.version == version { return search.index }
-        let index = PlaceSearchIndex(try await store.allPlaces())
+        let index = PlaceSearchIndex(try await store.places.all())
         search = (version, index)
         return index
     }

@@ -35,7 +35,7 @@ struct PlaceController {
         let text = try query.searchText()
         let near = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let hits = try await maps.searchIndex().search(text, near: near, limit: try query.int("limit", in: 1...50, default: 10))
-        let places = try await store.places(ids: hits.map(\.id))
+        let places = try await store.places.places(ids: hits.map(\.id))
         let results = places.map { p in
             let line = near.map { Geodesic.wgs84.inverse($0, p.position) }
             return PlaceHit(place: p, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) })
@@ -52,7 +52,7 @@ struct PlaceController {
         let query = Query(request)
         let center = try query.coordinate()
         let radius = try query.double("radius", in: 1...5_000, default: 300)
-        let found = try await store.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
+        let found = try await store.places.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
         return try .json([
             "places": found.map { PlaceHit(place: $0.place, distance: $0.line.distance, bearing: compass($0.line.initialAzimuth)) }
         ])
@@ -75,7 +75,7 @@ struct PlaceController {
     @Sendable func labels(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(LabelsRequest.self, context: context)
         var problems: [FieldError] = []
-        if !(Coordinate(latitude: body.latitude, longitude: body.longitude).isValid && abs(body.longitude) <= 180) {
+        if !Coordinate(latitude: body.latitude, longitude: body.longitude).isOnEarth {
             problems.append(FieldError("latitude", "and longitude must be a position on Earth"))
         }
         if !body.altitude.isFinite || abs(body.altitude) > 10_000 {
@@ -91,10 +91,10 @@ struct PlaceController {
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let fix = DeviceFix(latitude: body.latitude, longitude: body.longitude, altitude: body.altitude, heading: body.heading)
         let highlight = Set((body.highlight ?? []).map { $0.lowercased() })
-        let nearby = try await store.places(
+        let nearby = try await store.places.places(
             near: Coordinate(latitude: body.latitude, longitude: body.longitude), radius: radius, limit: 500)
         let requests = nearby.map { p in
-            let id = p.place.id.uuidString.lowercased()
+            let id = p.place.id.text
             // Places stand on the ground: their label floats 3 m up.
             return LabelRequest(
                 id: id, text: p.place.name,
@@ -105,7 +105,9 @@ struct PlaceController {
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let place = try await store.place(id: try context.uuidParameter("id")) else { throw APIError.notFound("no such place") }
+        guard let place = try await store.places.place(id: try context.uuidParameter("id")) else {
+            throw APIError.notFound("no such place")
+        }
         return try .json(place)
     }
 
@@ -122,29 +124,26 @@ struct PlaceController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let body = try await request.decodeJSON(NewPlace.self, context: context)
-        let edit = PlaceEdit(
+        let edit = try PlaceEdit(
             name: body.name, names: body.names, kind: body.kind, position: body.position, description: body.description,
-            openingHours: body.openingHours, address: body.address)
-        let problems = edit.problems()
-        guard problems.isEmpty else { throw APIError.validation(problems) }
+            openingHours: body.openingHours, address: body.address
+        ).validated()
         let id = UUID()
         let place = Place(
             id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind,
             position: body.position,
             description: body.description, openingHours: body.openingHours, address: body.address,
-            source: "admin:\(id.uuidString.lowercased())", updatedAt: store.clock.now())
-        try await store.createPlace(place)
-        context.logger.info("place added", metadata: ["place": "\(id.uuidString.lowercased())"])
+            source: "admin:\(id.text)", updatedAt: store.clock.now())
+        try await store.places.create(place)
+        context.logger.info("place added", metadata: ["place": "\(id.text)"])
         return try .json(place, status: .created)
     }
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let id = try context.uuidParameter("id")
-        let edit = try await request.decodeJSON(PlaceEdit.self, context: context)
-        let problems = edit.problems()
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        guard let place = try await store.editPlace(id: id, edit) else { throw APIError.notFound("no such place") }
+        let edit = try await request.decodeJSON(PlaceEdit.self, context: context).validated()
+        guard let place = try await store.places.edit(id: id, edit) else { throw APIError.notFound("no such place") }
         return try .json(place)
     }
 
@@ -164,7 +163,7 @@ struct PlaceController {
         if let problem = DecodeLimit.picture.problem(with: data) {
             throw APIError(.imageTooLarge, message: "the photo \(problem)")
         }
-        guard let photo = try await store.addPlacePhoto(placeID: id, kind: kind, data: data, contentType: type) else {
+        guard let photo = try await store.places.addPhoto(placeID: id, kind: kind, data: data, contentType: type) else {
             throw APIError.notFound("no such place")
         }
         return try .json(photo, status: .created)
@@ -172,9 +171,9 @@ struct PlaceController {
 
     @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard
-            let blobID = try await store.placePhotoBlob(
+            let blobID = try await store.places.photoBlob(
                 placeID: try context.uuidParameter("id"), photoID: try context.uuidParameter("photo")),
-            let blob = try await store.blob(id: blobID)
+            let blob = try await store.blobs.blob(id: blobID)
         else { throw APIError.notFound("no such photo") }
         return Response.blob(
             blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")

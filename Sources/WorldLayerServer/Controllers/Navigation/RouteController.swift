@@ -54,7 +54,7 @@ struct RouteController {
         let body = try await request.decodeJSON(ProgressRequest.self, context: context)
         let position = try await resolve(body.position, "position")
         let points = body.route.points
-        guard !points.isEmpty, points.allSatisfy({ $0.isValid && abs($0.longitude) <= 180 }) else {
+        guard !points.isEmpty, points.allSatisfy({ $0.isOnEarth }) else {
             throw APIError.validation([FieldError("route", "must be a GeoJSON LineString of [longitude, latitude] pairs")])
         }
         if let a = body.accuracy, !(a.isFinite && a >= 0) { throw APIError.validation([FieldError("accuracy", "must be metres ≥ 0")]) }
@@ -75,14 +75,14 @@ struct RouteController {
     private func resolve(_ p: RoutePoint, _ field: String) async throws -> ResolvedPoint {
         if let text = p.place {
             guard let id = UUID(uuidString: text) else { throw APIError.validation([FieldError("\(field).place", "must be a place id")]) }
-            guard let place = try await store.place(id: id) else { throw APIError.notFound("no such place: \(text)") }
-            return ResolvedPoint(coordinate: place.position, place: (id.uuidString.lowercased(), place.name))
+            guard let place = try await store.places.place(id: id) else { throw APIError.notFound("no such place: \(text)") }
+            return ResolvedPoint(coordinate: place.position, place: (id.text, place.name))
         }
         guard let lat = p.latitude, let lon = p.longitude else {
             throw APIError.validation([FieldError(field, "must be {\"place\": id} or {\"latitude\": …, \"longitude\": …}")])
         }
         let c = Coordinate(latitude: lat, longitude: lon)
-        guard c.isValid, abs(lon) <= 180 else {
+        guard c.isOnEarth else {
             throw APIError.badRequest(
                 "'\(field)' is not a position on Earth (latitude −90…90, longitude −180…180)", code: .invalidCoordinate)
         }

@@ -41,15 +41,15 @@ struct ChangesController {
             }
             return n
         }
-        let viewer = try await store.viewer(context.account?.id)
-        let last = try await store.lastEventSeq()
-        let first = try await store.firstEventSeq()
+        let viewer = try await store.accounts.viewer(context.account?.id)
+        let last = try await store.changes.lastEventSeq()
+        let first = try await store.changes.firstEventSeq()
         guard let since, since >= first - 1, since <= last else {
-            let stickers = try await store.stickers(inCells: cells, viewer: viewer)
+            let stickers = try await store.nearby.stickers(inCells: cells, viewer: viewer)
             return try .json(Answer(reset: true, stickers: stickers, seq: last, more: false))
         }
         let limit = 1000
-        let events = try await store.events(after: since, cells: cells, limit: limit)
+        let events = try await store.changes.events(after: since, cells: cells, limit: limit)
         var changes: [Change] = []
         var relationsChanged = false
         for event in events {
@@ -58,7 +58,7 @@ struct ChangesController {
                 if let kind = viewer.kind(of: c) {
                     changes.append(
                         Change(
-                            seq: c.seq, event: kind, stickerId: c.stickerID.uuidString.lowercased(),
+                            seq: c.seq, event: kind, stickerId: c.stickerID.text,
                             sticker: kind == .deleted ? nil : c.sticker?.seen(by: viewer.accountID)))
                 }
             case .relation(_, let account):
@@ -68,7 +68,7 @@ struct ChangesController {
         if relationsChanged {
             // Who may see what changed for this person: start over from the full state.
             return try .json(
-                Answer(reset: true, stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: last, more: false))
+                Answer(reset: true, stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false))
         }
         let more = events.count == limit
         return try .json(

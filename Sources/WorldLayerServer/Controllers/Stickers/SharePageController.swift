@@ -19,7 +19,7 @@ struct SharePageController {
         let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
         let sticker: Sticker?
         if let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) {
-            sticker = try await store.sticker(id: id, viewer: try await store.viewer(context.account?.id))
+            sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id))
         } else {
             sticker = nil
         }
@@ -28,7 +28,7 @@ struct SharePageController {
             return try .json(sticker)
         }
         guard let sticker else { return html(SharePage.notFound, status: .notFound) }
-        let template = try await store.template(id: sticker.templateId)
+        let template = try await store.templates.template(id: sticker.templateId)
         return html(SharePage.render(sticker, templateName: template?.name ?? sticker.templateId))
     }
 
@@ -69,8 +69,8 @@ enum SharePage {
             <p class="creator">Placed by <strong>\(escape(s.author.displayName))</strong> (@\(escape(s.author.username)))</p>
             <p class="place">At <span class="latitude">\(String(format: "%.6f", lat))</span>, <span class="longitude">\(String(format: "%.6f", lon))</span></p>
             <iframe title="Map of where the sticker is" src="https://www.openstreetmap.org/export/embed.html?bbox=\(bbox)&amp;layer=mapnik&amp;marker=\(lat),\(lon)"></iframe>
-            <a class="open" href="/#/map/sticker/\(s.id.uuidString.lowercased())">See it on the map</a>
-            <p><a href="worldlayer://stickers/\(s.id.uuidString.lowercased())">Open in the WorldLayer app</a> (when it is installed)</p>
+            <a class="open" href="/#/map/sticker/\(s.id.text)">See it on the map</a>
+            <p><a href="worldlayer://stickers/\(s.id.text)">Open in the WorldLayer app</a> (when it is installed)</p>
             </main></body></html>
             """
     }

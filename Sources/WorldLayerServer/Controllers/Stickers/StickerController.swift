@@ -40,17 +40,11 @@ struct StickerController {
         let account = try context.requireAccount()
         let id = try context.uuidParameter("id")
         let body = try await request.decodeJSON(PutBody.self, context: context)
-        let draft: StickerDraft
-        switch StickerRules.validate(body.draft) {
-        case .success(let d): draft = d
-        case .failure(let e): throw APIError.validation(e.errors)
-        }
-        let (sticker, created) = try await mapWriteErrors {
-            try await store.putSticker(id: id, draft: draft, author: account, expectedVersion: body.version)
-        }
+        let draft = try StickerRules.validate(body.draft, now: store.clock.now()).get()
+        let (sticker, created) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
         await hub.wake()
         return try .json(
-            sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.uuidString.lowercased())"] : [:])
+            sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.text)"] : [:])
     }
 
     struct PlaceBody: Decodable {
@@ -63,7 +57,7 @@ struct StickerController {
         let version =
             request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
             ? nil : try await request.decodeJSON(PlaceBody.self, context: context).version
-        let sticker = try await mapWriteErrors { try await store.placeSticker(id: id, author: account.id, expectedVersion: version) }
+        let sticker = try await store.stickers.place(id: id, author: account.id, expectedVersion: version)
         await hub.wake()
         return try .json(sticker)
     }
@@ -71,14 +65,14 @@ struct StickerController {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id = try context.uuidParameter("id")
-        try await mapWriteErrors { try await store.deleteSticker(id: id, author: account.id) }
+        try await store.stickers.delete(id: id, author: account.id)
         await hub.wake()
         return Response(status: .noContent)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id = try context.uuidParameter("id")
-        guard let sticker = try await store.sticker(id: id, viewer: try await store.viewer(context.account?.id)) else {
+        guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
         // Views rank suggestions; counted in memory, written in batches.
@@ -109,7 +103,7 @@ struct StickerController {
             }
             return c
         }
-        let found = try await store.nearbyStickers(
+        let found = try await store.nearby.search(
             center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
         let page = found.prefix(limit)
         let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
@@ -125,10 +119,10 @@ struct StickerController {
 
     @Sendable func inCells(_ request: Request, context: AppRequestContext) async throws -> Response {
         let cells = try Query(request).cells(maximum: 50)
-        let viewer = try await store.viewer(context.account?.id)
+        let viewer = try await store.accounts.viewer(context.account?.id)
         // Read the position first: anything after it will also arrive as a change.
-        let seq = try await store.lastEventSeq()
-        return try .json(CellPage(stickers: try await store.stickers(inCells: cells, viewer: viewer), seq: seq))
+        let seq = try await store.changes.lastEventSeq()
+        return try .json(CellPage(stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: seq))
     }
 
     /// The cells a disc touches: what a client around a point loads and subscribes to live.
@@ -145,31 +139,7 @@ struct StickerController {
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        return try .json(["stickers": try await store.stickers(by: account.id)])
+        return try .json(["stickers": try await store.stickers.stickers(by: account.id)])
     }
 
-    /// Turns the store's refusals into the API's statuses.
-    private func mapWriteErrors<R>(_ body: () async throws -> R) async throws -> R {
-        do {
-            return try await body()
-        } catch let error as StickerWriteError {
-            switch error {
-            case .notFound:
-                throw APIError.notFound("no such sticker")
-            case .idTaken:
-                // Someone else's id: answered as for a sticker that does not exist, so nobody learns it does.
-                throw APIError.notFound("no such sticker")
-            case .versionConflict(let current):
-                throw APIError.versionConflict(current)
-            case .invalidTransition(let t):
-                throw APIError(.invalidTransition, message: t.description)
-            case .invalid(let fields):
-                throw APIError.validation(fields)
-            case .restricted(let zone):
-                throw APIError(
-                    .restrictedZone, message: "stickers cannot be placed in '\(zone.zone)' (\(zone.kind)), a restricted zone",
-                    fields: [FieldError("anchor", "is inside the restricted zone '\(zone.zone)'")])
-            }
-        }
-    }
 }

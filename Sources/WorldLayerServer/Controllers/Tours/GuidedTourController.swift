@@ -48,18 +48,18 @@ struct GuidedTourController {
             let keys = Set((0..<body.passkeys).map { _ in Passkey.make() })
             guard keys.count == body.passkeys else { continue }
             do {
-                let group = try await store.createGroup(
+                let group = try await store.guidedTours.createGroup(
                     tourID: tour.id, guideID: guide.id, name: name, expiresAt: store.clock.now().addingTimeInterval(hours * 3600),
                     keys: keys.map { Passkey.normalize($0)! })
                 context.logger.info(
-                    "tour group created", metadata: ["group": "\(group.id.uuidString.lowercased())", "passkeys": "\(keys.count)"])
+                    "tour group created", metadata: ["group": "\(group.id.text)", "passkeys": "\(keys.count)"])
                 struct Body: Encodable {
                     var group: TourGroup
                     /// Shown this once; only their hashes are stored.
                     var passkeys: [String]
                 }
                 return try .json(Body(group: group, passkeys: keys.sorted()), status: .created)
-            } catch  where Store.isUniqueViolation(error) {
+            } catch GuidedTourError.passkeyTaken {
                 continue
             }
         }
@@ -69,7 +69,7 @@ struct GuidedTourController {
     @Sendable func listGroups(_ request: Request, context: AppRequestContext) async throws -> Response {
         let tour = try await TourAccess.listed(store: store, context: context)
         _ = try await TourAccess.requireGuide(store: store, context: context, tour: tour)
-        return try .json(["groups": try await store.groups(tourID: tour.id)])
+        return try .json(["groups": try await store.guidedTours.groups(tourID: tour.id)])
     }
 
     struct RedeemBody: Decodable {
@@ -98,14 +98,9 @@ struct GuidedTourController {
             throw wrong
         }
         let token = SessionToken.make(prefix: SessionToken.participantPrefix)
-        let outcome: Redemption
-        do {
-            outcome = try await store.redeem(
-                tourID: tour.id, key: key, participantID: body.participantId ?? UUID(), displayName: body.displayName,
-                tokenHash: SessionToken.hash(token))
-        } catch  where Store.isUniqueViolation(error) {
-            throw APIError.conflict("that participant id is taken; send a new one", field: "participantId")
-        }
+        let outcome = try await store.guidedTours.redeem(
+            tourID: tour.id, key: key, participantID: body.participantId ?? UUID(), displayName: body.displayName,
+            tokenHash: SessionToken.hash(token))
         switch outcome {
         case .joined(let participant):
             struct Body: Encodable {
@@ -127,7 +122,7 @@ struct GuidedTourController {
     /// The group in the path, with whether the caller guides its tour; 404 for anyone who is neither its guide nor in it.
     private func group(_ context: AppRequestContext) async throws -> (group: TourGroup, tour: Tour, isGuide: Bool) {
         let id = try context.uuidParameter("group")
-        guard let group = try await store.group(id: id), let tour = try await store.tour(id: group.tourId) else {
+        guard let group = try await store.guidedTours.group(id: id), let tour = try await store.tours.tour(id: group.tourId) else {
             throw APIError.notFound("no such group")
         }
         let isGuide = try await TourAccess.isGuide(store: store, context: context, tour: tour)
@@ -149,7 +144,7 @@ struct GuidedTourController {
 
     @Sendable func deleteGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
         let group = try await guidedGroup(context)
-        switch try await store.deleteGroup(id: group.id) {
+        switch try await store.guidedTours.deleteGroup(id: group.id) {
         case .deleted: return Response(status: .noContent)
         case .notFound: throw APIError.notFound("no such group")
         case .unexported(let n):
@@ -183,13 +178,11 @@ struct GuidedTourController {
             answeredAt: nil,
             createdAt: store.clock.now())
         do {
-            try await store.addQuestion(question)
-        } catch  where Store.isUniqueViolation(error) {
+            try await store.guidedTours.addQuestion(question)
+        } catch GuidedTourError.questionIdTaken {
             // A retry: answer with what was stored the first time (only if it was this participant's).
-            let mine = try await store.questions(groupID: group.id, participantID: participant.id)
-            guard let stored = mine.first(where: { $0.id == question.id }) else {
-                throw APIError.conflict("that question id is taken; send a new one", field: "id")
-            }
+            let mine = try await store.guidedTours.questions(groupID: group.id, participantID: participant.id)
+            guard let stored = mine.first(where: { $0.id == question.id }) else { throw GuidedTourError.questionIdTaken }
             return try .json(stored)
         }
         return try .json(question, status: .created)
@@ -199,7 +192,7 @@ struct GuidedTourController {
         let (group, _, isGuide) = try await group(context)
         // A participant sees only their own questions; the guide sees everyone's.
         let only = isGuide ? nil : context.participant?.id
-        return try .json(["questions": try await store.questions(groupID: group.id, participantID: only)])
+        return try .json(["questions": try await store.guidedTours.questions(groupID: group.id, participantID: only)])
     }
 
     struct AnswerBody: Decodable {
@@ -212,10 +205,10 @@ struct GuidedTourController {
         let body = try await request.decodeJSON(AnswerBody.self, context: context)
         let text = body.answer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.count <= 5_000 else { throw APIError.validation([FieldError("answer", "must be 1–5,000 characters")]) }
-        guard try await store.answer(questionID: questionID, groupID: group.id, text: text) else {
+        guard try await store.guidedTours.answer(questionID: questionID, groupID: group.id, text: text) else {
             throw APIError.notFound("no such question")
         }
-        return try .json(try await store.questions(groupID: group.id).first { $0.id == questionID }!)
+        return try .json(try await store.guidedTours.questions(groupID: group.id).first { $0.id == questionID }!)
     }
 
     /// Every question of the group as CSV (default) or JSON, as a download; recorded as exported.
@@ -225,9 +218,9 @@ struct GuidedTourController {
         guard format == "csv" || format == "json" else {
             throw APIError.badRequest("'format' must be csv or json", code: .invalidParameter)
         }
-        let questions = try await store.questions(groupID: group.id)
-        try await store.markExported(groupID: group.id)
-        let filename = "questions-\(group.id.uuidString.lowercased().prefix(8)).\(format)"
+        let questions = try await store.guidedTours.questions(groupID: group.id)
+        try await store.guidedTours.markExported(groupID: group.id)
+        let filename = "questions-\(group.id.text.prefix(8)).\(format)"
         let disposition: HTTPFields = [.contentDisposition: "attachment; filename=\"\(filename)\""]
         if format == "json" {
             struct Export: Encodable {

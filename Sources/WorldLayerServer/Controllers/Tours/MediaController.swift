@@ -40,16 +40,8 @@ struct MediaController {
             try? FileManager.default.removeItem(at: file)
             throw error
         }
-        let ref: MediaRef
-        do {
-            ref = try library.adopt(file, name: Query(request).items["name"])
-        } catch let problem as MediaLibrary.Problem {
-            switch problem {
-            case .tooLarge: throw APIError(.bodyTooLarge, message: "the file is \(problem)")
-            default: throw APIError(.unsupportedMediaType, message: "the file is \(problem)")
-            }
-        }
-        try await store.registerMedia([ref])
+        let ref = try library.adopt(file, name: Query(request).items["name"])
+        try await store.tours.registerMedia([ref])
         return try .json(ref, status: .created)
     }
 
@@ -57,7 +49,7 @@ struct MediaController {
         guard let id = context.parameters.get("id"), id.count == 64, id.allSatisfy(\.isHexDigit) else {
             throw APIError.badRequest("'id' must be a SHA-256 in hex", code: .invalidId)
         }
-        guard let media = try await store.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
+        guard let media = try await store.tours.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
         return try await Response.file(
             at: library.path(of: id).path, size: media.size, contentType: media.contentType, etag: id, request: request, context: context)
     }

@@ -10,7 +10,7 @@ import WorldLayerStore
 enum TourAccess {
     /// The tour named in the path, whatever its mode; 404 when there is none.
     static func listed(store: Store, context: AppRequestContext) async throws -> Tour {
-        guard let text = context.parameters.get("tour"), let tour = try await store.tour(idOrSlug: text) else {
+        guard let text = context.parameters.get("tour"), let tour = try await store.tours.tour(idOrSlug: text) else {
             throw APIError.notFound("no such tour")
         }
         return tour
@@ -33,7 +33,7 @@ enum TourAccess {
     static func isGuide(store: Store, context: AppRequestContext, tour: Tour) async throws -> Bool {
         guard let account = context.account else { return false }
         if account.role == .admin { return true }
-        return try await store.isGuide(accountID: account.id, tourID: tour.id)
+        return try await store.tours.isGuide(accountID: account.id, tourID: tour.id)
     }
 
     /// The signed-in guide of the tour, or a 401/403.

@@ -38,7 +38,7 @@ struct TourBody: Decodable {
     func tour(id: UUID, store: Store) async throws -> Tour {
         var problems: [FieldError] = []
         func resolve(_ input: MediaInput, _ field: String) async throws -> MediaRef? {
-            guard let found = try await store.media(id: input.id.lowercased()) else {
+            guard let found = try await store.tours.media(id: input.id.lowercased()) else {
                 problems.append(FieldError(field, "no such media file; upload it to /v1/media first"))
                 return nil
             }
@@ -85,7 +85,7 @@ struct TourSummary: Encodable {
     var updatedAt: Date
 
     init(_ t: Tour) {
-        id = t.id.uuidString.lowercased()
+        id = t.id.text
         slug = t.slug
         title = t.title
         description = t.description

@@ -28,7 +28,7 @@ struct TourController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["tours": try await store.tours().map(TourSummary.init)])
+        try .json(["tours": try await store.tours.list().map(TourSummary.init)])
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -40,19 +40,15 @@ struct TourController {
         let id = try context.uuidParameter("tour")
         let body = try await request.decodeJSON(TourBody.self, context: context, limit: 4 << 20)
         let tour = try await body.tour(id: id, store: store)
-        let existed = try await store.tour(id: id) != nil
-        do {
-            try await store.saveTour(tour)
-        } catch TourSaveError.slugTaken(let slug) {
-            throw APIError.conflict("another tour already has the slug “\(slug)”", field: "slug")
-        }
-        context.logger.info("tour saved", metadata: ["tour": "\(tour.id.uuidString.lowercased())", "stops": "\(tour.stops.count)"])
-        return try .json(try await store.tour(id: id)!, status: existed ? .ok : .created)
+        let existed = try await store.tours.tour(id: id) != nil
+        try await store.tours.save(tour)
+        context.logger.info("tour saved", metadata: ["tour": "\(tour.id.text)", "stops": "\(tour.stops.count)"])
+        return try .json(try await store.tours.tour(id: id)!, status: existed ? .ok : .created)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        guard try await store.deleteTour(id: try context.uuidParameter("tour")) else { throw APIError.notFound("no such tour") }
+        guard try await store.tours.delete(id: try context.uuidParameter("tour")) else { throw APIError.notFound("no such tour") }
         return Response(status: .noContent)
     }
 
@@ -81,7 +77,7 @@ struct TourController {
         let nearest = tour.stops.filter { $0.position != nil }.map { Self.hit($0, from: here) }.min { $0.distance! < $1.distance! }
         var route: Route?
         if !inside, let stop = nearest?.stop, let to = stop.position {
-            route = try? await maps.walk(from: here, to: to, toName: (stop.id.uuidString.lowercased(), stop.title))
+            route = try? await maps.walk(from: here, to: to, toName: (stop.id.text, stop.title))
         }
         struct Body: Encodable {
             var inside: Bool
@@ -127,7 +123,7 @@ struct TourController {
             return try .json(Body(message: "every stop of “\(tour.title)” is stamped"))
         }
         let route = try await stop.position.asyncMap {
-            try await maps.walk(from: here, to: $0, toName: (stop.id.uuidString.lowercased(), stop.title))
+            try await maps.walk(from: here, to: $0, toName: (stop.id.text, stop.title))
         }
         return try .json(
             Body(
@@ -141,13 +137,13 @@ struct TourController {
         let body = try await request.decodeJSON(PositionReport.self, context: context)
         var problems: [FieldError] = []
         if (body.latitude == nil) != (body.longitude == nil) { problems.append(FieldError("latitude", "and longitude come together")) }
-        if let p = body.position, !(p.isValid && abs(p.longitude) <= 180) {
+        if let p = body.position, !(p.isOnEarth) {
             problems.append(FieldError("latitude", "and longitude must be a position on Earth"))
         }
         if let a = body.accuracy, !(a.isFinite && a >= 0) { problems.append(FieldError("accuracy", "must be metres ≥ 0")) }
         if body.position == nil && body.beacon == nil { problems.append(FieldError("latitude", "or beacon is required")) }
         guard problems.isEmpty else { throw APIError.validation(problems) }
-        let result = try await store.report(body, visitor: visitor, tour: tour, rule: rule)
+        let result = try await store.tours.report(body, visitor: visitor, tour: tour, rule: rule)
         struct Body: Encodable {
             var atStop: String?
             var stamped: String?
@@ -157,14 +153,14 @@ struct TourController {
         }
         return try .json(
             Body(
-                atStop: result.outcome.atStop?.uuidString.lowercased(), stamped: result.outcome.stamp?.uuidString.lowercased(),
+                atStop: result.outcome.atStop?.text, stamped: result.outcome.stamp?.text,
                 completed: result.completed, ignored: result.outcome.implausible.map { "not believed: \($0)" }, book: result.book))
     }
 
     @Sendable func stamps(_ request: Request, context: AppRequestContext) async throws -> Response {
         let tour = try await TourAccess.walkable(store: store, context: context)
         guard let visitor = context.visitorID else { throw APIError.unauthorized }
-        return try .json(try await store.stampBook(visitor: visitor, tour: tour))
+        return try .json(try await store.tours.stampBook(visitor: visitor, tour: tour))
     }
 
     @Sendable func beacons(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -174,6 +170,6 @@ struct TourController {
 
     private func stampedStops(_ tour: Tour, context: AppRequestContext) async throws -> Set<UUID>? {
         guard let visitor = context.visitorID else { return nil }
-        return Set(try await store.stampBook(visitor: visitor, tour: tour).visited.map(\.stopId))
+        return Set(try await store.tours.stampBook(visitor: visitor, tour: tour).visited.map(\.stopId))
     }
 }

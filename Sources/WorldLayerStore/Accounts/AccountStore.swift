@@ -30,7 +30,12 @@ public struct NewAccount: Sendable {
 func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 func date(millis: Int64) -> Date { Date(timeIntervalSince1970: Double(millis) / 1000) }
 
-extension Store {
+/// Accounts, their sessions, roles and blocks.
+public struct AccountStore: StoreAggregate {
+    let store: Store
+}
+
+extension AccountStore {
     static let accountColumns = "id, username, email, display_name, birthday, role, created_at"
 
     static func account(from row: any SQLRow) throws -> Account {
@@ -46,7 +51,7 @@ extension Store {
 
     /// Creates an account. Throws a conflict naming the field when the username or
     /// email (compared ignoring case) is taken.
-    public func createAccount(_ new: NewAccount, now: Date? = nil) async throws -> Account {
+    public func create(_ new: NewAccount, now: Date? = nil) async throws -> Account {
         let now = now ?? clock.now()
         let usernameKey = AccountRules.key(new.username)
         let emailKey = AccountRules.key(new.email)
@@ -63,7 +68,7 @@ extension Store {
                 try await db.raw(
                     """
                     INSERT INTO accounts (id, username, username_key, email, email_key, display_name, birthday, password_hash, role, created_at, updated_at)
-                    VALUES (\(bind: new.id.uuidString.lowercased()), \(bind: new.username), \(bind: usernameKey), \(bind: new.email), \(bind: emailKey),
+                    VALUES (\(bind: new.id.text), \(bind: new.username), \(bind: usernameKey), \(bind: new.email), \(bind: emailKey),
                             \(bind: new.displayName), \(bind: new.birthday), \(bind: new.passwordHash), \(bind: new.role.rawValue), \(bind: t), \(bind: t))
                     """
                 ).run()
@@ -79,8 +84,8 @@ extension Store {
 
     public func account(id: UUID) async throws -> Account? {
         try await withConnection { db in
-            try await db.raw("SELECT \(unsafeRaw: Store.accountColumns) FROM accounts WHERE id = \(bind: id.uuidString.lowercased())")
-                .first().map(Store.account(from:))
+            try await db.raw("SELECT \(unsafeRaw: Self.accountColumns) FROM accounts WHERE id = \(bind: id.text)")
+                .first().map(Self.account(from:))
         }
     }
 
@@ -90,53 +95,53 @@ extension Store {
         return try await withConnection { db in
             guard
                 let row = try await db.raw(
-                    "SELECT \(unsafeRaw: Store.accountColumns), password_hash FROM accounts WHERE username_key = \(bind: key) OR email_key = \(bind: key)"
+                    "SELECT \(unsafeRaw: Self.accountColumns), password_hash FROM accounts WHERE username_key = \(bind: key) OR email_key = \(bind: key)"
                 ).first()
             else { return nil }
-            return (try Store.account(from: row), try row.decode(column: "password_hash", as: String.self))
+            return (try Self.account(from: row), try row.decode(column: "password_hash", as: String.self))
         }
     }
 
     public func passwordHash(accountID: UUID) async throws -> String? {
         try await withConnection { db in
-            try await db.raw("SELECT password_hash FROM accounts WHERE id = \(bind: accountID.uuidString.lowercased())").first()?
+            try await db.raw("SELECT password_hash FROM accounts WHERE id = \(bind: accountID.text)").first()?
                 .decode(column: "password_hash", as: String.self)
         }
     }
 
     /// Accounts ordered by username, a page at a time.
-    public func accounts(limit: Int = 100, after username: String? = nil) async throws -> [Account] {
+    public func list(limit: Int = 100, after username: String? = nil) async throws -> [Account] {
         let key = username.map(AccountRules.key) ?? ""
         return try await withConnection { db in
             try await db.raw(
-                "SELECT \(unsafeRaw: Store.accountColumns) FROM accounts WHERE username_key > \(bind: key) ORDER BY username_key LIMIT \(bind: limit)"
-            ).all().map(Store.account(from:))
+                "SELECT \(unsafeRaw: Self.accountColumns) FROM accounts WHERE username_key > \(bind: key) ORDER BY username_key LIMIT \(bind: limit)"
+            ).all().map(Self.account(from:))
         }
     }
 
     public func account(username: String) async throws -> Account? {
         try await withConnection { db in
             try await db.raw(
-                "SELECT \(unsafeRaw: Store.accountColumns) FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
+                "SELECT \(unsafeRaw: Self.accountColumns) FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
             )
-            .first().map(Store.account(from:))
+            .first().map(Self.account(from:))
         }
     }
 
     /// Deletes an account and everything it owns: sessions, stickers, worldmaps,
     /// memberships and submissions. Live subscribers are told at once. Returns false if it did not exist.
     @discardableResult
-    public func deleteAccount(id: UUID) async throws -> Bool {
+    public func delete(id: UUID) async throws -> Bool {
         try await transaction { db in
-            let idText = id.uuidString.lowercased()
+            let idText = id.text
             let exists = try await db.raw("SELECT id FROM accounts WHERE id = \(bind: idText)").first() != nil
             guard exists else { return false }
-            try await self.endContent(of: id, on: db)
-            try await Store.deleteProgress(of: [idText], on: db)
+            try await store.worldmaps.endContent(of: id, on: db)
+            try await TourStore.deleteProgress(of: [idText], on: db)
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText)").run()
             try await db.raw("DELETE FROM accounts WHERE id = \(bind: idText)").run()
-            try await Store.deleteEmptyGroups(on: db)
-            try await Store.deleteOrphanBlobs(on: db)
+            try await GroupStore.deleteEmptyGroups(on: db)
+            try await BlobStore.deleteOrphanBlobs(on: db)
             return true
         }
     }
@@ -145,7 +150,7 @@ extension Store {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
-                "UPDATE accounts SET role = \(bind: role.rawValue), updated_at = \(bind: millis(now)) WHERE id = \(bind: accountID.uuidString.lowercased())"
+                "UPDATE accounts SET role = \(bind: role.rawValue), updated_at = \(bind: millis(now)) WHERE id = \(bind: accountID.text)"
             ).run()
         }
     }
@@ -154,13 +159,13 @@ extension Store {
     public func changePassword(accountID: UUID, newHash: String, keeping tokenHash: String?, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
-            let idText = accountID.uuidString.lowercased()
+            let idText = accountID.text
             try await db.raw(
                 "UPDATE accounts SET password_hash = \(bind: newHash), updated_at = \(bind: millis(now)) WHERE id = \(bind: idText)"
             ).run()
             try await db.raw("DELETE FROM sessions WHERE account_id = \(bind: idText) AND token_hash <> \(bind: tokenHash ?? "")").run()
             // Live sockets of the ended sessions close.
-            try await self.appendRelationEvents(for: [accountID], on: db, now: now)
+            try await store.changes.appendRelationEvents(for: [accountID], on: db, now: now)
         }
     }
 }

@@ -15,21 +15,21 @@ final class TransactionNotes: @unchecked Sendable {
     func markEvents() { lock.withLock { appended = true } }
 }
 
-extension Store {
+extension ChangeLog {
     /// Yields after each commit in this process that wrote change-log entries.
-    public var localCommits: AsyncStream<Void> { commitSignal.stream }
+    public var localCommits: AsyncStream<Void> { store.commitSignal.stream }
 
     /// Calls `onChange` each time any server commits change-log entries, until cancelled.
     /// On PostgreSQL this is `LISTEN` on a connection of its own (reconnecting after
     /// failures); on SQLite there is one process, whose commits `localCommits` reports.
     public func listenForCommits(_ onChange: @escaping @Sendable () async -> Void) async {
-        guard case .postgres(let text) = url, let configuration = try? SQLPostgresConfiguration(url: text) else { return }
+        guard case .postgres(let text) = store.url, let configuration = try? SQLPostgresConfiguration(url: text) else { return }
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
                     on: MultiThreadedEventLoopGroup.singleton.next(), configuration: configuration.coreConfiguration, id: 0, logger: logger)
                 defer { Task { try? await connection.close() } }
-                try await connection.listen(on: Store.liveChannel) { notifications in
+                try await connection.listen(on: Self.liveChannel) { notifications in
                     // Anything committed while connecting is picked up by the first wake.
                     await onChange()
                     for try await _ in notifications { await onChange() }

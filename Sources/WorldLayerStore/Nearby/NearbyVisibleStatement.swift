@@ -39,7 +39,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
         """
     /// The columns the search needs come as columns, not scanned out of the body as SQLite's rows are:
     /// the rule has run, so only the place, the id and the version matter here.
-    typealias Row = (candidate: Store.Candidate, distance: Double, total: Int)
+    typealias Row = (candidate: NearbySearch.Candidate, distance: Double, total: Int)
 
     var cells: [Int64]
     var strips: [Int64]
@@ -76,7 +76,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
         guard let uuid = UUID(storedText: id) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "sticker id \(id) is not a UUID"))
         }
-        let candidate = Store.Candidate(
+        let candidate = NearbySearch.Candidate(
             id: uuid, idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude), audience: nil,
             body: body)
         return (candidate, distance, total)
@@ -98,12 +98,10 @@ struct ApproximateDistance: Sendable {
 
     init(center: Coordinate) {
         // WGS 84: the meridian's and the prime vertical's radii of curvature at the centre's latitude.
-        let a = 6_378_137.0, e2 = 0.006_694_379_990_14
         let phi = center.latitude * .pi / 180
-        let w = 1 - e2 * sin(phi) * sin(phi)
         self.center = center
-        metresPerDegreeLatitude = a * (1 - e2) / (w * w.squareRoot()) * .pi / 180
-        metresPerDegreeLongitude = a / w.squareRoot() * cos(phi) * .pi / 180
+        metresPerDegreeLatitude = Ellipsoid.wgs84.meridionalRadius(latitudeRadians: phi) * .pi / 180
+        metresPerDegreeLongitude = Ellipsoid.wgs84.primeVerticalRadius(latitudeRadians: phi) * cos(phi) * .pi / 180
     }
 
     /// Rows whose flat distance is below this lie nearer than `distance` on the ellipsoid.
@@ -115,7 +113,8 @@ struct ApproximateDistance: Sendable {
 extension NearbyVisibleStatement {
     /// The step for `cells` within `box`, or nil for a box the statement cannot take (one without
     /// longitudes, near a pole or the antimeridian, or too wide for strips).
-    init?(cells: [CellID], box: Store.SearchBox, center: Coordinate, viewer: UUID?, now: Date, after cursor: NearbyCursor?, cap: Int) {
+    init?(cells: [CellID], box: NearbySearch.SearchBox, center: Coordinate, viewer: UUID?, now: Date, after cursor: NearbyCursor?, cap: Int)
+    {
         guard let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) else { return nil }
         let pairs = cells.flatMap { cell in strips.map { (Int64(bitPattern: cell.rawValue), $0) } }
         self.init(
@@ -127,7 +126,7 @@ extension NearbyVisibleStatement {
 
 /// What one step sent: the rows, how many the box holds for this viewer, and how near a row it left out could lie.
 struct VisiblePage {
-    var rows: [Store.Candidate]
+    var rows: [NearbySearch.Candidate]
     var total: Int
     var safeBelow: Double
 }

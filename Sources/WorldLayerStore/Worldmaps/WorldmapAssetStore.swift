@@ -2,11 +2,11 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
-extension Store {
+extension WorldmapStore {
     /// Stores a new version of a worldmap's snapshot or device map. With `ifMatch`, the
     /// upload applies only if the newest version still has that ETag (else a conflict
     /// carrying the newest); the same bytes as the newest version are not a new version.
-    public func putWorldmapAsset(
+    public func putAsset(
         worldmap: UUID, kind: WorldmapAssetKind, data: Data, contentType: String, ifMatch: String?, uploader: UUID, now: Date? = nil
     ) async throws -> (WorldmapAsset, created: Bool) {
         let now = now ?? clock.now()
@@ -14,12 +14,12 @@ extension Store {
             // Uploads to one worldmap run one after the other: each takes the next version, and one whose
             // If-Match went stale meanwhile is refused instead of racing for the same version number.
             try await self.lock(.worldmap, id: worldmap, on: db)
-            let newest = try await Store.worldmapAsset(worldmap: worldmap, kind: kind, version: nil, on: db)
+            let newest = try await Self.worldmapAsset(worldmap: worldmap, kind: kind, version: nil, on: db)
             if let ifMatch, ifMatch != "*", ifMatch != newest?.etag {
                 throw StoreError.conflict(
                     "the \(kind.rawValue) changed since you read it (newest: version \(newest?.version ?? 0))", field: "If-Match")
             }
-            let blob = try await Store.putBlob(data, contentType: contentType, on: db, now: now)
+            let blob = try await BlobStore.putBlob(data, contentType: contentType, on: db, now: now)
             if let newest, newest.etag == blob { return (newest, false) }
             let version = (newest?.version ?? 0) + 1
             try await db.raw(
@@ -28,24 +28,24 @@ extension Store {
                 VALUES (\(bind: worldmap.text), \(bind: kind.rawValue), \(bind: version), \(bind: blob), \(bind: uploader.text), \(bind: millis(now)))
                 """
             ).run()
-            return (try await Store.worldmapAsset(worldmap: worldmap, kind: kind, version: version, on: db)!, true)
+            return (try await Self.worldmapAsset(worldmap: worldmap, kind: kind, version: version, on: db)!, true)
         }
     }
 
     /// The newest version, or a given one if it is still kept.
-    public func worldmapAsset(worldmap: UUID, kind: WorldmapAssetKind, version: Int? = nil) async throws -> WorldmapAsset? {
-        try await withConnection { db in try await Store.worldmapAsset(worldmap: worldmap, kind: kind, version: version, on: db) }
+    public func asset(worldmap: UUID, kind: WorldmapAssetKind, version: Int? = nil) async throws -> WorldmapAsset? {
+        try await withConnection { db in try await Self.worldmapAsset(worldmap: worldmap, kind: kind, version: version, on: db) }
     }
 
     /// Every kept version, newest first.
-    public func worldmapAssetVersions(worldmap: UUID, kind: WorldmapAssetKind) async throws -> [WorldmapAsset] {
+    public func assetVersions(worldmap: UUID, kind: WorldmapAssetKind) async throws -> [WorldmapAsset] {
         try await withConnection { db in
             try await db.raw(
                 """
                 SELECT a.version, a.blob_id, a.created_at, b.content_type, b.size FROM worldmap_assets a JOIN blobs b ON b.id = a.blob_id
                 WHERE a.worldmap_id = \(bind: worldmap.text) AND a.kind = \(bind: kind.rawValue) ORDER BY a.version DESC
                 """
-            ).all().map { try Store.asset(from: $0, kind: kind) }
+            ).all().map { try Self.asset(from: $0, kind: kind) }
         }
     }
 

@@ -2,11 +2,20 @@ import Foundation
 import WorldLayerCore
 import WorldLayerStore
 
+/// Why a sign-up was refused beyond its fields (``FieldErrors``) and a taken username or email
+/// (``StoreError``, from the store).
+public enum SignUpRefusal: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The client-made id belongs to another account, or the retry did not repeat the request.
+    case idTaken
+
+    public var description: String { "this id belongs to another account" }
+}
+
 /// Creating accounts, the one path shared by the HTTP API and `worldlayer user create`:
 /// validate every field, hash the password with bcrypt, store.
 public struct AccountService: Sendable {
     let store: Store
-    let hasher: PasswordHasher
+    public let hasher: PasswordHasher
 
     public init(store: Store, bcryptCost: UInt8) {
         self.store = store
@@ -19,25 +28,25 @@ public struct AccountService: Sendable {
         case replayed(Account)
     }
 
-    /// Throws `APIError` (422) for invalid fields and a conflict for a taken username,
-    /// email or id. A request retried with the same `id` and password creates nothing new.
+    /// Throws ``FieldErrors`` for invalid fields, ``SignUpRefusal`` for a taken id and ``StoreError``
+    /// for a taken username or email. A request retried with the same `id` and password creates nothing new.
     public func signUp(_ request: SignUp, id: UUID? = nil, role: AccountRole = .user) async throws -> Outcome {
-        let problems = request.validate()
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        if let id, let existing = try await store.account(id: id) {
+        let problems = request.problems(today: store.clock.now())
+        guard problems.isEmpty else { throw FieldErrors(problems) }
+        if let id, let existing = try await store.accounts.account(id: id) {
             // A replay must repeat the whole request: account ids are public (`author.id`), so with the
             // password alone this would tell a guesser when it is right and hand over email and birthday.
             // The hash is always checked, so the time taken does not tell which part was wrong.
-            let hash = try await store.passwordHash(accountID: id) ?? ""
+            let hash = try await store.accounts.passwordHash(accountID: id) ?? ""
             let isPassword = try await hasher.verify(request.password, hash: hash)
             guard isPassword, AccountRules.key(existing.username) == AccountRules.key(request.username),
                 AccountRules.key(existing.email) == AccountRules.key(request.email), existing.birthday == request.birthday
-            else { throw APIError.conflict("this id belongs to another account", field: "id") }
+            else { throw SignUpRefusal.idTaken }
             return .replayed(existing)
         }
         let hash = try await hasher.hash(request.password)
         return .created(
-            try await store.createAccount(
+            try await store.accounts.create(
                 NewAccount(
                     id: id ?? UUID(), username: request.username, email: request.email,
                     displayName: request.displayName.trimmingCharacters(in: .whitespacesAndNewlines), birthday: request.birthday,

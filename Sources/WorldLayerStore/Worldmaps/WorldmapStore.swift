@@ -6,7 +6,12 @@ import WorldLayerGeo
 func cellText(_ raw: Int64) -> String { CellID(rawValue: UInt64(bitPattern: raw))?.description ?? "" }
 func cellRaw(_ text: String) -> Int64? { CellID(text).map { Int64(bitPattern: $0.rawValue) } }
 
-extension Store {
+/// Public and private worldmaps, their members and assets.
+public struct WorldmapStore: StoreAggregate {
+    let store: Store
+}
+
+extension WorldmapStore {
     static let worldmapColumns = "id, is_private, cell, name, owner_id, created_at"
 
     static func worldmap(from row: any SQLRow) throws -> Worldmap {
@@ -23,7 +28,7 @@ extension Store {
     }
 
     public func worldmap(id: UUID) async throws -> Worldmap? {
-        try await withConnection { db in try await Store.worldmap(id: id, on: db) }
+        try await withConnection { db in try await Self.worldmap(id: id, on: db) }
     }
 
     /// The public worldmap of a cell, once a public sticker has been placed there or a device map
@@ -33,11 +38,11 @@ extension Store {
         try await withConnection { db in
             try await db.raw(
                 """
-                SELECT \(unsafeRaw: Store.worldmapColumns) FROM worldmaps w WHERE w.cell = \(bind: Int64(bitPattern: cell.rawValue)) AND w.is_private = 0
+                SELECT \(unsafeRaw: Self.worldmapColumns) FROM worldmaps w WHERE w.cell = \(bind: Int64(bitPattern: cell.rawValue)) AND w.is_private = 0
                   AND (EXISTS (SELECT 1 FROM stickers s WHERE s.worldmap_id = w.id AND s.state = 'published' AND s.visibility = 'public')
                        OR EXISTS (SELECT 1 FROM worldmap_assets a WHERE a.worldmap_id = w.id))
                 """
-            ).first().map(Store.worldmap(from:))
+            ).first().map(Self.worldmap(from:))
         }
     }
 
@@ -66,7 +71,7 @@ extension Store {
     }
 
     /// Makes a private worldmap owned (and joined) by `owner`; the same id again returns it.
-    public func createPrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date? = nil) async throws -> (
+    public func createPrivate(id: UUID, name: String, cell: CellID, owner: UUID, now: Date? = nil) async throws -> (
         Worldmap, created: Bool
     ) {
         let now = now ?? clock.now()
@@ -79,7 +84,7 @@ extension Store {
         Worldmap, created: Bool
     ) {
         try await transaction { db in
-            if let existing = try await Store.worldmap(id: id, on: db) {
+            if let existing = try await Self.worldmap(id: id, on: db) {
                 guard existing.ownerId == owner, existing.isPrivate else {
                     throw StoreError.conflict("a worldmap with this id exists", field: "id")
                 }
@@ -94,8 +99,8 @@ extension Store {
             try await db.raw(
                 "INSERT INTO worldmap_members (worldmap_id, account_id, added_at) VALUES (\(bind: id.text), \(bind: owner.text), \(bind: millis(now)))"
             ).run()
-            try await self.appendRelationEvents(for: [owner], on: db, now: now)
-            return (try await Store.worldmap(id: id, on: db)!, true)
+            try await store.changes.appendRelationEvents(for: [owner], on: db, now: now)
+            return (try await Self.worldmap(id: id, on: db)!, true)
         }
     }
 
@@ -107,7 +112,7 @@ extension Store {
                 SELECT w.id, w.is_private, w.cell, w.name, w.owner_id, w.created_at FROM worldmaps w
                 JOIN worldmap_members m ON m.worldmap_id = w.id WHERE m.account_id = \(bind: account.text) ORDER BY w.name
                 """
-            ).all().map(Store.worldmap(from:))
+            ).all().map(Self.worldmap(from:))
         }
     }
 
@@ -118,7 +123,7 @@ extension Store {
                 SELECT a.id, a.username, a.display_name FROM worldmap_members m JOIN accounts a ON a.id = m.account_id
                 WHERE m.worldmap_id = \(bind: worldmap.text) ORDER BY a.username_key
                 """
-            ).all().map(Store.author(from:))
+            ).all().map(Self.author(from:))
         }
     }
 
@@ -147,30 +152,30 @@ extension Store {
                     "DELETE FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text) AND account_id = \(bind: account.text)"
                 ).run()
             }
-            try await self.appendRelationEvents(for: [account], on: db, now: now)
+            try await store.changes.appendRelationEvents(for: [account], on: db, now: now)
         }
     }
 
     /// Deletes a private worldmap and every sticker on it (each one a delete event).
-    public func deletePrivateWorldmap(id: UUID, now: Date? = nil) async throws {
+    public func deletePrivate(id: UUID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             let stickers = try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: id.text) AND state <> 'deleted'").all()
             for row in stickers {
                 if let sid = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
-                    try await self.endSticker(sid, on: db, now: now)
+                    try await store.stickers.end(sid, on: db, now: now)
                 }
             }
             let members = try await db.raw("SELECT account_id FROM worldmap_members WHERE worldmap_id = \(bind: id.text)").all()
                 .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
             try await db.raw("DELETE FROM worldmaps WHERE id = \(bind: id.text)").run()
-            try await self.appendRelationEvents(for: members, on: db, now: now)
-            try await Store.deleteOrphanBlobs(on: db)
+            try await store.changes.appendRelationEvents(for: members, on: db, now: now)
+            try await BlobStore.deleteOrphanBlobs(on: db)
         }
     }
 }
 
-extension Store {
+extension WorldmapStore {
     /// Before an account goes: its stickers and private worldmaps end with delete events,
     /// its memberships end with relation events, and templates others already use stay in
     /// the library without an author (the rest of its submissions go with the account).
@@ -180,14 +185,18 @@ extension Store {
             .compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
         for worldmap in owned {
             for row in try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: worldmap.text) AND state <> 'deleted'").all() {
-                if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) { try await endSticker(id, on: db, now: now) }
+                if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
+                    try await store.stickers.end(id, on: db, now: now)
+                }
             }
             let members = try await db.raw("SELECT account_id FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text)").all()
                 .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
-            try await appendRelationEvents(for: members, on: db, now: now)
+            try await store.changes.appendRelationEvents(for: members, on: db, now: now)
         }
         for row in try await db.raw("SELECT id FROM stickers WHERE author_id = \(bind: account.text) AND state <> 'deleted'").all() {
-            if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) { try await endSticker(id, on: db, now: now) }
+            if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
+                try await store.stickers.end(id, on: db, now: now)
+            }
         }
         try await db.raw(
             """
@@ -197,6 +206,6 @@ extension Store {
         ).run()
         try await db.raw("DELETE FROM stickers WHERE author_id = \(bind: account.text)").run()
         try await db.raw("DELETE FROM worldmaps WHERE owner_id = \(bind: account.text)").run()
-        try await appendRelationEvents(for: [account], on: db, now: now)
+        try await store.changes.appendRelationEvents(for: [account], on: db, now: now)
     }
 }

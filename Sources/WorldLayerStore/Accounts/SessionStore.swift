@@ -2,7 +2,7 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
-extension Store {
+extension AccountStore {
     /// Records a session under the hash of its bearer token; the token itself is never stored.
     public func createSession(tokenHash: String, accountID: UUID, now: Date? = nil, expiresAt: Date) async throws {
         let now = now ?? clock.now()
@@ -10,7 +10,7 @@ extension Store {
             try await db.raw(
                 """
                 INSERT INTO sessions (token_hash, account_id, created_at, last_used_at, expires_at)
-                VALUES (\(bind: tokenHash), \(bind: accountID.uuidString.lowercased()), \(bind: millis(now)), \(bind: millis(now)), \(bind: millis(expiresAt)))
+                VALUES (\(bind: tokenHash), \(bind: accountID.text), \(bind: millis(now)), \(bind: millis(now)), \(bind: millis(expiresAt)))
                 """
             ).run()
         }
@@ -26,7 +26,7 @@ extension Store {
                 FROM sessions s JOIN accounts a ON a.id = s.account_id
                 WHERE s.token_hash = \(bind: sessionTokenHash) AND s.expires_at > \(bind: millis(now))
                 """
-            ).first().map(Store.account(from:))
+            ).first().map(Self.account(from:))
         }
     }
 
@@ -42,7 +42,7 @@ extension Store {
             }
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
             if let account = UUID(uuidString: try row.decode(column: "account_id", as: String.self)) {
-                try await self.appendRelationEvents(for: [account], on: db, now: now)
+                try await store.changes.appendRelationEvents(for: [account], on: db, now: now)
             }
             return true
         }
@@ -62,7 +62,7 @@ extension Store {
         let now = now ?? clock.now()
         return try await withConnection { db in
             try await db.raw(
-                "SELECT COUNT(*) AS n FROM sessions WHERE account_id = \(bind: accountID.uuidString.lowercased()) AND expires_at > \(bind: millis(now))"
+                "SELECT COUNT(*) AS n FROM sessions WHERE account_id = \(bind: accountID.text) AND expires_at > \(bind: millis(now))"
             ).first()?.decode(column: "n", as: Int.self) ?? 0
         }
     }

@@ -36,7 +36,12 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
     }
 }
 
-extension Store {
+/// Stickers near a point or in cells, as a viewer may see them.
+public struct NearbySearch: StoreAggregate {
+    let store: Store
+}
+
+extension NearbySearch {
     /// A latitude/longitude box that contains a search circle; no longitudes near the poles and the antimeridian.
     typealias SearchBox = (latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?)
 
@@ -49,9 +54,9 @@ extension Store {
         /// The same index on PostgreSQL, which also reads rows through it (its heap has no place order).
         case postgresIndex
 
-        static func rows(_ engine: Engine) -> SpatialAccess { engine == .sqlite ? .placeKeys : .postgresIndex }
-        static func index(_ engine: Engine) -> SpatialAccess { engine == .sqlite ? .sqliteIndex : .postgresIndex }
-        var engine: Engine { self == .postgresIndex ? .postgres : .sqlite }
+        static func rows(_ engine: Store.Engine) -> SpatialAccess { engine == .sqlite ? .placeKeys : .postgresIndex }
+        static func index(_ engine: Store.Engine) -> SpatialAccess { engine == .sqlite ? .sqliteIndex : .postgresIndex }
+        var engine: Store.Engine { self == .postgresIndex ? .postgres : .sqlite }
     }
 
     /// A sticker row as the search reads it: where it is, which version its body is, who may see
@@ -81,25 +86,25 @@ extension Store {
     /// Takes the viewer's account rather than a ``Viewer``: on PostgreSQL the rule runs inside the
     /// search's one statement (``NearbyVisibleStatement``), which reads the relations itself; elsewhere
     /// they are read on the same connection, only when needed.
-    public func nearbyStickers(
+    public func search(
         center: Coordinate, radius: Double, viewer viewerID: UUID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date? = nil
     ) async throws -> [NearbySticker] {
         let now = now ?? clock.now()
         return try await withConnection(native: { db, postgres in
-            var r = min(radius, max(Store.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
+            var r = min(radius, max(Self.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             let home = CellGrid.cell(containing: center)
             // Size the first circle to about two pages' worth, from what the last search around here
             // read: smaller where stickers are dense, and where they are sparse as large as the last
             // search had to go. Where no search has been, count index entries (far cheaper than
             // reading rows) and only shrink.
             if cursor == nil {
-                if let hint = densityHints.hint(at: home) {
+                if let hint = store.densityHints.hint(at: home) {
                     r =
                         hint.rows == 0
                         ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(2 * limit) / (4 * hint.density)).squareRoot()))
                 } else {
-                    let count = try await Store.count(
-                        in: try CellGrid.cover(center: center, radius: r), box: Store.box(around: center, radius: r),
+                    let count = try await Self.count(
+                        in: try CellGrid.cover(center: center, radius: r), box: Self.box(around: center, radius: r),
                         access: .index(engine), on: db)
                     if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
                 }
@@ -112,7 +117,7 @@ extension Store {
                 var found: [(candidate: Candidate, line: GeodesicLine)] = []
                 var read = 0
                 var safeBelow = Double.infinity  // no left-out row lies nearer than this
-                let box = Store.box(around: center, radius: r)
+                let box = Self.box(around: center, radius: r)
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     var rows: [Candidate]
@@ -124,8 +129,10 @@ extension Store {
                         (rows, read) = (step.rows, read + step.total)
                         safeBelow = min(safeBelow, step.safeBelow)
                     } else {
-                        if viewer == nil { viewer = try await viewerID.asyncMap { try await Store.viewer($0, on: db) } ?? .anonymous }
-                        rows = try await Store.candidates(in: chunk, box: box, viewer: viewer!, access: .rows(engine), on: db)
+                        if viewer == nil {
+                            viewer = try await viewerID.asyncMap { try await AccountStore.viewer($0, on: db) } ?? .anonymous
+                        }
+                        rows = try await Self.candidates(in: chunk, box: box, viewer: viewer!, access: .rows(engine), on: db)
                         read += rows.count
                         rows.removeAll { !$0.isVisible(to: viewer!, now: now) }
                     }
@@ -135,7 +142,7 @@ extension Store {
                         found.append((c, line))
                     }
                 }
-                densityHints.record(read, inBoxOfRadius: r, at: home)
+                store.densityHints.record(read, inBoxOfRadius: r, at: home)
                 if found.count >= limit || r >= radius {
                     found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
                     let page = found.prefix(limit)
@@ -184,9 +191,9 @@ extension Store {
             // Rows come with their bodies, so read about as many as are wanted (a city's cells can hold
             // hundreds of thousands); only if too many of those are hidden from this viewer, read them all.
             let wanted = limit + limit / 2
-            var rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, access: .rows(engine), on: db)
+            var rows = try await Self.candidates(in: cells, box: nil, viewer: viewer, limit: wanted, access: .rows(engine), on: db)
             if rows.count == wanted, rows.lazy.filter({ $0.isVisible(to: viewer, now: now) }).count < limit {
-                rows = try await Store.candidates(in: cells, box: nil, viewer: viewer, access: .rows(engine), on: db)
+                rows = try await Self.candidates(in: cells, box: nil, viewer: viewer, access: .rows(engine), on: db)
             }
             return try rows.lazy.filter { $0.isVisible(to: viewer, now: now) }.prefix(limit).map {
                 try self.sticker(from: $0).seen(by: viewer.accountID)
@@ -198,7 +205,7 @@ extension Store {
     ///
     /// SQLite is told to probe the shares by viewer first (migration 15): its planner prefers the
     /// primary key, by sticker, whose leaves a search's probes hit at random.
-    static func sharedWithMe(_ me: String, on engine: Engine) -> SQLQueryString {
+    static func sharedWithMe(_ me: String, on engine: Store.Engine) -> SQLQueryString {
         let shares: SQLQueryString = engine == .sqlite ? "sticker_shares h INDEXED BY sticker_shares_by_viewer" : "sticker_shares h"
         return """
             EXISTS (SELECT 1 FROM \(shares) WHERE h.account_id = \(bind: me) AND h.sticker_id = s.id)
@@ -216,9 +223,9 @@ extension Store {
         return try await db.raw(
             """
             SELECT s.body,
-              CASE WHEN s.visibility = 'shared' AND (\(Store.sharedWithMe(me, on: access.engine)))
+              CASE WHEN s.visibility = 'shared' AND (\(Self.sharedWithMe(me, on: access.engine)))
                    THEN 1 ELSE 0 END AS shared_with_me
-            \(Store.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
+            \(Self.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
               AND (s.state = 'published' OR s.author_id = \(bind: me))\(unsafeRaw: limit.map { " LIMIT \($0)" } ?? "")
             """
         ).all().map { row in
@@ -240,7 +247,10 @@ extension Store {
             body: body)
     }
 
-    /// What the visibility rule needs, from a row with the sticker's columns and `shared_with_me` (``sharedWithMe(_:on:)``).
+    /// The columns of `stickers s` that ``audience(from:viewer:)`` reads, named once.
+    static let audienceColumns: SQLQueryString = "s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at"
+
+    /// What the visibility rule needs, from a row with ``audienceColumns`` and `shared_with_me` (``sharedWithMe(_:on:)``).
     static func audience(from row: any SQLRow, viewer: Viewer) throws -> StickerAudience {
         let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
         return StickerAudience(
@@ -337,16 +347,16 @@ extension Store {
         guard !cells.isEmpty else { return 0 }
         return try await db.raw(
             """
-            SELECT COUNT(*) AS n \(Store.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
+            SELECT COUNT(*) AS n \(Self.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
             """
         ).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// The full sticker: from the cache when it holds this version, else decoded from the body (and cached).
     private func sticker(from c: Candidate) throws -> Sticker {
-        if let s = bodyCache.sticker(c.id, version: c.version) { return s }
+        if let s = store.bodyCache.sticker(c.id, version: c.version) { return s }
         let s = try StoreJSON.sticker(c.body)
-        bodyCache.insert(s)
+        store.bodyCache.insert(s)
         return s
     }
 }

@@ -23,7 +23,7 @@ public enum BuiltinTemplates {
                 let data = try Data(contentsOf: folder.appendingPathComponent(name))
                 return (data, TemplateRules.assetType(of: data, for: e.kind) ?? "application/octet-stream")
             }
-            _ = try await store.addTemplate(
+            _ = try await store.templates.add(
                 NewTemplate(id: e.id, name: e.name, kind: e.kind, takesText: e.takesText, asset: asset, preview: preview), author: nil)
         }
         return entries.count

@@ -3,7 +3,7 @@ import PostgresKit
 import SQLKit
 import WorldLayerCore
 
-extension Store {
+extension AccountStore {
     /// `blocker` blocks `blocked`: from now on neither sees the other's stickers, profile or follows,
     /// and follows between them end both ways. Live subscribers of both are told to reload.
     /// Blocking twice is the same as once.
@@ -15,11 +15,11 @@ extension Store {
                     "SELECT 1 AS x FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)"
                 ).first() != nil
             guard !exists else { return }
-            try await Store.unfollowBothWays(blocker, blocked, on: db)
+            try await CommunityStore.unfollowBothWays(blocker, blocked, on: db)
             try await db.raw(
                 "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (\(bind: blocker.text), \(bind: blocked.text), \(bind: millis(now)))"
             ).run()
-            try await self.appendRelationEvents(for: [blocker, blocked], on: db, now: now)
+            try await store.changes.appendRelationEvents(for: [blocker, blocked], on: db, now: now)
         }
     }
 
@@ -27,7 +27,7 @@ extension Store {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("DELETE FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)").run()
-            try await self.appendRelationEvents(for: [blocker, blocked], on: db, now: now)
+            try await store.changes.appendRelationEvents(for: [blocker, blocked], on: db, now: now)
         }
     }
 
@@ -48,12 +48,12 @@ extension Store {
         guard let id = accountID else { return .anonymous }
         return try await withConnection(native: { db, postgres in
             // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
-            guard let postgres else { return try await Store.viewer(id, on: db) }
+            guard let postgres else { return try await Self.viewer(id, on: db) }
             var relations: [(kind: String, other: String)] = []
             for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: postgres.logger) {
                 relations.append(row)
             }
-            return Store.viewer(id, relations: relations)
+            return Self.viewer(id, relations: relations)
         })
     }
 

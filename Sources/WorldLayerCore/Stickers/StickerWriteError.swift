@@ -1,5 +1,3 @@
-import WorldLayerCore
-
 /// Why a sticker write was refused; the server turns each into its status code.
 public enum StickerWriteError: Error, Sendable {
     /// No such sticker, or one the caller may not see (the two are never told apart).

@@ -3,7 +3,20 @@ import SQLKit
 import WorldLayerCore
 import WorldLayerGeo
 
-extension Store {
+/// The change log that live sockets and the changes feed read.
+public struct ChangeLog: StoreAggregate {
+    let store: Store
+}
+
+extension ChangeLog {
+    /// What a log entry records, as its `kind` column holds it.
+    enum EntryKind: String {
+        /// A sticker was written: its audience before and after, and its body.
+        case sticker
+        /// Someone's relations changed (a block, a membership): their live view must be re-checked.
+        case relation
+    }
+
     /// The PostgreSQL channel every server listens on; the payload is the new sequence number.
     public static let liveChannel = "worldlayer_events"
     /// Serializes event writers on PostgreSQL so sequence numbers commit in order and a
@@ -11,8 +24,8 @@ extension Store {
     static let eventLockKey = 0x574C_4556
 
     static func appendEvent(
-        kind: String, stickerID: UUID?, accountID: UUID?, cells: [Int64], before: StickerAudience?, after: StickerAudience?,
-        body: Sticker?, on db: any SQLDatabase, engine: Engine, now: Date
+        kind: EntryKind, stickerID: UUID?, accountID: UUID?, cells: [Int64], before: StickerAudience?, after: StickerAudience?,
+        body: Sticker?, on db: any SQLDatabase, engine: Store.Engine, now: Date
     ) async throws {
         TransactionNotes.current?.markEvents()
         if engine == .postgres { try await db.raw("SELECT pg_advisory_xact_lock(\(bind: eventLockKey))").run() }
@@ -22,7 +35,7 @@ extension Store {
         try await db.raw(
             """
             INSERT INTO sticker_events (kind, sticker_id, account_id, cell, previous_cell, before_audience, after_audience, body, created_at)
-            VALUES (\(bind: kind), \(bind: stickerID?.text), \(bind: accountID?.text), \(bind: cells.first ?? 0), \(bind: cells.dropFirst().first),
+            VALUES (\(bind: kind.rawValue), \(bind: stickerID?.text), \(bind: accountID?.text), \(bind: cells.first ?? 0), \(bind: cells.dropFirst().first),
                     \(bind: beforeText), \(bind: afterText), \(bind: bodyText), \(bind: millis(now)))
             """
         ).run()
@@ -32,8 +45,8 @@ extension Store {
 
     func appendRelationEvents(for accounts: [UUID], on db: any SQLDatabase, now: Date) async throws {
         for account in accounts {
-            try await Store.appendEvent(
-                kind: "relation", stickerID: nil, accountID: account, cells: [], before: nil, after: nil, body: nil, on: db, engine: engine,
+            try await Self.appendEvent(
+                kind: .relation, stickerID: nil, accountID: account, cells: [], before: nil, after: nil, body: nil, on: db, engine: engine,
                 now: now)
         }
     }
@@ -48,20 +61,20 @@ extension Store {
                 rows = try await db.raw(
                     """
                     SELECT * FROM sticker_events WHERE seq > \(bind: seq)
-                      AND (kind = 'relation' OR cell IN (\(list)) OR previous_cell IN (\(list)))
+                      AND (kind = '\(unsafeRaw: EntryKind.relation.rawValue)' OR cell IN (\(list)) OR previous_cell IN (\(list)))
                     ORDER BY seq LIMIT \(bind: limit)
                     """
                 ).all()
             } else {
                 rows = try await db.raw("SELECT * FROM sticker_events WHERE seq > \(bind: seq) ORDER BY seq LIMIT \(bind: limit)").all()
             }
-            return try rows.map(Store.event(from:))
+            return try rows.map(Self.event(from:))
         }
     }
 
     static func event(from row: any SQLRow) throws -> LiveEvent {
         let seq = try row.decode(column: "seq", as: Int64.self)
-        if try row.decode(column: "kind", as: String.self) == "relation" {
+        if try EntryKind(rawValue: row.decode(column: "kind", as: String.self)) == .relation {
             return .relation(seq: seq, accountID: UUID(uuidString: try row.decode(column: "account_id", as: String.self)) ?? UUID())
         }
         var cells = [try row.decode(column: "cell", as: Int64.self)]
