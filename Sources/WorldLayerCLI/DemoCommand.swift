@@ -57,7 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
                     color: ["#FFD60A", "#FF6B6B", "#4ECDC4", "#A78BFA"][i % 4],
                     size: template.kind == .model ? 1.0 : 0.5,
                     anchor: StickerAnchor(latitude: place.latitude, longitude: place.longitude, altitude: 20, accuracy: 5))
-                let id = UUID(uuidString: String(format: "00000000-0000-4000-8001-%012llx", place.id))!
+                let id = Sticker.ID(String(format: "00000000-0000-4000-8001-%012llx", place.id))!
                 guard !existing.contains(id) else { continue }
                 do {
                     let (sticker, _) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: nil)
@@ -91,7 +91,7 @@ struct DemoCommand: AsyncParsableCommand {
                 book.map { URL(fileURLWithPath: $0) }
                 ?? URL(fileURLWithPath: osm).deletingLastPathComponent().appendingPathComponent("book")
             let parsed = try BookYAML.parse(try BundleFolder.text(of: BookYAML.fileName, in: bundle, bundle: bundle))
-            if let existing = try await store.books.book(idOrSlug: parsed.value.id.uuidString) {
+            if let existing = try await store.books.book(idOrSlug: parsed.value.id.text) {
                 return "book “\(existing.title)” (\(existing.targets.count) pictures) is loaded"
             }
             let imported = try await BookBundle.importBundle(bundle, store: store, library: media.library)

@@ -61,7 +61,7 @@ struct ZoneCommand: AsyncParsableCommand {
         @Argument(help: "The zone's id (from `zone list`).") var id: String
 
         func run() async throws {
-            guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a zone id") }
+            guard let uuid = RestrictedZone.ID(id) else { throw ValidationError("'\(id)' is not a zone id") }
             let store = try await database.openStore()
             let removed = try await store.zones.delete(id: uuid)
             try await store.close()

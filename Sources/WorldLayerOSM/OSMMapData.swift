@@ -128,7 +128,7 @@ public enum OSMPlaces {
         var names: [String: String] = [:]
         for (k, v) in tags where k.hasPrefix("name:") { names[String(k.dropFirst(5))] = v }
         return Place(
-            id: UUID(), name: name, names: names, kind: "\(key):\(tags[key]!)", position: position, footprint: footprint,
+            id: Place.ID(), name: name, names: names, kind: "\(key):\(tags[key]!)", position: position, footprint: footprint,
             description: tags["description"], openingHours: tags["opening_hours"], address: address(tags), tags: tags, source: source,
             updatedAt: now)
     }

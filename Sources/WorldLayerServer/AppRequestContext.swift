@@ -36,7 +36,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     }
 
     /// Who is walking a tour: the signed-in account or the participant.
-    var visitorID: UUID? { account?.id ?? participant?.id }
+    var visitorID: UUID? { account?.id.uuid ?? participant?.id.uuid }
 
     /// The address a trusted proxy says it forwarded for, set by `ClientAddressMiddleware`.
     var forwardedFor: String?

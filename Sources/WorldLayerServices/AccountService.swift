@@ -30,7 +30,7 @@ public struct AccountService: Sendable {
 
     /// Throws ``FieldErrors`` for invalid fields, ``SignUpRefusal`` for a taken id and ``StoreError``
     /// for a taken username or email. A request retried with the same `id` and password creates nothing new.
-    public func signUp(_ request: SignUp, id: UUID? = nil, role: AccountRole = .user) async throws -> Outcome {
+    public func signUp(_ request: SignUp, id: Account.ID? = nil, role: AccountRole = .user) async throws -> Outcome {
         let problems = request.problems(today: store.clock.now())
         guard problems.isEmpty else { throw FieldErrors(problems) }
         if let id, let existing = try await store.accounts.account(id: id) {
@@ -48,7 +48,7 @@ public struct AccountService: Sendable {
         return .created(
             try await store.accounts.create(
                 NewAccount(
-                    id: id ?? UUID(), username: request.username, email: request.email,
+                    id: id ?? Account.ID(), username: request.username, email: request.email,
                     displayName: request.displayName.trimmingCharacters(in: .whitespacesAndNewlines), birthday: request.birthday,
                     passwordHash: hash, role: role)))
     }

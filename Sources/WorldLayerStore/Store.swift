@@ -162,7 +162,7 @@ public final class Store: Sendable {
 
     /// Locks one row until the transaction ends (on PostgreSQL; SQLite's writes already run one at a
     /// time), so changes that read it and then write run one after the other and each sees the last.
-    func lock(_ row: LockedRow, id: UUID, on db: any SQLDatabase) async throws {
+    func lock<Entity>(_ row: LockedRow, id: TypedID<Entity>, on db: any SQLDatabase) async throws {
         guard engine == .postgres else { return }
         try await db.raw("SELECT 1 FROM \(unsafeRaw: row.rawValue) WHERE id = \(bind: id.text) FOR UPDATE").run()
     }

@@ -27,7 +27,7 @@ extension StoreAggregate {
         try await store.transaction(body)
     }
 
-    func lock(_ row: Store.LockedRow, id: UUID, on db: any SQLDatabase) async throws {
+    func lock<Entity>(_ row: Store.LockedRow, id: TypedID<Entity>, on db: any SQLDatabase) async throws {
         try await store.lock(row, id: id, on: db)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SQLKit
 import WorldLayerCore
 
 extension UUID {
@@ -35,6 +36,15 @@ extension UUID {
 }
 
 /// JSON for bodies stored in the database, in the same shape the API serves.
+extension SQLRow {
+    /// A column holding an id, as the type of id it is; a malformed one is an error, never a made-up id.
+    func decodeID<Entity>(column: String) throws -> TypedID<Entity> {
+        let text = try decode(column: column, as: String.self)
+        guard let id = TypedID<Entity>(text) else { throw StoreError.corrupt("\(column) '\(text)' is not an id") }
+        return id
+    }
+}
+
 enum StoreJSON {
     // Times as epoch milliseconds, like the columns: exact, and several times faster to
     // decode than ISO 8601 text (bodies are decoded on every read).

@@ -5,6 +5,7 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case conflict
         case notFound
         case unavailable
+        case corrupt
     }
 
     let kind: Kind
@@ -22,6 +23,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func notFound(_ message: String) -> StoreError { StoreError(kind: .notFound, description: message) }
     /// The database could not be reached.
     public static func unavailable(_ message: String) -> StoreError { StoreError(kind: .unavailable, description: message) }
+    /// A stored value is not what its column holds (a server error, logged, never shown).
+    static func corrupt(_ message: String) -> StoreError { StoreError(kind: .corrupt, description: message) }
 
     public var isConflict: Bool { kind == .conflict }
     public var isNotFound: Bool { kind == .notFound }

@@ -6,7 +6,7 @@ import WorldLayerGeo
 /// The placement rule on its own, from facts as the store would fetch them: no database.
 @Suite("Placement rules")
 struct PlacementRulesTests {
-    let author = UUID()
+    let author = Account.ID()
     let helsinki = StickerAnchor(latitude: 60.1699, longitude: 24.9384, altitude: 10, accuracy: 5)
     let approved = StickerTemplate(
         id: "star", name: "Star", kind: .image, takesText: true, status: .approved, authorId: nil, assetId: nil, assetType: nil,
@@ -35,7 +35,7 @@ struct PlacementRulesTests {
 
     @Test("names are spelled as their accounts spell them; the author and repeats are dropped")
     func sharesResolve() throws {
-        let bob = PlacementFacts.NamedAccount(id: UUID(), username: "Bob")
+        let bob = PlacementFacts.NamedAccount(id: Account.ID(), username: "Bob")
         let me = PlacementFacts.NamedAccount(id: author, username: "me")
         let draft = StickerDraft(templateId: "star", anchor: helsinki, visibility: .shared, sharedWith: ["bob", "BOB", "me"])
         let decision = try PlacementRules.decide(draft, author: author, facts: facts(accounts: ["bob": bob, "me": me]))
@@ -48,18 +48,19 @@ struct PlacementRulesTests {
     @Test("every problem is reported at once: template, unknown person, foreign group, worldmap")
     func problemsTogether() {
         let pending = StickerTemplate(
-            id: "mine", name: "Mine", kind: .image, takesText: false, status: .pending, authorId: UUID(), assetId: nil, assetType: nil,
+            id: "mine", name: "Mine", kind: .image, takesText: false, status: .pending, authorId: Account.ID(), assetId: nil,
+            assetType: nil,
             previewId: "p", createdAt: Date())
         let draft = StickerDraft(
             templateId: "mine", text: "hello", anchor: helsinki, visibility: .shared, sharedWith: ["nobody"], sharedWithGroups: ["g1"],
-            worldmapId: UUID())
+            worldmapId: Worldmap.ID())
         #expect(fields(refusal(draft, facts(template: pending))) == ["templateId", "text", "sharedWith", "sharedWithGroups", "worldmapId"])
     }
 
     @Test("a private worldmap takes stickers in its cell and the cells around it, from members only")
     func worldmapReach() throws {
         let home = CellGrid.cell(containing: helsinki.coordinate)
-        let map = Worldmap(id: UUID(), isPrivate: true, cell: home.description, name: "Ours", ownerId: author, createdAt: Date())
+        let map = Worldmap(id: Worldmap.ID(), isPrivate: true, cell: home.description, name: "Ours", ownerId: author, createdAt: Date())
         let here = StickerDraft(templateId: "star", anchor: helsinki, worldmapId: map.id)
         #expect(try PlacementRules.decide(here, author: author, facts: facts(worldmap: map, member: true)).privateWorldmap == map)
         #expect(fields(refusal(here, facts(worldmap: map, member: false))) == ["worldmapId"])

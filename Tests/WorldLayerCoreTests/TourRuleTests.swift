@@ -7,7 +7,7 @@ import WorldLayerGeo
 struct TourRuleTests {
     static let statue = Coordinate(latitude: 60.16951, longitude: 24.95227)
     static let stop = TourStop(
-        id: UUID(), title: "Alexander II", text: "", kind: .info, position: statue,
+        id: TourStop.ID(), title: "Alexander II", text: "", kind: .info, position: statue,
         beacon: StopBeacon(uuid: UUID().uuidString, major: 1, minor: 7), radius: 20)
     let rule = StampRule(dwell: 5)
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
@@ -80,7 +80,8 @@ struct TourRuleTests {
         bad.kind = .audio
         bad.position = Coordinate(latitude: 61, longitude: 25)
         let tour = Tour(
-            id: UUID(), slug: "Bad Slug", title: "", description: "", language: "english", mode: .open, area: area, stops: [Self.stop, bad])
+            id: Tour.ID(), slug: "Bad Slug", title: "", description: "", language: "english", mode: .open, area: area,
+            stops: [Self.stop, bad])
         let fields = Set(tour.problems().map(\.field))
         #expect(
             fields == [

@@ -21,13 +21,13 @@ enum DemoBook {
     static func install(_ world: TourWorld, only: Set<String>? = nil) async throws {
         let library = MediaLibrary(root: world.media)
         var targets: [BookTarget] = []
-        var features: [UUID: Data] = [:]
+        var features: [BookTarget.ID: Data] = [:]
         for (i, page) in pages.enumerated() where only?.contains(page.file) ?? true {
             let image = try library.add(copyOf: demo.appendingPathComponent("book/pages/\(page.file).jpg"), name: "pages/\(page.file).jpg")
             let video = try library.add(copyOf: demo.appendingPathComponent("book/media/\(page.file).mp4"), name: "media/\(page.file).mp4")
             let reference = try #require(ReferenceImage(encoded: try Data(contentsOf: library.path(of: image.id))))
             let target = BookTarget(
-                id: UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", i))!, name: page.name, image: image,
+                id: BookTarget.ID(String(format: "00000000-0000-4000-8000-%012d", i))!, name: page.name, image: image,
                 physicalWidth: 0.12,
                 content: TargetContent(kind: .video, media: video),
                 quality: TargetQuality(
@@ -37,7 +37,8 @@ enum DemoBook {
             features[target.id] = reference.features
         }
         let book = Book(
-            id: id, slug: "pictures-of-science", title: "Pictures of Science", authors: ["WorldLayer demo", "scikit-image contributors"],
+            id: Book.ID(id), slug: "pictures-of-science", title: "Pictures of Science",
+            authors: ["WorldLayer demo", "scikit-image contributors"],
             description: "Six photographs.", language: "en", cover: targets.first?.image, targets: targets)
         try await world.withStore { store in
             try await store.tours.registerMedia(book.media)

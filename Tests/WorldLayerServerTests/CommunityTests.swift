@@ -315,7 +315,7 @@ struct CommunityTests {
         }
         let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
         let counts = try await store.community.popularity(
-            of: [try #require(UUID(uuidString: box.id))], since: Date().addingTimeInterval(-86_400))
+            of: [try #require(Sticker.ID(box.id))], since: Date().addingTimeInterval(-86_400))
         #expect(counts.values.first?.views == 2)
         try await store.close()
     }

@@ -31,7 +31,7 @@ struct GuidedTourTests {
             let guide = try await api.signUpAndLogIn("guide")
             try await world.withStore { store in
                 try await store.tours.setGuide(
-                    accountID: try await store.accounts.account(username: "guide")!.id, tourID: UUID(uuidString: tourID)!, isGuide: true)
+                    accountID: try await store.accounts.account(username: "guide")!.id, tourID: Tour.ID(tourID)!, isGuide: true)
             }
             try await test(api, tourID, guide, admin)
         }

@@ -145,9 +145,10 @@ struct LiveSecurityTests {
             for _ in 0..<20 { clients.append(try await LiveClient.subscribed(port: api.port, to: ["00000000"]).0) }
             // Refused: an error frame, and the socket closed. A busy test client can take the close
             // before it has read the frame (it failed twice that way under a full `make test`); the
-            // close still says no, and nothing but an error may come before it.
+            // close still says no, and nothing but an error may come before it. Under a full parallel
+            // run on two cores the upgrade alone has taken over 30 s, so the guard against a hang is long.
             let extra = LiveClient(port: api.port, token: nil)
-            let frames = await extra.framesUntilClosed()
+            let frames = await extra.framesUntilClosed(within: 120)
             #expect(frames != nil, "the 21st socket was not closed")
             #expect(frames?.allSatisfy { $0.contains(#""type":"error""#) } == true, "\(frames ?? [])")
             await clients[0].close()

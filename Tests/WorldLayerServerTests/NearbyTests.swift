@@ -138,7 +138,7 @@ struct NearbyTests {
         }
         let ada = try await account("ada"), bo = try await account("bo")
         let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
-        var visibleToAda: Set<UUID> = []
+        var visibleToAda: Set<Sticker.ID> = []
         for (i, (author, visibility))
             in (Array(repeating: (bo, Visibility.private), count: 14) + [(bo, .public), (bo, .public), (ada, .private), (ada, .public)])
             .enumerated()
@@ -147,7 +147,7 @@ struct NearbyTests {
             let draft = StickerDraft(
                 templateId: "sticky-note", anchor: StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 1),
                 visibility: visibility)
-            let (sticker, _) = try await store.stickers.put(id: UUID(), draft: draft, author: author, expectedVersion: nil)
+            let (sticker, _) = try await store.stickers.put(id: Sticker.ID(), draft: draft, author: author, expectedVersion: nil)
             _ = try await store.stickers.place(id: sticker.id, author: author.id, expectedVersion: sticker.version)
             if author.id == ada.id || visibility == .public { visibleToAda.insert(sticker.id) }
         }

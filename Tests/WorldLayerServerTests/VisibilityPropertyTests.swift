@@ -47,23 +47,23 @@ struct VisibilityPropertyTests {
     static func checkWorld(seed: UInt64, api: API, clock: ManualClock) async throws -> Int {
         var random = Random(state: seed)
         let names = (0..<people).map { "p\(seed)x\($0)" }
-        var tokens: [String: String] = [:], ids: [String: UUID] = [:]
+        var tokens: [String: String] = [:], ids: [String: Account.ID] = [:]
         for name in names {
             tokens[name] = try await api.signUpAndLogIn(name)
-            ids[name] = UUID(uuidString: try #require(try await api.call(.get, "/v1/me", token: tokens[name]).json["id"] as? String))
+            ids[name] = Account.ID(try #require(try await api.call(.get, "/v1/me", token: tokens[name]).json["id"] as? String))
         }
         // Relations: blocks, open groups with members, private worldmaps with members.
-        var blocks: Set<[UUID]> = []
+        var blocks: Set<[Account.ID]> = []
         for _ in 0..<4 {
             let a = random.pick(names), b = random.pick(names)
             guard a != b else { continue }
             if try await api.call(.put, "/v1/me/blocks/\(b)", token: tokens[a]).status == .noContent { blocks.insert([ids[a]!, ids[b]!]) }
         }
-        var groupMembers: [UUID: Set<String>] = [:]
+        var groupMembers: [StickerGroup.ID: Set<String>] = [:]
         for g in 0..<2 {
             let founder = random.pick(names)
             let made = try await api.call(.post, "/v1/groups", json: ["name": "g\(seed)-\(g)", "private": false], token: tokens[founder])
-            let group = try #require(UUID(uuidString: made.json["id"] as? String ?? ""), "\(made.text)")
+            let group = try #require(StickerGroup.ID(made.json["id"] as? String ?? ""), "\(made.text)")
             var members: Set<String> = [founder]
             for name in random.subset(names, 0.4) where name != founder {
                 if try await api.call(.put, "/v1/groups/\(group.text)/members/me", token: tokens[name]).status == .ok {
@@ -72,14 +72,14 @@ struct VisibilityPropertyTests {
             }
             groupMembers[group] = members
         }
-        var mapMembers: [UUID: Set<String>] = [:]
+        var mapMembers: [Worldmap.ID: Set<String>] = [:]
         for m in 0..<2 {
             let owner = random.pick(names)
             let made = try await api.call(
                 .post, "/v1/worldmaps",
                 json: ["name": "m\(seed)-\(m)", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
                 token: tokens[owner])
-            let map = try #require(UUID(uuidString: made.json["id"] as? String ?? ""), "\(made.text)")
+            let map = try #require(Worldmap.ID(made.json["id"] as? String ?? ""), "\(made.text)")
             var members: Set<String> = [owner]
             for name in random.subset(names, 0.4) where name != owner {
                 if try await api.call(.put, "/v1/worldmaps/\(map.text)/members/\(name)", token: tokens[owner]).status

@@ -13,8 +13,9 @@ struct StoredStickerReaderTests {
             anchor: StickerAnchor(latitude: -33.8567844, longitude: 151.213108, altitude: -12.5, accuracy: 0.03), pose: pose,
             visibility: .shared, sharedWith: ["bo", "çelik"], sharedWithGroups: groups, expiresAt: expires)
         return Sticker(
-            id: UUID(), author: StickerAuthor(id: UUID(), username: "ada", displayName: "Ada \\ Lovelace / \u{1F9EE}"), state: .unpublished,
-            draft: draft, worldmapId: UUID(), worldmapIsPrivate: true, cell: "6gkzwgjz", version: version,
+            id: Sticker.ID(), author: StickerAuthor(id: Account.ID(), username: "ada", displayName: "Ada \\ Lovelace / \u{1F9EE}"),
+            state: .unpublished,
+            draft: draft, worldmapId: Worldmap.ID(), worldmapIsPrivate: true, cell: "6gkzwgjz", version: version,
             createdAt: Date(timeIntervalSince1970: 1_795_394_209.5), updatedAt: Date(timeIntervalSince1970: 1_795_394_300.25))
     }
 

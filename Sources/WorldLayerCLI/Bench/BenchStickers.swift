@@ -41,8 +41,8 @@ struct BenchSticker {
     }
 
     /// The benchmark's user n as an account id, the same in every engine.
-    static func accountID(_ n: Int) -> UUID {
-        UUID(uuidString: String(format: "00000000-0000-4000-8000-%012x", n))!
+    static func accountID(_ n: Int) -> Account.ID {
+        Account.ID(String(format: "00000000-0000-4000-8000-%012x", n))!
     }
 }
 

@@ -67,7 +67,8 @@ struct StickerLoader {
                 anchor: StickerAnchor(latitude: s.latitude, longitude: s.longitude, altitude: 20, accuracy: 5), visibility: s.visibility,
                 sharedWith: s.sharedWith.map { "user\($0)" })
             let sticker = Sticker(
-                id: s.id, author: author, state: .published, draft: draft, worldmapId: worldmap, worldmapIsPrivate: false,
+                id: Sticker.ID(s.id), author: author, state: .published, draft: draft, worldmapId: Worldmap.ID(worldmap),
+                worldmapIsPrivate: false,
                 cell: cell.description,
                 version: 2, createdAt: now, updatedAt: now)
             let body = String(decoding: try encoder.encode(sticker), as: UTF8.self)

@@ -11,7 +11,7 @@ enum BookBundle {
         var book: Book
         var files: [String: URL]
         /// Each target's local features, for the recognizer.
-        var features: [UUID: Data]
+        var features: [BookTarget.ID: Data]
     }
 
     static func read(_ url: URL, library: MediaLibrary, scratch: URL) throws -> Contents {
@@ -33,7 +33,7 @@ enum BookBundle {
             }
         }
         if let first = book.problems().first { throw problem(first.field, first.message) }
-        var features: [UUID: Data] = [:]
+        var features: [BookTarget.ID: Data] = [:]
         for i in book.targets.indices {
             let target = book.targets[i]
             let field = "targets[\(i)].image"

@@ -49,7 +49,8 @@ enum BookYAML {
             guard let targetNodes = top["targets"]!.sequence else { throw r.fail(top["targets"], "targets", "must be a list of targets") }
             let targets = try targetNodes.enumerated().map { i, n in try r.target(n, "targets[\(i)]") }
             let book = Book(
-                id: try r.uuid(top["id"]!, "id"), slug: try r.string(top["slug"]!, "slug"), title: try r.string(top["title"]!, "title"),
+                id: Book.ID(try r.uuid(top["id"]!, "id")), slug: try r.string(top["slug"]!, "slug"),
+                title: try r.string(top["title"]!, "title"),
                 authors: authors, description: try top["description"].map { try r.string($0, "description") } ?? "",
                 language: try r.string(top["language"]!, "language"),
                 cover: try top["cover"].map { BookYAML.unread(try r.mediaPath($0, "cover")) },
@@ -86,7 +87,7 @@ extension BundleReader {
             loop: try t["loop"].map { try bool($0, "\(path).loop") } ?? true,
             muted: try t["muted"].map { try bool($0, "\(path).muted") } ?? false)
         return BookTarget(
-            id: try uuid(t["id"]!, "\(path).id"), name: try string(t["name"]!, "\(path).name"),
+            id: BookTarget.ID(try uuid(t["id"]!, "\(path).id")), name: try string(t["name"]!, "\(path).name"),
             image: BookYAML.unread(try mediaPath(t["image"]!, "\(path).image")), physicalWidth: try double(t["width"]!, "\(path).width"),
             content: content, credit: try t["credit"].map { try string($0, "\(path).credit") })
     }

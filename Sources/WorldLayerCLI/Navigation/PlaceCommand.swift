@@ -19,7 +19,7 @@ struct PlaceCommand: AsyncParsableCommand {
             let places = try await database.withStore { try await $0.places.all() }
             let hits = PlaceSearchIndex(places).search(text, limit: 20)
             guard !hits.isEmpty else { throw CommandFailure("no place matches '\(text)'") }
-            let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id, $0) })
+            let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.id.uuid, $0) })
             for h in hits { if let p = byID[h.id] { print("\(p.id.text)\t\(p.kind)\t\(p.name)") } }
         }
     }
@@ -47,7 +47,7 @@ struct PlaceCommand: AsyncParsableCommand {
             let position = try PlaceCommand.coordinate(at)
             let edit = PlaceEdit(name: name, kind: kind, position: position, description: description)
             try PlaceCommand.check(edit)
-            let id = UUID()
+            let id = Place.ID()
             let place = Place(
                 id: id, name: name.trimmingCharacters(in: .whitespaces), kind: kind, position: position, description: description,
                 source: "admin:\(id.text)", updatedAt: Date())
@@ -71,7 +71,7 @@ struct PlaceCommand: AsyncParsableCommand {
         @Option(help: "A new address.") var address: String?
 
         func run() async throws {
-            guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
+            guard let uuid = Place.ID(id) else { throw ValidationError("'\(id)' is not a place id") }
             let edit = PlaceEdit(
                 name: name, kind: kind, position: try at.map(PlaceCommand.coordinate), description: description, openingHours: openingHours,
                 address: address)
@@ -93,7 +93,7 @@ struct PlaceCommand: AsyncParsableCommand {
         @Option(help: "interior or exterior.") var kind: PhotoKind = .exterior
 
         func run() async throws {
-            guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
+            guard let uuid = Place.ID(id) else { throw ValidationError("'\(id)' is not a place id") }
             guard let data = FileManager.default.contents(atPath: file) else { throw CommandFailure("cannot read \(file)") }
             guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
                 throw CommandFailure("\(file) is not a PNG or JPEG image")
@@ -107,7 +107,7 @@ struct PlaceCommand: AsyncParsableCommand {
     }
 
     static func load(_ id: String, _ database: DatabaseOptions) async throws -> Place {
-        guard let uuid = UUID(uuidString: id) else { throw ValidationError("'\(id)' is not a place id") }
+        guard let uuid = Place.ID(id) else { throw ValidationError("'\(id)' is not a place id") }
         let store = try await database.openStore()
         let place = try await store.places.place(id: uuid)
         try await store.close()

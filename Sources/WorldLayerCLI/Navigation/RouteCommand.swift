@@ -60,7 +60,8 @@ enum PlaceLookup {
             return Resolved(coordinate: c, place: nil, label: String(format: "%.6f, %.6f", c.latitude, c.longitude))
         }
         let places = try await store.places.all()
-        guard let hit = PlaceSearchIndex(places).search(text, limit: 1).first, let place = places.first(where: { $0.id == hit.id }) else {
+        guard let hit = PlaceSearchIndex(places).search(text, limit: 1).first, let place = places.first(where: { $0.id.uuid == hit.id })
+        else {
             throw CommandFailure(
                 places.isEmpty ? "no places yet: import some with 'worldlayer import osm FILE'" : "no place matches '\(text)'")
         }

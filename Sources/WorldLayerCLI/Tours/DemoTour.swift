@@ -7,8 +7,8 @@ import WorldLayerStore
 /// places (their inscriptions and descriptions are the stops' texts), each narrated by espeak-ng so
 /// the tour can be followed by ear. Built as a bundle and imported through the same path as any other.
 enum DemoTour {
-    static let id = UUID(uuidString: "00000000-0000-4000-8002-000000000001")!
-    static let guidedID = UUID(uuidString: "00000000-0000-4000-8003-000000000001")!
+    static let id = Tour.ID("00000000-0000-4000-8002-000000000001")!
+    static let guidedID = Tour.ID("00000000-0000-4000-8003-000000000001")!
     static let start = Coordinate(latitude: 60.16951, longitude: 24.95227)  // Alexander II's statue, Senate Square
     static let kinds: Set<String> = ["historic:memorial", "historic:monument", "tourism:artwork", "tourism:attraction"]
     static let stops = 8
@@ -44,7 +44,7 @@ enum DemoTour {
         tour.mode = .guided
         tour.stops = open.stops.prefix(4).enumerated().map { i, stop in
             var s = stop
-            s.id = UUID(uuidString: String(format: "00000000-0000-4000-8003-%012llx", i + 2))!
+            s.id = TourStop.ID(String(format: "00000000-0000-4000-8003-%012llx", i + 2))!
             s.beacon = StopBeacon(uuid: "F7826DA6-4FA2-4E98-8024-BC5B71E0893E", major: 1, minor: i + 1, txPower: -59)
             return s
         }
@@ -66,7 +66,7 @@ enum DemoTour {
             try speak(text, to: folder.appendingPathComponent(name))
             stops.append(
                 TourStop(
-                    id: UUID(uuidString: String(format: "00000000-0000-4000-8002-%012llx", i + 2))!, title: place.names["en"] ?? place.name,
+                    id: TourStop.ID(String(format: "00000000-0000-4000-8002-%012llx", i + 2))!, title: place.names["en"] ?? place.name,
                     text: text,
                     kind: .audio, position: place.position, radius: 20,
                     media: [MediaRef(id: "", contentType: "audio/mpeg", size: 0, name: name)],

@@ -69,7 +69,8 @@ enum TourYAML {
                 throw r.fail(top["mode"], "mode", "must be open or guided")
             }
             let tour = Tour(
-                id: try r.uuid(top["id"]!, "id"), slug: try r.string(top["slug"]!, "slug"), title: try r.string(top["title"]!, "title"),
+                id: Tour.ID(try r.uuid(top["id"]!, "id")), slug: try r.string(top["slug"]!, "slug"),
+                title: try r.string(top["title"]!, "title"),
                 description: try top["description"].map { try r.string($0, "description") } ?? "",
                 language: try r.string(top["language"]!, "language"),
                 mode: mode, cover: cover, area: GeoPolygon(area), stops: stops)
@@ -106,7 +107,7 @@ extension BundleReader {
             }
         }
         return TourStop(
-            id: try uuid(s["id"]!, "\(path).id"), title: try string(s["title"]!, "\(path).title"),
+            id: TourStop.ID(try uuid(s["id"]!, "\(path).id")), title: try string(s["title"]!, "\(path).title"),
             text: try s["text"].map { try string($0, "\(path).text") } ?? "", kind: kind,
             position: try s["position"].map { try coordinate($0, "\(path).position") }, beacon: beacon,
             radius: try s["radius"].map { try double($0, "\(path).radius") } ?? 25, media: media,

@@ -9,7 +9,9 @@ public enum AccountRole: String, Sendable, Codable, CaseIterable {
 
 /// A person's account, without its secrets.
 public struct Account: Sendable, Hashable, Codable, Identifiable {
-    public var id: UUID
+    public typealias ID = TypedID<Account>
+
+    public var id: ID
     /// As typed at sign-up; unique ignoring case.
     public var username: String
     public var email: String
@@ -19,7 +21,7 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
     public var role: AccountRole
     public var createdAt: Date
 
-    public init(id: UUID, username: String, email: String, displayName: String, birthday: String, role: AccountRole, createdAt: Date) {
+    public init(id: ID, username: String, email: String, displayName: String, birthday: String, role: AccountRole, createdAt: Date) {
         self.id = id
         self.username = username
         self.email = email

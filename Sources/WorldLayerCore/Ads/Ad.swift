@@ -16,8 +16,10 @@ public struct Ad: Codable, Sendable, Equatable {
         case pulled
     }
 
-    @LowercaseUUID public var id: UUID
-    @LowercaseUUID public var advertiserId: UUID
+    public typealias ID = TypedID<Ad>
+
+    public var id: ID
+    public var advertiserId: Account.ID
     /// The advertiser's name, shown with the ad.
     public var advertiser: String
     public var status: Status
@@ -27,7 +29,7 @@ public struct Ad: Codable, Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, advertiserId: UUID, advertiser: String, status: Status, draft: AdDraft, rejectReason: String?, createdAt: Date,
+        id: ID, advertiserId: Account.ID, advertiser: String, status: Status, draft: AdDraft, rejectReason: String?, createdAt: Date,
         updatedAt: Date
     ) {
         self.id = id

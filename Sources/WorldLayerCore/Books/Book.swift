@@ -3,7 +3,9 @@ import Foundation
 /// A book whose pictures come alive: point a camera at one of its targets and what the target
 /// shows (a video, a 3D model, a sound, a link) appears on it.
 public struct Book: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<Book>
+
+    public var id: ID
     /// Short name used in links and on the command line (`pictures-of-science`).
     public var slug: String
     public var title: String
@@ -16,7 +18,7 @@ public struct Book: Codable, Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, slug: String, title: String, authors: [String], description: String, language: String, cover: MediaRef? = nil,
+        id: ID, slug: String, title: String, authors: [String], description: String, language: String, cover: MediaRef? = nil,
         targets: [BookTarget], updatedAt: Date = Date()
     ) {
         self.id = id
@@ -37,12 +39,14 @@ public struct Book: Codable, Sendable, Equatable {
         return files.filter { seen.insert($0.id).inserted }
     }
 
-    public func target(id: UUID) -> BookTarget? { targets.first { $0.id == id } }
+    public func target(id: BookTarget.ID) -> BookTarget? { targets.first { $0.id == id } }
 }
 
 /// A picture in the book that the camera recognizes, and what it shows.
 public struct BookTarget: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<BookTarget>
+
+    public var id: ID
     public var name: String
     /// The reference image: the picture as printed.
     public var image: MediaRef
@@ -55,7 +59,7 @@ public struct BookTarget: Codable, Sendable, Equatable {
     public var quality: TargetQuality?
 
     public init(
-        id: UUID, name: String, image: MediaRef, physicalWidth: Double, content: TargetContent, credit: String? = nil,
+        id: ID, name: String, image: MediaRef, physicalWidth: Double, content: TargetContent, credit: String? = nil,
         quality: TargetQuality? = nil
     ) {
         self.id = id

@@ -15,7 +15,7 @@ extension Book: Validatable {
         if targets.isEmpty || targets.count > Self.maximumTargets {
             p.append(FieldError("targets", "must hold 1 to \(Self.maximumTargets) targets"))
         }
-        var ids = Set<UUID>()
+        var ids = Set<BookTarget.ID>()
         for (i, target) in targets.enumerated() {
             if !ids.insert(target.id).inserted { p.append(FieldError("targets[\(i)].id", "repeats the id of an earlier target")) }
             p += target.problems(at: "targets[\(i)]")

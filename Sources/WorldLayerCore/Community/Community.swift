@@ -2,7 +2,7 @@ import Foundation
 
 /// Someone as discovery and follow lists show them, from the asker's side.
 public struct PersonCard: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public var id: Account.ID
     public var username: String
     public var displayName: String
     /// Whether the asker follows them.
@@ -10,7 +10,7 @@ public struct PersonCard: Codable, Sendable, Equatable {
     /// Whether they can be followed at all (a private account cannot).
     public var acceptsFollows: Bool
 
-    public init(id: UUID, username: String, displayName: String, following: Bool, acceptsFollows: Bool) {
+    public init(id: Account.ID, username: String, displayName: String, following: Bool, acceptsFollows: Bool) {
         self.id = id
         self.username = username
         self.displayName = displayName
@@ -48,10 +48,12 @@ public struct StickerReport: Codable, Sendable, Equatable {
         case dismissed
     }
 
-    @LowercaseUUID public var id: UUID
-    @LowercaseUUID public var stickerId: UUID
+    public typealias ID = TypedID<StickerReport>
+
+    public var id: ID
+    public var stickerId: Sticker.ID
     /// Nil once the reporter's account is deleted (the report stays, anonymised).
-    @LowercaseOptionalUUID public var reporterId: UUID?
+    public var reporterId: Account.ID?
     public var reason: String
     public var status: Status
     /// What the moderator told the reporter.
@@ -60,7 +62,8 @@ public struct StickerReport: Codable, Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: UUID, stickerId: UUID, reporterId: UUID?, reason: String, status: Status, note: String?, decidedAt: Date?, createdAt: Date
+        id: ID, stickerId: Sticker.ID, reporterId: Account.ID?, reason: String, status: Status, note: String?, decidedAt: Date?,
+        createdAt: Date
     ) {
         self.id = id
         self.stickerId = stickerId
@@ -77,8 +80,10 @@ public struct StickerReport: Codable, Sendable, Equatable {
 
 /// One entry of the moderation log: who did what to what, when.
 public struct ModerationAction: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
-    @LowercaseOptionalUUID public var moderatorId: UUID?
+    public typealias ID = TypedID<ModerationAction>
+
+    public var id: ID
+    public var moderatorId: Account.ID?
     public var moderator: String
     /// `hide`, `dismiss`, `approve_template`, `reject_template`.
     public var action: String
@@ -89,7 +94,7 @@ public struct ModerationAction: Codable, Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: UUID, moderatorId: UUID?, moderator: String, action: String, targetKind: String, targetId: String, note: String?,
+        id: ID, moderatorId: Account.ID?, moderator: String, action: String, targetKind: String, targetId: String, note: String?,
         createdAt: Date
     ) {
         self.id = id

@@ -5,7 +5,9 @@ import Foundation
 /// An open group is joined by anyone who finds it, so what is shared with it is shared with whoever
 /// joins. A private group is seen and joined only by its members and those they invite.
 public struct StickerGroup: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<StickerGroup>
+
+    public var id: ID
     public var name: String
     public var members: Int
     /// Whether the asker is a member.
@@ -15,7 +17,7 @@ public struct StickerGroup: Codable, Sendable, Equatable {
     public var invited: Bool
     public var createdAt: Date
 
-    public init(id: UUID, name: String, members: Int, member: Bool, isPrivate: Bool = false, invited: Bool = false, createdAt: Date) {
+    public init(id: ID, name: String, members: Int, member: Bool, isPrivate: Bool = false, invited: Bool = false, createdAt: Date) {
         self.id = id
         self.name = name
         self.members = members

@@ -7,7 +7,9 @@ import WorldLayerGeo
 /// (`source` = `admin`). Admin edits are kept apart from the imported values and laid over
 /// them, so a re-import refreshes OSM's data without undoing an edit.
 public struct Place: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<Place>
+
+    public var id: ID
     public var name: String
     /// Other-language names by language code (`name:sv` → `sv`).
     public var names: [String: String]
@@ -26,7 +28,7 @@ public struct Place: Codable, Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, name: String, names: [String: String] = [:], kind: String, position: Coordinate, footprint: [Coordinate]? = nil,
+        id: ID, name: String, names: [String: String] = [:], kind: String, position: Coordinate, footprint: [Coordinate]? = nil,
         description: String? = nil, openingHours: String? = nil, address: String? = nil, photos: [PlacePhoto] = [],
         tags: [String: String] = [:], source: String, updatedAt: Date
     ) {
@@ -64,12 +66,14 @@ public enum PhotoKind: String, Codable, Sendable, CaseIterable {
 }
 
 public struct PlacePhoto: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<PlacePhoto>
+
+    public var id: ID
     public var kind: PhotoKind
     public var contentType: String
     public var url: String
 
-    public init(id: UUID, kind: PhotoKind, contentType: String, url: String) {
+    public init(id: ID, kind: PhotoKind, contentType: String, url: String) {
         self.id = id
         self.kind = kind
         self.contentType = contentType

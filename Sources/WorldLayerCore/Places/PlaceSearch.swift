@@ -29,7 +29,7 @@ public struct PlaceSearchIndex: Sendable {
 
     /// An index of places under their name and every other-language name.
     public init(_ places: [Place]) {
-        for p in places { add(id: p.id, names: [p.name] + p.names.values.sorted(), position: p.position) }
+        for p in places { add(id: p.id.uuid, names: [p.name] + p.names.values.sorted(), position: p.position) }
     }
 
     public var count: Int { entries.count }

@@ -5,10 +5,10 @@ import WorldLayerGeo
 public struct PlacementFacts: Sendable {
     /// An account named in the draft's `sharedWith`.
     public struct NamedAccount: Sendable, Equatable {
-        public var id: UUID
+        public var id: Account.ID
         public var username: String
 
-        public init(id: UUID, username: String) {
+        public init(id: Account.ID, username: String) {
             self.id = id
             self.username = username
         }
@@ -49,24 +49,26 @@ public struct PlacementDecision: Sendable {
     /// The private worldmap it goes on; nil for the cell's public worldmap.
     public var privateWorldmap: Worldmap?
     /// The accounts it is shared with.
-    public var shares: [UUID]
+    public var shares: [Account.ID]
 }
 
 /// Whether an author may write a sticker draft where it says, and with whom it may be shared.
 public enum PlacementRules {
     /// Every problem with the draft's references at once (as field errors), then the restricted zone.
-    public static func decide(_ draft: StickerDraft, author: UUID, facts: PlacementFacts) throws(StickerWriteError) -> PlacementDecision {
+    public static func decide(_ draft: StickerDraft, author: Account.ID, facts: PlacementFacts) throws(StickerWriteError)
+        -> PlacementDecision
+    {
         var d = draft
         var problems: [FieldError] = []
         if facts.template?.isUsable(by: author) != true { problems.append(FieldError("templateId", "is not a template you can use")) }
         if facts.template?.takesText == false, !d.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
-        var shares: [UUID] = []
+        var shares: [Account.ID] = []
         if !d.sharedWith.isEmpty {
             let keys = d.sharedWith.map(AccountRules.key)
             if let unknown = keys.first(where: { facts.accountsByKey[$0] == nil }) {
                 problems.append(FieldError("sharedWith", "no user named '\(unknown)'"))
             }
-            var seen = Set<UUID>()
+            var seen = Set<Account.ID>()
             let found = keys.compactMap { facts.accountsByKey[$0] }.filter { $0.id != author && seen.insert($0.id).inserted }
             shares = found.map(\.id)
             d.sharedWith = found.map(\.username)

@@ -72,11 +72,11 @@ public struct StickerAnchor: Sendable, Hashable, Codable {
 
 /// Who made a sticker, as others see them.
 public struct StickerAuthor: Sendable, Hashable, Codable {
-    @LowercaseUUID public var id: UUID
+    public var id: Account.ID
     public var username: String
     public var displayName: String
 
-    public init(id: UUID, username: String, displayName: String) {
+    public init(id: Account.ID, username: String, displayName: String) {
         self.id = id
         self.username = username
         self.displayName = displayName
@@ -102,14 +102,14 @@ public struct StickerDraft: Sendable, Hashable, Codable {
     /// Groups (ids) a `shared` sticker is shared with: their members see it, whoever joins later too.
     public var sharedWithGroups: [String]?
     /// A private worldmap to put the sticker on; nil for the public world.
-    @LowercaseOptionalUUID public var worldmapId: UUID?
+    public var worldmapId: Worldmap.ID?
     /// Self-delete time.
     public var expiresAt: Date?
 
     public init(
         templateId: String, text: String = "", tags: [String] = [], color: String = "#FFD60A", size: Double = 0.3,
         orientation: Orientation = .identity, anchor: StickerAnchor, pose: [Double]? = nil, visibility: Visibility = .public,
-        sharedWith: [String] = [], sharedWithGroups: [String]? = nil, worldmapId: UUID? = nil, expiresAt: Date? = nil
+        sharedWith: [String] = [], sharedWithGroups: [String]? = nil, worldmapId: Worldmap.ID? = nil, expiresAt: Date? = nil
     ) {
         self.templateId = templateId
         self.text = text
@@ -129,7 +129,9 @@ public struct StickerDraft: Sendable, Hashable, Codable {
 
 /// A sticker as stored and served.
 public struct Sticker: Sendable, Hashable, Codable, Identifiable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<Sticker>
+
+    public var id: ID
     public var author: StickerAuthor
     public var state: StickerState
     public var templateId: String
@@ -146,7 +148,7 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     /// Group ids; shown to the author only.
     public var sharedWithGroups: [String]?
     /// The worldmap it is on: the public one of its cell, or a private one.
-    @LowercaseUUID public var worldmapId: UUID
+    public var worldmapId: Worldmap.ID
     public var worldmapIsPrivate: Bool
     /// Text form of the cell the anchor falls in.
     public var cell: String
@@ -157,7 +159,7 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, author: StickerAuthor, state: StickerState, draft: StickerDraft, worldmapId: UUID, worldmapIsPrivate: Bool,
+        id: ID, author: StickerAuthor, state: StickerState, draft: StickerDraft, worldmapId: Worldmap.ID, worldmapIsPrivate: Bool,
         cell: String, version: Int, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -195,9 +197,9 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     /// What someone other than the author is shown: not whom else it is shared with.
 
     /// The groups it is shared with, as ids.
-    public var groupIDs: Set<UUID> { Set((sharedWithGroups ?? []).compactMap(UUID.init(uuidString:))) }
+    public var groupIDs: Set<StickerGroup.ID> { Set((sharedWithGroups ?? []).compactMap(StickerGroup.ID.init)) }
 
-    public func seen(by viewer: UUID?) -> Sticker {
+    public func seen(by viewer: Account.ID?) -> Sticker {
         guard viewer != author.id else { return self }
         var copy = self
         copy.sharedWith = []

@@ -3,7 +3,7 @@ import Foundation
 /// One entry of the change log: a sticker changed, with who could see it before and after.
 public struct StickerChange: Sendable, Hashable {
     public var seq: Int64
-    public var stickerID: UUID
+    public var stickerID: Sticker.ID
     /// Cell text forms the change concerns: where it is now and, if it moved, where it was.
     public var cells: [String]
     public var before: StickerAudience?
@@ -13,7 +13,7 @@ public struct StickerChange: Sendable, Hashable {
     public var at: Date
 
     public init(
-        seq: Int64, stickerID: UUID, cells: [String], before: StickerAudience?, after: StickerAudience?, sticker: Sticker?, at: Date
+        seq: Int64, stickerID: Sticker.ID, cells: [String], before: StickerAudience?, after: StickerAudience?, sticker: Sticker?, at: Date
     ) {
         self.seq = seq
         self.stickerID = stickerID
@@ -36,7 +36,7 @@ public enum ChangeKind: String, Sendable, Codable {
 /// (block, membership) after which their live view must be reloaded.
 public enum LiveEvent: Sendable, Hashable {
     case sticker(StickerChange)
-    case relation(seq: Int64, accountID: UUID)
+    case relation(seq: Int64, accountID: Account.ID)
 
     public var seq: Int64 {
         switch self {

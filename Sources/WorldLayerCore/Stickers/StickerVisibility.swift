@@ -2,20 +2,21 @@ import Foundation
 
 /// What the visibility rule needs to know about a sticker.
 public struct StickerAudience: Sendable, Hashable, Codable {
-    public var author: UUID
+    public var author: Account.ID
     public var state: StickerState
     public var visibility: Visibility
     /// The private worldmap it is on, if any.
-    public var privateWorldmap: UUID?
+    public var privateWorldmap: Worldmap.ID?
     public var expiresAt: Date?
     /// Accounts a `shared` sticker is shared with.
-    public var sharedWith: Set<UUID>
+    public var sharedWith: Set<Account.ID>
     /// Groups a `shared` sticker is shared with: their members at the time of reading see it.
-    public var sharedGroups: Set<UUID>
+    public var sharedGroups: Set<StickerGroup.ID>
 
     public init(
-        author: UUID, state: StickerState, visibility: Visibility, privateWorldmap: UUID?, expiresAt: Date?, sharedWith: Set<UUID>,
-        sharedGroups: Set<UUID> = []
+        author: Account.ID, state: StickerState, visibility: Visibility, privateWorldmap: Worldmap.ID?, expiresAt: Date?,
+        sharedWith: Set<Account.ID>,
+        sharedGroups: Set<StickerGroup.ID> = []
     ) {
         self.author = author
         self.state = state
@@ -34,11 +35,12 @@ public struct StickerAudience: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            author: try c.decode(UUID.self, forKey: .author), state: try c.decode(StickerState.self, forKey: .state),
+            author: try c.decode(Account.ID.self, forKey: .author), state: try c.decode(StickerState.self, forKey: .state),
             visibility: try c.decode(Visibility.self, forKey: .visibility),
-            privateWorldmap: try c.decodeIfPresent(UUID.self, forKey: .privateWorldmap),
-            expiresAt: try c.decodeIfPresent(Date.self, forKey: .expiresAt), sharedWith: try c.decode(Set<UUID>.self, forKey: .sharedWith),
-            sharedGroups: try c.decodeIfPresent(Set<UUID>.self, forKey: .sharedGroups) ?? [])
+            privateWorldmap: try c.decodeIfPresent(Worldmap.ID.self, forKey: .privateWorldmap),
+            expiresAt: try c.decodeIfPresent(Date.self, forKey: .expiresAt),
+            sharedWith: try c.decode(Set<Account.ID>.self, forKey: .sharedWith),
+            sharedGroups: try c.decodeIfPresent(Set<StickerGroup.ID>.self, forKey: .sharedGroups) ?? [])
     }
 }
 
@@ -46,15 +48,16 @@ public struct StickerAudience: Sendable, Hashable, Codable {
 /// per live subscriber, then applied to every sticker on every path: the one rule.
 public struct Viewer: Sendable, Hashable {
     /// Nil for someone not signed in.
-    public var accountID: UUID?
+    public var accountID: Account.ID?
     /// Private worldmaps the viewer owns or is a member of.
-    public var worldmaps: Set<UUID>
+    public var worldmaps: Set<Worldmap.ID>
     /// Accounts the viewer blocked or was blocked by.
-    public var blocked: Set<UUID>
+    public var blocked: Set<Account.ID>
     /// Groups the viewer is a member of.
-    public var groups: Set<UUID>
+    public var groups: Set<StickerGroup.ID>
 
-    public init(accountID: UUID?, worldmaps: Set<UUID> = [], blocked: Set<UUID> = [], groups: Set<UUID> = []) {
+    public init(accountID: Account.ID?, worldmaps: Set<Worldmap.ID> = [], blocked: Set<Account.ID> = [], groups: Set<StickerGroup.ID> = [])
+    {
         self.accountID = accountID
         self.worldmaps = worldmaps
         self.blocked = blocked

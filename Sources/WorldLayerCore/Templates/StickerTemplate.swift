@@ -25,7 +25,7 @@ public struct StickerTemplate: Sendable, Hashable, Codable, Identifiable {
     public var takesText: Bool
     public var status: Status
     /// Nil for the project's own templates.
-    @LowercaseOptionalUUID public var authorId: UUID?
+    public var authorId: Account.ID?
     public var rejectReason: String?
     /// SHA-256 of the asset (image or model); nil for a text card.
     public var assetId: String?
@@ -34,7 +34,7 @@ public struct StickerTemplate: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
 
     public init(
-        id: String, name: String, kind: Kind, takesText: Bool, status: Status, authorId: UUID?, rejectReason: String? = nil,
+        id: String, name: String, kind: Kind, takesText: Bool, status: Status, authorId: Account.ID?, rejectReason: String? = nil,
         assetId: String?, assetType: String?, previewId: String, createdAt: Date
     ) {
         self.id = id
@@ -51,7 +51,7 @@ public struct StickerTemplate: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// Whether `account` may put a sticker on this template.
-    public func isUsable(by account: UUID) -> Bool {
+    public func isUsable(by account: Account.ID) -> Bool {
         status == .approved || (status == .pending && authorId == account)
     }
 }

@@ -2,9 +2,11 @@ import Foundation
 
 /// A guide's group for one walk of a tour; visitors join it by redeeming one of its passkeys.
 public struct TourGroup: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
-    @LowercaseUUID public var tourId: UUID
-    @LowercaseUUID public var guideId: UUID
+    public typealias ID = TypedID<TourGroup>
+
+    public var id: ID
+    public var tourId: Tour.ID
+    public var guideId: Account.ID
     public var name: String
     /// After this, its passkeys no longer work.
     public var expiresAt: Date
@@ -15,7 +17,7 @@ public struct TourGroup: Codable, Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: UUID, tourId: UUID, guideId: UUID, name: String, expiresAt: Date, passkeys: Int, redeemed: Int, exportedAt: Date?,
+        id: ID, tourId: Tour.ID, guideId: Account.ID, name: String, expiresAt: Date, passkeys: Int, redeemed: Int, exportedAt: Date?,
         createdAt: Date
     ) {
         self.id = id
@@ -32,12 +34,14 @@ public struct TourGroup: Codable, Sendable, Equatable {
 
 /// Someone who redeemed a passkey: they walk the tour and may ask questions.
 public struct TourParticipant: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
-    @LowercaseUUID public var groupId: UUID
-    @LowercaseUUID public var tourId: UUID
+    public typealias ID = TypedID<TourParticipant>
+
+    public var id: ID
+    public var groupId: TourGroup.ID
+    public var tourId: Tour.ID
     public var displayName: String?
 
-    public init(id: UUID, groupId: UUID, tourId: UUID, displayName: String?) {
+    public init(id: ID, groupId: TourGroup.ID, tourId: Tour.ID, displayName: String?) {
         self.id = id
         self.groupId = groupId
         self.tourId = tourId
@@ -47,9 +51,11 @@ public struct TourParticipant: Codable, Sendable, Equatable {
 
 /// A participant's question to the guide, and the guide's answer.
 public struct TourQuestion: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
-    @LowercaseUUID public var groupId: UUID
-    @LowercaseUUID public var participantId: UUID
+    public typealias ID = TypedID<TourQuestion>
+
+    public var id: ID
+    public var groupId: TourGroup.ID
+    public var participantId: TourParticipant.ID
     public var participantName: String?
     public var text: String
     /// Where the answer may be sent after the tour, if the participant gave one.
@@ -59,7 +65,8 @@ public struct TourQuestion: Codable, Sendable, Equatable {
     public var createdAt: Date
 
     public init(
-        id: UUID, groupId: UUID, participantId: UUID, participantName: String?, text: String, email: String?, answer: String?,
+        id: ID, groupId: TourGroup.ID, participantId: TourParticipant.ID, participantName: String?, text: String, email: String?,
+        answer: String?,
         answeredAt: Date?, createdAt: Date
     ) {
         self.id = id
@@ -86,11 +93,11 @@ public struct TourQuestion: Codable, Sendable, Equatable {
 /// A visitor's progress on a tour: the stops stamped, in the order they were, and what remains.
 public struct StampBook: Codable, Sendable, Equatable {
     public struct Stamp: Codable, Sendable, Equatable {
-        @LowercaseUUID public var stopId: UUID
+        public var stopId: TourStop.ID
         public var title: String
         public var stampedAt: Date
 
-        public init(stopId: UUID, title: String, stampedAt: Date) {
+        public init(stopId: TourStop.ID, title: String, stampedAt: Date) {
             self.stopId = stopId
             self.title = title
             self.stampedAt = stampedAt
@@ -98,21 +105,21 @@ public struct StampBook: Codable, Sendable, Equatable {
     }
 
     public struct Remaining: Codable, Sendable, Equatable {
-        @LowercaseUUID public var stopId: UUID
+        public var stopId: TourStop.ID
         public var title: String
 
-        public init(stopId: UUID, title: String) {
+        public init(stopId: TourStop.ID, title: String) {
             self.stopId = stopId
             self.title = title
         }
     }
 
-    @LowercaseUUID public var tourId: UUID
+    public var tourId: Tour.ID
     public var visited: [Stamp]
     public var remaining: [Remaining]
     public var completedAt: Date?
 
-    public init(tour: Tour, stamps: [(stopId: UUID, at: Date)], completedAt: Date?) {
+    public init(tour: Tour, stamps: [(stopId: TourStop.ID, at: Date)], completedAt: Date?) {
         tourId = tour.id
         let byID = Dictionary(uniqueKeysWithValues: tour.stops.map { ($0.id, $0) })
         visited = stamps.sorted { $0.at < $1.at }.compactMap { s in

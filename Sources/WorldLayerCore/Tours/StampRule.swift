@@ -28,7 +28,7 @@ public struct PositionReport: Codable, Sendable {
 public struct TourPresence: Codable, Sendable, Equatable {
     public var lastPosition: Coordinate?
     public var lastAt: Date?
-    @LowercaseOptionalUUID public var stopId: UUID?
+    public var stopId: TourStop.ID?
     public var since: Date?
 
     public init() {}
@@ -59,14 +59,15 @@ public struct StampRule: Sendable {
     public struct Outcome: Sendable, Equatable {
         public var presence: TourPresence
         /// The stop the visitor is at now, if any.
-        public var atStop: UUID?
+        public var atStop: TourStop.ID?
         /// A stop this report stamps (not yet stamped before).
-        public var stamp: UUID?
+        public var stamp: TourStop.ID?
         /// Why the report was not believed, when it was not.
         public var implausible: String?
     }
 
-    public func apply(_ report: PositionReport, to before: TourPresence, stops: [TourStop], stamped: Set<UUID>, now: Date) -> Outcome {
+    public func apply(_ report: PositionReport, to before: TourPresence, stops: [TourStop], stamped: Set<TourStop.ID>, now: Date) -> Outcome
+    {
         var presence = before
         if let p = report.position, let last = before.lastPosition, let lastAt = before.lastAt {
             let metres = Geodesic.wgs84.inverse(last, p).distance
@@ -98,10 +99,10 @@ public struct StampRule: Sendable {
     }
 
     /// The stop a report puts the visitor at: its beacon's stop, else the nearest stop whose radius holds the fix.
-    func stop(for report: PositionReport, among stops: [TourStop]) -> UUID? {
+    func stop(for report: PositionReport, among stops: [TourStop]) -> TourStop.ID? {
         if let key = report.beacon?.uppercased(), let s = stops.first(where: { $0.beacon?.key == key }) { return s.id }
         guard let p = report.position, (report.accuracy ?? 0) <= maximumAccuracy else { return nil }
-        let candidates = stops.compactMap { s -> (UUID, Double)? in
+        let candidates = stops.compactMap { s -> (TourStop.ID, Double)? in
             guard let c = s.position else { return nil }
             let d = Geodesic.wgs84.inverse(p, c).distance
             return d <= s.radius ? (s.id, d) : nil

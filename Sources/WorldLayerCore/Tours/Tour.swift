@@ -6,7 +6,9 @@ import WorldLayerGeo
 /// Open tours (Historia) are for everyone; guided tours (BU tour) are walked by a group
 /// whose members redeemed a one-time passkey, and only they (and the tour's guides) see the stops.
 public struct Tour: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<Tour>
+
+    public var id: ID
     /// Short name used in links and on the command line (`helsinki-old-town`).
     public var slug: String
     public var title: String
@@ -21,7 +23,7 @@ public struct Tour: Codable, Sendable, Equatable {
     public var updatedAt: Date
 
     public init(
-        id: UUID, slug: String, title: String, description: String, language: String, mode: TourMode, cover: MediaRef? = nil,
+        id: ID, slug: String, title: String, description: String, language: String, mode: TourMode, cover: MediaRef? = nil,
         area: GeoPolygon, stops: [TourStop], updatedAt: Date = Date()
     ) {
         self.id = id
@@ -47,7 +49,7 @@ public struct Tour: Codable, Sendable, Equatable {
         stops.compactMap { stop in stop.beacon.map { TourBeacon(beacon: $0, stopId: stop.id) } }
     }
 
-    public func stop(id: UUID) -> TourStop? { stops.first { $0.id == id } }
+    public func stop(id: TourStop.ID) -> TourStop? { stops.first { $0.id == id } }
 }
 
 public enum TourMode: String, Codable, Sendable, CaseIterable {
@@ -56,7 +58,9 @@ public enum TourMode: String, Codable, Sendable, CaseIterable {
 
 /// One marker of a tour.
 public struct TourStop: Codable, Sendable, Equatable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<TourStop>
+
+    public var id: ID
     public var title: String
     public var text: String
     public var kind: StopKind
@@ -73,7 +77,7 @@ public struct TourStop: Codable, Sendable, Equatable {
     public var source: String?
 
     public init(
-        id: UUID, title: String, text: String, kind: StopKind, position: Coordinate? = nil, beacon: StopBeacon? = nil,
+        id: ID, title: String, text: String, kind: StopKind, position: Coordinate? = nil, beacon: StopBeacon? = nil,
         radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil
     ) {
         self.id = id
@@ -133,7 +137,7 @@ public struct StopBeacon: Codable, Sendable, Hashable {
 /// One row of a tour's beacon registry.
 public struct TourBeacon: Codable, Sendable, Equatable {
     public var beacon: StopBeacon
-    @LowercaseUUID public var stopId: UUID
+    public var stopId: TourStop.ID
 }
 
 /// A stored media file: content-addressed by its SHA-256, with its type and a file name for bundles.

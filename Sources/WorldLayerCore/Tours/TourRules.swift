@@ -10,7 +10,7 @@ extension Tour: Validatable {
         if let cover, cover.kind != .image { p.append(FieldError("cover", "must be a PNG or JPEG image")) }
         if !area.isValid { p.append(FieldError("area", "must be a polygon of at least 3 distinct points on Earth")) }
         if stops.isEmpty || stops.count > Self.maximumStops { p.append(FieldError("stops", "must hold 1 to \(Self.maximumStops) stops")) }
-        var ids = Set<UUID>(), beacons = Set<String>()
+        var ids = Set<TourStop.ID>(), beacons = Set<String>()
         for (i, stop) in stops.enumerated() {
             let at = "stops[\(i)]"
             if !ids.insert(stop.id).inserted { p.append(FieldError("\(at).id", "repeats the id of an earlier stop")) }

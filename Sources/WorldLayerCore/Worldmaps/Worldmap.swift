@@ -3,15 +3,17 @@ import Foundation
 /// A ~100 m square of the world that stickers are placed in and devices relocalize in:
 /// the public one of a cell (made with its first sticker), or a private one with members.
 public struct Worldmap: Sendable, Hashable, Codable, Identifiable {
-    @LowercaseUUID public var id: UUID
+    public typealias ID = TypedID<Worldmap>
+
+    public var id: ID
     public var isPrivate: Bool
     /// Text form of its cell.
     public var cell: String
     public var name: String
-    @LowercaseOptionalUUID public var ownerId: UUID?
+    public var ownerId: Account.ID?
     public var createdAt: Date
 
-    public init(id: UUID, isPrivate: Bool, cell: String, name: String, ownerId: UUID?, createdAt: Date) {
+    public init(id: ID, isPrivate: Bool, cell: String, name: String, ownerId: Account.ID?, createdAt: Date) {
         self.id = id
         self.isPrivate = isPrivate
         self.cell = cell

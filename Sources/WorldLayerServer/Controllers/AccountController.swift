@@ -48,7 +48,7 @@ struct AccountController {
 
     struct SignUpBody: Decodable {
         /// Optional client-made id: a retried sign-up with the same id and password returns the same account.
-        var id: UUID?
+        var id: Account.ID?
         var username: String
         var email: String
         var password: String

@@ -31,7 +31,7 @@ struct LiveController {
 
     /// Who the socket is signed in as: the upgrade request's token, or a later `authenticate` command's.
     private struct Identity {
-        var account: UUID?
+        var account: Account.ID?
         var session: String?
     }
 
@@ -99,7 +99,7 @@ struct LiveController {
         await hub.unsubscribe(id: id)
     }
 
-    private func signIn(_ token: String) async throws -> (account: UUID, hash: String)? {
+    private func signIn(_ token: String) async throws -> (account: Account.ID, hash: String)? {
         let hash = SessionToken.hash(token)
         guard let account = try await store.accounts.account(sessionTokenHash: hash) else { return nil }
         return (account.id, hash)

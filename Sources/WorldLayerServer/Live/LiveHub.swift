@@ -47,7 +47,7 @@ actor LiveHub {
     /// The subscriber is registered before anything is awaited, so nothing the hub dispatches while
     /// the viewer loads and the replay runs is lost: it is held and sent after the replay, in order.
     func subscribe(
-        id: UUID, account: UUID?, session: String?, cells: Set<String>, since: Int64?, send: @escaping @Sendable (String) -> Void,
+        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, since: Int64?, send: @escaping @Sendable (String) -> Void,
         close: @escaping @Sendable (String) -> Void
     ) async throws -> Int64 {
         if cursor < 0 {
@@ -89,7 +89,7 @@ actor LiveHub {
     }
 
     /// The viewer for an account with a live session, or for no account; nil when the session has ended.
-    private func currentViewer(account: UUID?, session: String?) async throws -> Viewer? {
+    private func currentViewer(account: Account.ID?, session: String?) async throws -> Viewer? {
         guard let account else { return Viewer(accountID: nil) }
         if let session, try await !store.accounts.isSessionLive(tokenHash: session) { return nil }
         guard try await store.accounts.account(id: account) != nil else { return nil }

@@ -11,6 +11,9 @@ extension AppRequestContext {
         }
         return id
     }
+
+    /// A path parameter that names one kind of thing: `idParameter("id") as Sticker.ID`.
+    func idParameter<Entity>(_ name: String) throws -> TypedID<Entity> { TypedID(try uuidParameter(name)) }
 }
 
 /// Reads query items, turning bad values into a 400 that names the item.

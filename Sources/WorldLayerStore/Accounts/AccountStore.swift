@@ -4,7 +4,7 @@ import WorldLayerCore
 
 /// An account about to be created; the password is already hashed.
 public struct NewAccount: Sendable {
-    public var id: UUID
+    public var id: Account.ID
     public var username: String
     public var email: String
     public var displayName: String
@@ -13,7 +13,7 @@ public struct NewAccount: Sendable {
     public var role: AccountRole
 
     public init(
-        id: UUID = UUID(), username: String, email: String, displayName: String, birthday: String, passwordHash: String,
+        id: Account.ID = Account.ID(), username: String, email: String, displayName: String, birthday: String, passwordHash: String,
         role: AccountRole = .user
     ) {
         self.id = id
@@ -40,7 +40,7 @@ extension AccountStore {
 
     static func account(from row: any SQLRow) throws -> Account {
         Account(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            id: try row.decodeID(column: "id"),
             username: try row.decode(column: "username", as: String.self),
             email: try row.decode(column: "email", as: String.self),
             displayName: try row.decode(column: "display_name", as: String.self),
@@ -82,7 +82,7 @@ extension AccountStore {
         }
     }
 
-    public func account(id: UUID) async throws -> Account? {
+    public func account(id: Account.ID) async throws -> Account? {
         try await withConnection { db in
             try await db.raw("SELECT \(unsafeRaw: Self.accountColumns) FROM accounts WHERE id = \(bind: id.text)")
                 .first().map(Self.account(from:))
@@ -102,7 +102,7 @@ extension AccountStore {
         }
     }
 
-    public func passwordHash(accountID: UUID) async throws -> String? {
+    public func passwordHash(accountID: Account.ID) async throws -> String? {
         try await withConnection { db in
             try await db.raw("SELECT password_hash FROM accounts WHERE id = \(bind: accountID.text)").first()?
                 .decode(column: "password_hash", as: String.self)
@@ -131,7 +131,7 @@ extension AccountStore {
     /// Deletes an account and everything it owns: sessions, stickers, worldmaps,
     /// memberships and submissions. Live subscribers are told at once. Returns false if it did not exist.
     @discardableResult
-    public func delete(id: UUID) async throws -> Bool {
+    public func delete(id: Account.ID) async throws -> Bool {
         try await transaction { db in
             let idText = id.text
             let exists = try await db.raw("SELECT id FROM accounts WHERE id = \(bind: idText)").first() != nil
@@ -146,7 +146,7 @@ extension AccountStore {
         }
     }
 
-    public func setRole(accountID: UUID, role: AccountRole, now: Date? = nil) async throws {
+    public func setRole(accountID: Account.ID, role: AccountRole, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
@@ -156,7 +156,7 @@ extension AccountStore {
     }
 
     /// Replaces the password hash and ends every session except `keeping`, atomically.
-    public func changePassword(accountID: UUID, newHash: String, keeping tokenHash: String?, now: Date? = nil) async throws {
+    public func changePassword(accountID: Account.ID, newHash: String, keeping tokenHash: String?, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             let idText = accountID.text

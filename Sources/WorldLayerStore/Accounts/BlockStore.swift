@@ -7,7 +7,7 @@ extension AccountStore {
     /// `blocker` blocks `blocked`: from now on neither sees the other's stickers, profile or follows,
     /// and follows between them end both ways. Live subscribers of both are told to reload.
     /// Blocking twice is the same as once.
-    public func block(_ blocked: UUID, by blocker: UUID, now: Date? = nil) async throws {
+    public func block(_ blocked: Account.ID, by blocker: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             let exists =
@@ -23,7 +23,7 @@ extension AccountStore {
         }
     }
 
-    public func unblock(_ blocked: UUID, by blocker: UUID, now: Date? = nil) async throws {
+    public func unblock(_ blocked: Account.ID, by blocker: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("DELETE FROM blocks WHERE blocker_id = \(bind: blocker.text) AND blocked_id = \(bind: blocked.text)").run()
@@ -32,7 +32,7 @@ extension AccountStore {
     }
 
     /// Usernames `blocker` has blocked.
-    public func blockedUsernames(by blocker: UUID) async throws -> [String] {
+    public func blockedUsernames(by blocker: Account.ID) async throws -> [String] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -44,7 +44,7 @@ extension AccountStore {
     }
 
     /// Everything the visibility rule needs to know about who is looking.
-    public func viewer(_ accountID: UUID?) async throws -> Viewer {
+    public func viewer(_ accountID: Account.ID?) async throws -> Viewer {
         guard let id = accountID else { return .anonymous }
         return try await withConnection(native: { db, postgres in
             // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
@@ -58,7 +58,7 @@ extension AccountStore {
     }
 
     /// One round trip: a viewer is read for every request that shows stickers.
-    static func viewer(_ id: UUID, on db: any SQLDatabase) async throws -> Viewer {
+    static func viewer(_ id: Account.ID, on db: any SQLDatabase) async throws -> Viewer {
         let me = id.text
         let rows = try await db.raw(
             """
@@ -74,14 +74,14 @@ extension AccountStore {
     }
 
     /// A viewer from its relations: `w` worldmap memberships, `b` blocks either way, `g` groups.
-    static func viewer(_ id: UUID, relations: [(kind: String, other: String)]) -> Viewer {
-        var worldmaps = Set<UUID>(), blocked = Set<UUID>(), groups = Set<UUID>()
+    static func viewer(_ id: Account.ID, relations: [(kind: String, other: String)]) -> Viewer {
+        var worldmaps = Set<Worldmap.ID>(), blocked = Set<Account.ID>(), groups = Set<StickerGroup.ID>()
         for (kind, text) in relations {
             guard let other = UUID(storedText: text) else { continue }
             switch kind {
-            case "w": worldmaps.insert(other)
-            case "b": blocked.insert(other)
-            default: groups.insert(other)
+            case "w": worldmaps.insert(Worldmap.ID(other))
+            case "b": blocked.insert(Account.ID(other))
+            default: groups.insert(StickerGroup.ID(other))
             }
         }
         return Viewer(accountID: id, worldmaps: worldmaps, blocked: blocked, groups: groups)

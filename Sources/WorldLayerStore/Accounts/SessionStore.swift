@@ -4,7 +4,7 @@ import WorldLayerCore
 
 extension AccountStore {
     /// Records a session under the hash of its bearer token; the token itself is never stored.
-    public func createSession(tokenHash: String, accountID: UUID, now: Date? = nil, expiresAt: Date) async throws {
+    public func createSession(tokenHash: String, accountID: Account.ID, now: Date? = nil, expiresAt: Date) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
@@ -41,7 +41,7 @@ extension AccountStore {
                 return false
             }
             try await db.raw("DELETE FROM sessions WHERE token_hash = \(bind: tokenHash)").run()
-            if let account = UUID(uuidString: try row.decode(column: "account_id", as: String.self)) {
+            if let account = Account.ID(try row.decode(column: "account_id", as: String.self)) {
                 try await store.changes.appendRelationEvents(for: [account], on: db, now: now)
             }
             return true
@@ -58,7 +58,7 @@ extension AccountStore {
     }
 
     /// How many live sessions an account has.
-    public func sessionCount(accountID: UUID, now: Date? = nil) async throws -> Int {
+    public func sessionCount(accountID: Account.ID, now: Date? = nil) async throws -> Int {
         let now = now ?? clock.now()
         return try await withConnection { db in
             try await db.raw(

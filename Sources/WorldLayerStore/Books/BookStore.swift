@@ -8,7 +8,7 @@ public enum BookSaveError: Error, Equatable {
     /// Media the book refers to that the library does not have.
     case missingMedia([String])
     /// A target without its features.
-    case missingFeatures(UUID)
+    case missingFeatures(BookTarget.ID)
 }
 
 /// Books and their pages' features.
@@ -18,7 +18,7 @@ public struct BookStore: StoreAggregate {
 
 extension BookStore {
     /// Creates or replaces a book as a whole, with each target's local features (by target id).
-    public func save(_ book: Book, features: [UUID: Data], now: Date? = nil) async throws {
+    public func save(_ book: Book, features: [BookTarget.ID: Data], now: Date? = nil) async throws {
         let now = now ?? clock.now()
         var book = book
         book.updatedAt = date(millis: millis(now))
@@ -74,19 +74,19 @@ extension BookStore {
     }
 
     /// Each target's features, in the book's order.
-    public func features(bookID: UUID) async throws -> [(target: UUID, features: Data)] {
+    public func features(bookID: Book.ID) async throws -> [(target: BookTarget.ID, features: Data)] {
         try await withConnection { db in
             try await db.raw("SELECT target_id, features FROM book_targets WHERE book_id = \(bind: bookID.text) ORDER BY position").all()
                 .map { row in
                     (
-                        UUID(uuidString: try row.decode(column: "target_id", as: String.self))!,
+                        try row.decodeID(column: "target_id"),
                         try row.decode(column: "features", as: Data.self)
                     )
                 }
         }
     }
 
-    public func delete(id: UUID) async throws -> Bool {
+    public func delete(id: Book.ID) async throws -> Bool {
         try await transaction { db in
             guard try await db.raw("SELECT id FROM books WHERE id = \(bind: id.text)").first() != nil else { return false }
             try await db.raw("DELETE FROM book_targets WHERE book_id = \(bind: id.text)").run()

@@ -24,7 +24,7 @@ extension ChangeLog {
     static let eventLockKey = 0x574C_4556
 
     static func appendEvent(
-        kind: EntryKind, stickerID: UUID?, accountID: UUID?, cells: [Int64], before: StickerAudience?, after: StickerAudience?,
+        kind: EntryKind, stickerID: Sticker.ID?, accountID: Account.ID?, cells: [Int64], before: StickerAudience?, after: StickerAudience?,
         body: Sticker?, on db: any SQLDatabase, engine: Store.Engine, now: Date
     ) async throws {
         TransactionNotes.current?.markEvents()
@@ -43,7 +43,7 @@ extension ChangeLog {
         if engine == .postgres { try await db.raw("NOTIFY \(unsafeRaw: liveChannel)").run() }
     }
 
-    func appendRelationEvents(for accounts: [UUID], on db: any SQLDatabase, now: Date) async throws {
+    func appendRelationEvents(for accounts: [Account.ID], on db: any SQLDatabase, now: Date) async throws {
         for account in accounts {
             try await Self.appendEvent(
                 kind: .relation, stickerID: nil, accountID: account, cells: [], before: nil, after: nil, body: nil, on: db, engine: engine,
@@ -75,13 +75,13 @@ extension ChangeLog {
     static func event(from row: any SQLRow) throws -> LiveEvent {
         let seq = try row.decode(column: "seq", as: Int64.self)
         if try EntryKind(rawValue: row.decode(column: "kind", as: String.self)) == .relation {
-            return .relation(seq: seq, accountID: UUID(uuidString: try row.decode(column: "account_id", as: String.self)) ?? UUID())
+            return .relation(seq: seq, accountID: try row.decodeID(column: "account_id"))
         }
         var cells = [try row.decode(column: "cell", as: Int64.self)]
         if let previous = try row.decode(column: "previous_cell", as: Int64?.self), previous != cells[0] { cells.append(previous) }
         return .sticker(
             StickerChange(
-                seq: seq, stickerID: UUID(uuidString: try row.decode(column: "sticker_id", as: String.self)) ?? UUID(),
+                seq: seq, stickerID: try row.decodeID(column: "sticker_id"),
                 cells: cells.map { cellText($0) },
                 before: try row.decode(column: "before_audience", as: String?.self).map { try StoreJSON.decode(StickerAudience.self, $0) },
                 after: try row.decode(column: "after_audience", as: String?.self).map { try StoreJSON.decode(StickerAudience.self, $0) },

@@ -18,7 +18,7 @@ public struct AdStore: StoreAggregate {
 extension AdStore {
     // MARK: Advertisers
 
-    public func setAdvertiser(accountID: UUID, name: String?, now: Date? = nil) async throws {
+    public func setAdvertiser(accountID: Account.ID, name: String?, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("DELETE FROM advertisers WHERE account_id = \(bind: accountID.text)").run()
@@ -31,7 +31,7 @@ extension AdStore {
     }
 
     /// The advertiser name of an account, or nil when it is not an advertiser.
-    public func advertiserName(_ accountID: UUID) async throws -> String? {
+    public func advertiserName(_ accountID: Account.ID) async throws -> String? {
         try await withConnection { db in
             try await db.raw("SELECT name FROM advertisers WHERE account_id = \(bind: accountID.text)").first()?.decode(
                 column: "name", as: String.self)
@@ -68,7 +68,7 @@ extension AdStore {
 
     /// Creates an ad (as a draft) or edits one; an edit of a submitted, approved or rejected ad makes it a draft
     /// again, to be submitted and reviewed anew. A retried create with the same id changes nothing.
-    public func put(id: UUID, draft: AdDraft, advertiser: UUID, name: String, now: Date? = nil) async throws -> (Ad, created: Bool) {
+    public func put(id: Ad.ID, draft: AdDraft, advertiser: Account.ID, name: String, now: Date? = nil) async throws -> (Ad, created: Bool) {
         let now = now ?? clock.now()
         return try await transaction { db in
             let at = date(millis: millis(now))
@@ -93,7 +93,7 @@ extension AdStore {
     }
 
     /// Moves an ad along its lifecycle: submit (draft → pending) or pull (any → pulled), by its advertiser.
-    public func change(id: UUID, advertiser: UUID, to status: Ad.Status, now: Date? = nil) async throws -> Ad {
+    public func change(id: Ad.ID, advertiser: Account.ID, to status: Ad.Status, now: Date? = nil) async throws -> Ad {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first() else {
@@ -114,7 +114,7 @@ extension AdStore {
     }
 
     /// A moderator's decision on a pending ad, logged. Nil when there is no such pending ad.
-    public func review(id: UUID, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws -> Ad? {
+    public func review(id: Ad.ID, approve: Bool, reason: String?, moderator: Account, now: Date? = nil) async throws -> Ad? {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard let row = try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text) AND status = 'pending'").first() else {
@@ -132,11 +132,11 @@ extension AdStore {
         }
     }
 
-    public func ad(id: UUID) async throws -> Ad? {
+    public func ad(id: Ad.ID) async throws -> Ad? {
         try await withConnection { db in try await db.raw("SELECT body FROM ads WHERE id = \(bind: id.text)").first().map(Self.ad(from:)) }
     }
 
-    public func list(of advertiser: UUID) async throws -> [Ad] {
+    public func list(of advertiser: Account.ID) async throws -> [Ad] {
         try await withConnection { db in
             try await db.raw("SELECT body FROM ads WHERE advertiser_id = \(bind: advertiser.text) ORDER BY updated_at DESC, id").all().map(
                 Self.ad(from:))

@@ -22,7 +22,7 @@ public struct DigestRecipient: Sendable {
 }
 
 extension CommunityStore {
-    public func digestSettings(_ accountID: UUID) async throws -> DigestSettings {
+    public func digestSettings(_ accountID: Account.ID) async throws -> DigestSettings {
         try await withConnection { db in
             guard
                 let row = try await db.raw(
@@ -40,7 +40,7 @@ extension CommunityStore {
         return Coordinate(latitude: lat, longitude: lon)
     }
 
-    public func setDigestSettings(_ s: DigestSettings, accountID: UUID, now: Date? = nil) async throws {
+    public func setDigestSettings(_ s: DigestSettings, accountID: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
@@ -72,7 +72,7 @@ extension CommunityStore {
     }
 
     /// Records a sent digest; false when this account already had one this week (a concurrent run sent it).
-    public func recordDigest(accountID: UUID, week: String, stickers: Int, now: Date? = nil) async throws -> Bool {
+    public func recordDigest(accountID: Account.ID, week: String, stickers: Int, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
         do {
             try await transaction { db in

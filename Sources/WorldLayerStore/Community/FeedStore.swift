@@ -98,7 +98,7 @@ extension CommunityStore {
     }
 
     /// Someone's published stickers that `viewer` may see, newest first (a profile page).
-    public func stickers(of author: UUID, viewer: Viewer, limit: Int, now: Date? = nil) async throws -> [Sticker] {
+    public func stickers(of author: Account.ID, viewer: Viewer, limit: Int, now: Date? = nil) async throws -> [Sticker] {
         let now = now ?? clock.now()
         let me = viewer.accountID?.text ?? "-"
         return try await withConnection { db in
@@ -119,13 +119,13 @@ extension CommunityStore {
     // MARK: Discovery
 
     /// People whose username or display name starts with `prefix` (case- and accent-insensitive), as `viewer` sees them.
-    public func searchPeople(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [PersonCard] {
+    public func searchPeople(_ prefix: String, viewer: Account.ID?, limit: Int) async throws -> [PersonCard] {
         let key = Self.searchKey(prefix)
         guard !key.isEmpty else { return [] }
         return try await withConnection { db in
             // Display names are folded in Swift (SQL's lower() knows no accents); usernames are ASCII keys already.
             let rows = try await db.raw("SELECT id, username_key, display_name FROM accounts ORDER BY username_key").all()
-            var matches: [UUID] = []
+            var matches: [Account.ID] = []
             for row in rows {
                 let username = try row.decode(column: "username_key", as: String.self)
                 let display = Self.searchKey(try row.decode(column: "display_name", as: String.self))
@@ -133,14 +133,14 @@ extension CommunityStore {
                     username.hasPrefix(key) || display.hasPrefix(key)
                         || display.split(separator: " ").contains(where: { $0.hasPrefix(key) })
                 else { continue }
-                if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != viewer { matches.append(id) }
+                if let id = Account.ID(try row.decode(column: "id", as: String.self)), id != viewer { matches.append(id) }
             }
             return Array(try await Self.cards(matches, viewer: viewer, on: db).prefix(limit))
         }
     }
 
     /// Tags starting with `prefix`, most used first.
-    public func searchTags(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [TagCard] {
+    public func searchTags(_ prefix: String, viewer: Account.ID?, limit: Int) async throws -> [TagCard] {
         let key = Tag.normalize(prefix)
         guard !key.isEmpty else { return [] }
         let me = viewer?.text ?? "-"

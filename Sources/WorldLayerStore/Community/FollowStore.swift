@@ -14,13 +14,13 @@ extension CommunityStore {
     // MARK: People
 
     /// `follower` follows the account named `username`. Following twice is the same as once.
-    public func follow(username: String, by follower: UUID, now: Date? = nil) async throws -> FollowOutcome {
+    public func follow(username: String, by follower: Account.ID, now: Date? = nil) async throws -> FollowOutcome {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard
                 let row = try await db.raw(
                     "SELECT id, private_account FROM accounts WHERE username_key = \(bind: AccountRules.key(username))"
-                ).first(), let id = UUID(uuidString: try row.decode(column: "id", as: String.self)), id != follower
+                ).first(), let id = Account.ID(try row.decode(column: "id", as: String.self)), id != follower
             else { return .notFound }
             if try await Self.blocked(follower, id, on: db) { return .notFound }
             if try row.decode(column: "private_account", as: Int.self) != 0 { return .refused }
@@ -36,7 +36,7 @@ extension CommunityStore {
     }
 
     /// Stops following; false when there is no such account.
-    public func unfollow(username: String, by follower: UUID) async throws -> Bool {
+    public func unfollow(username: String, by follower: Account.ID) async throws -> Bool {
         try await transaction { db in
             guard let row = try await db.raw("SELECT id FROM accounts WHERE username_key = \(bind: AccountRules.key(username))").first()
             else { return false }
@@ -47,7 +47,7 @@ extension CommunityStore {
     }
 
     /// Whether either has blocked the other.
-    static func blocked(_ a: UUID, _ b: UUID, on db: any SQLDatabase) async throws -> Bool {
+    static func blocked(_ a: Account.ID, _ b: Account.ID, on db: any SQLDatabase) async throws -> Bool {
         try await db.raw(
             """
             SELECT 1 AS x FROM blocks WHERE (blocker_id = \(bind: a.text) AND blocked_id = \(bind: b.text))
@@ -57,7 +57,7 @@ extension CommunityStore {
     }
 
     /// Removes follows both ways between two accounts (a block ends them).
-    static func unfollowBothWays(_ a: UUID, _ b: UUID, on db: any SQLDatabase) async throws {
+    static func unfollowBothWays(_ a: Account.ID, _ b: Account.ID, on db: any SQLDatabase) async throws {
         try await db.raw(
             """
             DELETE FROM follows WHERE (follower_id = \(bind: a.text) AND followee_id = \(bind: b.text))
@@ -67,24 +67,24 @@ extension CommunityStore {
     }
 
     /// Who follows `account` (`followers`) or whom it follows, as `viewer` sees them: nobody across a block.
-    public func followList(of account: UUID, followers: Bool, viewer: UUID?) async throws -> [PersonCard] {
+    public func followList(of account: Account.ID, followers: Bool, viewer: Account.ID?) async throws -> [PersonCard] {
         try await withConnection { db in
             let join: SQLQueryString =
                 followers
                 ? "f.follower_id = a.id WHERE f.followee_id = \(bind: account.text)"
                 : "f.followee_id = a.id WHERE f.follower_id = \(bind: account.text)"
             let rows = try await db.raw("SELECT a.id FROM follows f JOIN accounts a ON \(join) ORDER BY f.created_at, a.id").all()
-            let ids = try rows.compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+            let ids = try rows.compactMap { Account.ID(try $0.decode(column: "id", as: String.self)) }
             return try await Self.cards(ids, viewer: viewer, on: db)
         }
     }
 
     /// People as `viewer` sees them, in the given order, leaving out anyone across a block.
-    public func people(_ ids: [UUID], viewer: UUID?) async throws -> [PersonCard] {
+    public func people(_ ids: [Account.ID], viewer: Account.ID?) async throws -> [PersonCard] {
         try await withConnection { db in try await Self.cards(ids, viewer: viewer, on: db) }
     }
 
-    static func cards(_ ids: [UUID], viewer: UUID?, on db: any SQLDatabase) async throws -> [PersonCard] {
+    static func cards(_ ids: [Account.ID], viewer: Account.ID?, on db: any SQLDatabase) async throws -> [PersonCard] {
         guard !ids.isEmpty else { return [] }
         let me = viewer?.text ?? "-"
         let rows = try await db.raw(
@@ -95,9 +95,9 @@ extension CommunityStore {
             FROM accounts a WHERE a.id IN (\(SQLList(ids.map { SQLBind($0.text) })))
             """
         ).all()
-        var byID: [UUID: PersonCard] = [:]
+        var byID: [Account.ID: PersonCard] = [:]
         for row in rows where try !row.decode(column: "blocked", as: Bool.self) {
-            let id = UUID(uuidString: try row.decode(column: "id", as: String.self))!
+            let id: Account.ID = try row.decodeID(column: "id")
             byID[id] = PersonCard(
                 id: id, username: try row.decode(column: "username", as: String.self),
                 displayName: try row.decode(column: "display_name", as: String.self),
@@ -107,7 +107,7 @@ extension CommunityStore {
         return ids.compactMap { byID[$0] }
     }
 
-    public func setPrivateAccount(_ isPrivate: Bool, accountID: UUID, now: Date? = nil) async throws {
+    public func setPrivateAccount(_ isPrivate: Bool, accountID: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw(
@@ -118,7 +118,7 @@ extension CommunityStore {
         }
     }
 
-    public func isPrivateAccount(_ accountID: UUID) async throws -> Bool {
+    public func isPrivateAccount(_ accountID: Account.ID) async throws -> Bool {
         try await withConnection { db in
             try await db.raw("SELECT private_account FROM accounts WHERE id = \(bind: accountID.text)").first()?.decode(
                 column: "private_account", as: Int.self) == 1
@@ -127,7 +127,7 @@ extension CommunityStore {
 
     // MARK: Tags
 
-    public func followTag(_ tag: String, by account: UUID, now: Date? = nil) async throws {
+    public func followTag(_ tag: String, by account: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             if try await db.raw("SELECT 1 AS x FROM tag_follows WHERE account_id = \(bind: account.text) AND tag = \(bind: tag)").first()
@@ -140,13 +140,13 @@ extension CommunityStore {
         }
     }
 
-    public func unfollowTag(_ tag: String, by account: UUID) async throws {
+    public func unfollowTag(_ tag: String, by account: Account.ID) async throws {
         try await transaction { db in
             try await db.raw("DELETE FROM tag_follows WHERE account_id = \(bind: account.text) AND tag = \(bind: tag)").run()
         }
     }
 
-    public func followedTags(of account: UUID) async throws -> [String] {
+    public func followedTags(of account: Account.ID) async throws -> [String] {
         try await withConnection { db in
             try await db.raw("SELECT tag FROM tag_follows WHERE account_id = \(bind: account.text) ORDER BY tag").all().map {
                 try $0.decode(column: "tag", as: String.self)

@@ -9,9 +9,9 @@ public struct GroupStore: StoreAggregate {
 
 extension GroupStore {
     /// Creates a group with its creator as the first member.
-    public func create(name: String, creator: UUID, isPrivate: Bool = false, now: Date? = nil) async throws -> StickerGroup {
+    public func create(name: String, creator: Account.ID, isPrivate: Bool = false, now: Date? = nil) async throws -> StickerGroup {
         let now = now ?? clock.now()
-        let id = UUID()
+        let id = StickerGroup.ID()
         try await transaction { db in
             try await db.raw(
                 """
@@ -24,7 +24,7 @@ extension GroupStore {
         return try await group(id: id, viewer: creator)!
     }
 
-    private func addMember(_ account: UUID, to group: UUID, on db: any SQLDatabase, now: Date) async throws {
+    private func addMember(_ account: Account.ID, to group: StickerGroup.ID, on db: any SQLDatabase, now: Date) async throws {
         try await db.raw(
             "INSERT INTO group_members (group_id, account_id, joined_at) VALUES (\(bind: group.text), \(bind: account.text), \(bind: millis(now)))"
         ).run()
@@ -34,7 +34,7 @@ extension GroupStore {
 
     /// Joins a group (twice is once), a private one only with an invitation (which it uses up);
     /// false when there is no such group, or a private one the account was not invited to.
-    public func join(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
+    public func join(_ group: StickerGroup.ID, account: Account.ID, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
         return try await transaction { db in
             // Joins and leaves of one group run one after the other: a retried join is not a second
@@ -75,7 +75,9 @@ extension GroupStore {
     }
 
     /// A member invites someone to a group (twice is once).
-    public func invite(username: String, to group: UUID, by inviter: UUID, now: Date? = nil) async throws -> InvitationOutcome {
+    public func invite(username: String, to group: StickerGroup.ID, by inviter: Account.ID, now: Date? = nil) async throws
+        -> InvitationOutcome
+    {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard
@@ -92,7 +94,7 @@ extension GroupStore {
                                                            OR (b.blocker_id = \(bind: inviter.text) AND b.blocked_id = a.id))
                     """
                 ).first(),
-                let invitee = UUID(uuidString: try row.decode(column: "id", as: String.self))
+                let invitee = StickerGroup.ID(try row.decode(column: "id", as: String.self))
             else { return .noSuchPerson }
             if try await db.raw(
                 "SELECT 1 AS x FROM group_members WHERE group_id = \(bind: group.text) AND account_id = \(bind: invitee.text)"
@@ -111,7 +113,7 @@ extension GroupStore {
     }
 
     /// The groups an account has been invited to and not yet joined, newest invitation first.
-    public func invitations(of account: UUID) async throws -> [StickerGroup] {
+    public func invitations(of account: Account.ID) async throws -> [StickerGroup] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -123,7 +125,7 @@ extension GroupStore {
     }
 
     /// Leaves a group; the last member leaving ends it (and its shares). False when not a member.
-    public func leave(_ group: UUID, account: UUID, now: Date? = nil) async throws -> Bool {
+    public func leave(_ group: StickerGroup.ID, account: Account.ID, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
         return try await transaction { db in
             try await self.lock(.group, id: group, on: db)  // see joinGroup
@@ -149,14 +151,14 @@ extension GroupStore {
 
     static func group(from row: any SQLRow) throws -> StickerGroup {
         StickerGroup(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self))!, name: try row.decode(column: "name", as: String.self),
+            id: try row.decodeID(column: "id"), name: try row.decode(column: "name", as: String.self),
             members: Int(try row.decode(column: "members", as: Int64.self)), member: try row.decode(column: "member", as: Bool.self),
             isPrivate: try row.decode(column: "is_private", as: Int.self) != 0, invited: try row.decode(column: "invited", as: Bool.self),
             createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
     }
 
     /// Whether the viewer is a member, and whether invited, as columns `member` and `invited`.
-    private static func viewerFlags(_ viewer: UUID?) -> SQLQueryString {
+    private static func viewerFlags(_ viewer: Account.ID?) -> SQLQueryString {
         let me = viewer?.text ?? "-"
         return """
             EXISTS (SELECT 1 FROM group_members x WHERE x.group_id = g.id AND x.account_id = \(bind: me)) AS member,
@@ -165,7 +167,7 @@ extension GroupStore {
     }
 
     /// A group as the viewer may see it: an open one to anyone, a private one only to its members and invitees.
-    public func group(id: UUID, viewer: UUID?) async throws -> StickerGroup? {
+    public func group(id: StickerGroup.ID, viewer: Account.ID?) async throws -> StickerGroup? {
         let group = try await withConnection { db in
             try await db.raw(
                 "\(unsafeRaw: Self.groupSelect) \(Self.viewerFlags(viewer)) FROM social_groups g WHERE g.id = \(bind: id.text)"
@@ -177,7 +179,7 @@ extension GroupStore {
     }
 
     /// The groups an account is in, by name.
-    public func list(of account: UUID) async throws -> [StickerGroup] {
+    public func list(of account: Account.ID) async throws -> [StickerGroup] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -190,7 +192,7 @@ extension GroupStore {
 
     /// Groups whose name starts with `prefix` (case- and accent-insensitive), largest first; private
     /// ones only to their members.
-    public func search(_ prefix: String, viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
+    public func search(_ prefix: String, viewer: Account.ID?, limit: Int) async throws -> [StickerGroup] {
         let key = CommunityStore.searchKey(prefix)
         guard !key.isEmpty else { return [] }
         return try await withConnection { db in

@@ -15,7 +15,7 @@ public struct ModerationStore: StoreAggregate {
 
 extension ModerationStore {
     /// Files a report of a sticker the reporter can see. Reporting the same sticker again returns the open report.
-    public func report(stickerID: UUID, reason: String, reporter: Viewer, now: Date? = nil) async throws -> ReportOutcome {
+    public func report(stickerID: Sticker.ID, reason: String, reporter: Viewer, now: Date? = nil) async throws -> ReportOutcome {
         let now = now ?? clock.now()
         guard let me = reporter.accountID else { return .notFound }
         return try await Store.creatingOnce {
@@ -23,7 +23,9 @@ extension ModerationStore {
         }
     }
 
-    private func attemptReport(stickerID: UUID, reason: String, reporter: Viewer, me: UUID, now: Date) async throws -> ReportOutcome {
+    private func attemptReport(stickerID: Sticker.ID, reason: String, reporter: Viewer, me: Account.ID, now: Date) async throws
+        -> ReportOutcome
+    {
         try await transaction { db in
             guard let stored = try await StickerStore.storedSticker(id: stickerID, on: db),
                 reporter.canSee(StickerStore.audience(stored.sticker, shares: stored.shares), now: now)
@@ -34,7 +36,7 @@ extension ModerationStore {
                 return .filed(try Self.report(from: open), created: false)
             }
             let report = StickerReport(
-                id: UUID(), stickerId: stickerID, reporterId: me, reason: reason, status: .open, note: nil, decidedAt: nil,
+                id: StickerReport.ID(), stickerId: stickerID, reporterId: me, reason: reason, status: .open, note: nil, decidedAt: nil,
                 createdAt: date(millis: millis(now)))
             try await db.raw(
                 """
@@ -50,9 +52,9 @@ extension ModerationStore {
 
     static func report(from row: any SQLRow) throws -> StickerReport {
         StickerReport(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
-            stickerId: UUID(uuidString: try row.decode(column: "sticker_id", as: String.self))!,
-            reporterId: try row.decode(column: "reporter_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+            id: try row.decodeID(column: "id"),
+            stickerId: try row.decodeID(column: "sticker_id"),
+            reporterId: try row.decode(column: "reporter_id", as: String?.self).flatMap(Account.ID.init),
             reason: try row.decode(column: "reason", as: String.self),
             status: StickerReport.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .open,
             note: try row.decode(column: "note", as: String?.self),
@@ -61,7 +63,7 @@ extension ModerationStore {
     }
 
     /// The reports someone filed, newest first, with what became of them.
-    public func reports(by reporter: UUID) async throws -> [StickerReport] {
+    public func reports(by reporter: Account.ID) async throws -> [StickerReport] {
         try await withConnection { db in
             try await db.raw(
                 "SELECT \(unsafeRaw: Self.reportColumns) FROM reports WHERE reporter_id = \(bind: reporter.text) ORDER BY created_at DESC, id"
@@ -86,7 +88,9 @@ extension ModerationStore {
     /// A moderator's decision on a report. Hiding ends the sticker at once (live clients get its deletion,
     /// it stays archived for retention) and settles every open report of it; dismissing settles this one.
     /// Nil when there is no such open report.
-    public func decide(reportID: UUID, hide: Bool, note: String?, moderator: Account, now: Date? = nil) async throws -> StickerReport? {
+    public func decide(reportID: StickerReport.ID, hide: Bool, note: String?, moderator: Account, now: Date? = nil) async throws
+        -> StickerReport?
+    {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard
@@ -138,8 +142,8 @@ extension ModerationStore {
                 """
             ).all().map { row in
                 ModerationAction(
-                    id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
-                    moderatorId: try row.decode(column: "moderator_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+                    id: try row.decodeID(column: "id"),
+                    moderatorId: try row.decode(column: "moderator_id", as: String?.self).flatMap(Account.ID.init),
                     moderator: try row.decode(column: "moderator_name", as: String.self),
                     action: try row.decode(column: "action", as: String.self),
                     targetKind: try row.decode(column: "target_kind", as: String.self),

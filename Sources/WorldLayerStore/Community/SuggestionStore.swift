@@ -4,7 +4,7 @@ import WorldLayerCore
 
 extension CommunityStore {
     /// Adds views of stickers (by others than their authors) to today's counts, in one transaction.
-    public func recordViews(_ counts: [UUID: Int], now: Date? = nil) async throws {
+    public func recordViews(_ counts: [Sticker.ID: Int], now: Date? = nil) async throws {
         let now = now ?? clock.now()
         let day = millis(now) / 86_400_000
         try await transaction { db in
@@ -22,7 +22,7 @@ extension CommunityStore {
     }
 
     /// Tags on the most public stickers placed since `since`.
-    public func popularTags(since: Date, viewer: UUID?, limit: Int) async throws -> [TagCard] {
+    public func popularTags(since: Date, viewer: Account.ID?, limit: Int) async throws -> [TagCard] {
         let me = viewer?.text ?? "-"
         return try await withConnection { db in
             try await db.raw(
@@ -41,7 +41,7 @@ extension CommunityStore {
     }
 
     /// The largest groups the viewer is not in.
-    public func popularGroups(viewer: UUID?, limit: Int) async throws -> [StickerGroup] {
+    public func popularGroups(viewer: Account.ID?, limit: Int) async throws -> [StickerGroup] {
         let mine = Set(try await viewer.asyncMap { try await store.groups.list(of: $0).map(\.id) } ?? [])
         return try await withConnection { db in
             try await db.raw(
@@ -53,7 +53,7 @@ extension CommunityStore {
                 """
             ).all().map {
                 StickerGroup(
-                    id: UUID(uuidString: try $0.decode(column: "id", as: String.self))!,
+                    id: try $0.decodeID(column: "id"),
                     name: try $0.decode(column: "name", as: String.self),
                     members: Int(try $0.decode(column: "members", as: Int64.self)), member: false,
                     createdAt: date(millis: try $0.decode(column: "created_at", as: Int64.self)))
@@ -63,7 +63,7 @@ extension CommunityStore {
     }
 
     /// How popular each sticker is: views since `since`, and how many follow its author.
-    public func popularity(of ids: [UUID], since: Date) async throws -> [UUID: (views: Int, followers: Int)] {
+    public func popularity(of ids: [Sticker.ID], since: Date) async throws -> [Sticker.ID: (views: Int, followers: Int)] {
         guard !ids.isEmpty else { return [:] }
         let day = millis(since) / 86_400_000
         return try await withConnection { db in
@@ -75,9 +75,9 @@ extension CommunityStore {
                 FROM stickers s WHERE s.id IN (\(SQLList(ids.map { SQLBind($0.text) })))
                 """
             ).all()
-            var result: [UUID: (Int, Int)] = [:]
+            var result: [Sticker.ID: (Int, Int)] = [:]
             for row in rows {
-                guard let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) else { continue }
+                guard let id = Sticker.ID(try row.decode(column: "id", as: String.self)) else { continue }
                 result[id] = (
                     Int(try row.decode(column: "views", as: Int64.self)), Int(try row.decode(column: "followers", as: Int64.self))
                 )

@@ -14,9 +14,9 @@ public struct NearbySticker: Sendable {
 /// Where the next page of a nearby search starts: after this distance, then this id.
 public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
     public var distance: Double
-    public var id: UUID
+    public var id: Sticker.ID
 
-    public init(distance: Double, id: UUID) {
+    public init(distance: Double, id: Sticker.ID) {
         self.distance = distance
         self.id = id
     }
@@ -26,7 +26,7 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
         guard parts.count == 2, let d = Double(parts[0]), d.isFinite, d >= 0, let id = UUID(uuidString: String(parts[1])) else {
             return nil
         }
-        self.init(distance: d, id: id)
+        self.init(distance: d, id: Sticker.ID(id))
     }
 
     public var description: String { "\(distance)_\(id.text)" }
@@ -64,7 +64,7 @@ extension NearbySearch {
     /// with the row (the row is read anyway, and on SQLite it lies in place order, ``StickerPlaceKey``),
     /// which saves a second round trip for the page's bodies.
     struct Candidate {
-        var id: UUID
+        var id: Sticker.ID
         /// The stored text form of the id, which orders ties.
         var idText: String
         var version: Int
@@ -87,7 +87,7 @@ extension NearbySearch {
     /// search's one statement (``NearbyVisibleStatement``), which reads the relations itself; elsewhere
     /// they are read on the same connection, only when needed.
     public func search(
-        center: Coordinate, radius: Double, viewer viewerID: UUID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date? = nil
+        center: Coordinate, radius: Double, viewer viewerID: Account.ID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date? = nil
     ) async throws -> [NearbySticker] {
         let now = now ?? clock.now()
         return try await withConnection(native: { db, postgres in
@@ -254,10 +254,10 @@ extension NearbySearch {
     static func audience(from row: any SQLRow, viewer: Viewer) throws -> StickerAudience {
         let shared = try row.decode(column: "shared_with_me", as: Int.self) != 0
         return StickerAudience(
-            author: UUID(storedText: try row.decode(column: "author_id", as: String.self)) ?? UUID(),
+            author: UUID(storedText: try row.decode(column: "author_id", as: String.self)).map(Account.ID.init) ?? Account.ID(),
             state: StickerState(rawValue: try row.decode(column: "state", as: String.self)) ?? .deleted,
             visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
-            privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(UUID.init(storedText:)),
+            privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(Worldmap.ID.init),
             expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
             sharedWith: shared ? [viewer.accountID!] : [])
     }

@@ -77,7 +77,8 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "sticker id \(id) is not a UUID"))
         }
         let candidate = NearbySearch.Candidate(
-            id: uuid, idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude), audience: nil,
+            id: Sticker.ID(uuid), idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude),
+            audience: nil,
             body: body)
         return (candidate, distance, total)
     }
@@ -113,8 +114,10 @@ struct ApproximateDistance: Sendable {
 extension NearbyVisibleStatement {
     /// The step for `cells` within `box`, or nil for a box the statement cannot take (one without
     /// longitudes, near a pole or the antimeridian, or too wide for strips).
-    init?(cells: [CellID], box: NearbySearch.SearchBox, center: Coordinate, viewer: UUID?, now: Date, after cursor: NearbyCursor?, cap: Int)
-    {
+    init?(
+        cells: [CellID], box: NearbySearch.SearchBox, center: Coordinate, viewer: Account.ID?, now: Date, after cursor: NearbyCursor?,
+        cap: Int
+    ) {
         guard let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) else { return nil }
         let pairs = cells.flatMap { cell in strips.map { (Int64(bitPattern: cell.rawValue), $0) } }
         self.init(

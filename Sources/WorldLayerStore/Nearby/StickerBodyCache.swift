@@ -11,14 +11,14 @@ import WorldLayerCore
 /// a hit in the old generation moves the entry back to the young one.
 final class StickerBodyCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var young: [UUID: Sticker] = [:]
-    private var old: [UUID: Sticker] = [:]
+    private var young: [Sticker.ID: Sticker] = [:]
+    private var old: [Sticker.ID: Sticker] = [:]
     private let generation: Int
 
     init(capacity: Int = 20_000) { generation = capacity / 2 }
 
-    func sticker(_ id: UUID, version: Int) -> Sticker? {
-        var dropped: [UUID: Sticker] = [:]
+    func sticker(_ id: Sticker.ID, version: Int) -> Sticker? {
+        var dropped: [Sticker.ID: Sticker] = [:]
         defer { _ = dropped }  // released outside the lock
         return lock.withLock {
             if let s = young[id] { return s.version == version ? s : nil }
@@ -29,13 +29,13 @@ final class StickerBodyCache: @unchecked Sendable {
     }
 
     func insert(_ s: Sticker) {
-        var dropped: [UUID: Sticker] = [:]
+        var dropped: [Sticker.ID: Sticker] = [:]
         lock.withLock { dropped = add(s) }
         _ = dropped
     }
 
     /// Adds to the young generation; returns the generation that was let go, if any.
-    private func add(_ s: Sticker) -> [UUID: Sticker] {
+    private func add(_ s: Sticker) -> [Sticker.ID: Sticker] {
         young[s.id] = s
         guard young.count >= generation else { return [:] }
         let dropped = old

@@ -22,13 +22,13 @@ extension PlaceStore {
         }
     }
 
-    public func place(id: UUID) async throws -> Place? {
+    public func place(id: Place.ID) async throws -> Place? {
         try await withConnection { db in
             try await Self.places(db, "SELECT id, body, edit FROM places WHERE id = \(bind: id.text)", photos: true).first
         }
     }
 
-    public func places(ids: [UUID]) async throws -> [Place] {
+    public func places(ids: [Place.ID]) async throws -> [Place] {
         guard !ids.isEmpty else { return [] }
         return try await withConnection { db in
             let found = try await Self.places(
@@ -53,7 +53,7 @@ extension PlaceStore {
                     if line.distance <= radius { found.append((p, line)) }
                 }
             }
-            found.sort { ($0.1.distance, $0.0.id.uuidString) < ($1.1.distance, $1.0.id.uuidString) }
+            found.sort { ($0.1.distance, $0.0.id.uuid.uuidString) < ($1.1.distance, $1.0.id.uuid.uuidString) }
             return Array(found.prefix(limit))
         }
     }
@@ -74,7 +74,7 @@ extension PlaceStore {
     }
 
     /// Lays an admin's edit over a place; later edits win field by field. Nil when there is no such place.
-    public func edit(id: UUID, _ edit: PlaceEdit, now: Date? = nil) async throws -> Place? {
+    public func edit(id: Place.ID, _ edit: PlaceEdit, now: Date? = nil) async throws -> Place? {
         let now = now ?? clock.now()
         let changed: Bool = try await transaction { db in
             guard let row = try await db.raw("SELECT edit FROM places WHERE id = \(bind: id.text)").first() else { return false }
@@ -95,11 +95,11 @@ extension PlaceStore {
     }
 
     /// Stores a photo of a place; nil when there is no such place.
-    public func addPhoto(placeID: UUID, kind: PhotoKind, data: Data, contentType: String, now: Date? = nil) async throws
+    public func addPhoto(placeID: Place.ID, kind: PhotoKind, data: Data, contentType: String, now: Date? = nil) async throws
         -> PlacePhoto?
     {
         let now = now ?? clock.now()
-        let id = UUID()
+        let id = PlacePhoto.ID()
         let added: Bool = try await transaction { db in
             guard try await db.raw("SELECT id FROM places WHERE id = \(bind: placeID.text)").first() != nil else { return false }
             let blob = try await BlobStore.putBlob(data, contentType: contentType, on: db, now: now)
@@ -116,7 +116,7 @@ extension PlaceStore {
     }
 
     /// The blob behind a photo of a place.
-    public func photoBlob(placeID: UUID, photoID: UUID) async throws -> String? {
+    public func photoBlob(placeID: Place.ID, photoID: PlacePhoto.ID) async throws -> String? {
         try await withConnection { db in
             try await db.raw("SELECT blob_id FROM place_photos WHERE id = \(bind: photoID.text) AND place_id = \(bind: placeID.text)")
                 .first()?
@@ -124,7 +124,7 @@ extension PlaceStore {
         }
     }
 
-    static func photoURL(_ place: UUID, _ photo: UUID) -> String { "/v1/places/\(place.text)/photos/\(photo.text)" }
+    static func photoURL(_ place: Place.ID, _ photo: PlacePhoto.ID) -> String { "/v1/places/\(place.text)/photos/\(photo.text)" }
 
     private static func bumpPlaces(_ db: any SQLDatabase) async throws {
         try await db.raw("UPDATE map_versions SET version = version + 1 WHERE name = 'places'").run()
@@ -133,7 +133,7 @@ extension PlaceStore {
     private static func places(_ db: any SQLDatabase, _ sql: SQLQueryString, photos: Bool) async throws -> [Place] {
         var places = try await db.raw(sql).all().map { row in
             var p = try StoreJSON.decode(Place.self, try row.decode(column: "body", as: String.self))
-            p.id = UUID(storedText: try row.decode(column: "id", as: String.self)) ?? p.id
+            p.id = UUID(storedText: try row.decode(column: "id", as: String.self)).map(Place.ID.init) ?? p.id
             if let edit = try row.decode(column: "edit", as: String?.self) { p = p.applying(try StoreJSON.decode(PlaceEdit.self, edit)) }
             return p
         }
@@ -144,10 +144,10 @@ extension PlaceStore {
             WHERE f.place_id IN (\(SQLList(places.map { SQLBind($0.id.text) }))) ORDER BY f.created_at, f.id
             """
         ).all()
-        var byPlace: [UUID: [PlacePhoto]] = [:]
+        var byPlace: [Place.ID: [PlacePhoto]] = [:]
         for row in rows {
-            guard let place = UUID(storedText: try row.decode(column: "place_id", as: String.self)),
-                let id = UUID(storedText: try row.decode(column: "id", as: String.self))
+            guard let place = UUID(storedText: try row.decode(column: "place_id", as: String.self)).map(Place.ID.init),
+                let id = UUID(storedText: try row.decode(column: "id", as: String.self)).map(PlacePhoto.ID.init)
             else { continue }
             byPlace[place, default: []].append(
                 PlacePhoto(

@@ -36,7 +36,7 @@ extension StickerStore {
         let due = try await withConnection { db in
             try await db.raw(
                 "SELECT id FROM stickers WHERE expires_at IS NOT NULL AND expires_at <= \(bind: millis(now)) AND state <> 'deleted' LIMIT 1000"
-            ).all().compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+            ).all().compactMap { Sticker.ID(try $0.decode(column: "id", as: String.self)) }
         }
         for id in due {
             try await transaction { db in try await self.end(id, on: db, now: now) }

@@ -52,7 +52,8 @@ public enum StickerPlaceKey {
 extension Store {
     /// The place key for sticker `id` at this place (SQLite; inside the write's transaction): the one
     /// it has while it stays in the same slot, else a free key of the new slot.
-    static func placeKey(for id: UUID, row: Int, strip: Int64, latitude: Double, isNew: Bool, on db: any SQLDatabase) async throws -> Int64
+    static func placeKey(for id: Sticker.ID, row: Int, strip: Int64, latitude: Double, isNew: Bool, on db: any SQLDatabase) async throws
+        -> Int64
     {
         let slot = StickerPlaceKey.slot(row: row, strip: strip, latitude: latitude)
         if !isNew,

@@ -13,7 +13,7 @@ extension StickerStore {
     /// unpublished. Offline-safe: sending the same content again is not a second change.
     /// An edit must name the version it read (`expectedVersion`).
     public func put(
-        id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date? = nil
+        id: Sticker.ID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date? = nil
     ) async throws -> (Sticker, created: Bool) {
         let now = now ?? clock.now()
         return try await Store.creatingOnce {
@@ -22,7 +22,7 @@ extension StickerStore {
     }
 
     private func attemptPut(
-        id: UUID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date
+        id: Sticker.ID, draft: StickerDraft, author: Account, expectedVersion: Int?, now: Date
     ) async throws -> (Sticker, created: Bool) {
         try await transaction { db in
             let existing = try await self.stickerForChange(id: id, on: db)
@@ -64,7 +64,7 @@ extension StickerStore {
 
     /// Publishes an unpublished sticker (`place_sticker()`), checking restricted zones again.
     /// A retried place (the sticker is already at `expectedVersion + 1`) returns it unchanged.
-    public func place(id: UUID, author: UUID, expectedVersion: Int?, now: Date? = nil) async throws -> Sticker {
+    public func place(id: Sticker.ID, author: Account.ID, expectedVersion: Int?, now: Date? = nil) async throws -> Sticker {
         let now = now ?? clock.now()
         return try await transaction { db in
             guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
@@ -90,7 +90,7 @@ extension StickerStore {
 
     /// Ends a sticker from any state (`delete_sticker()`); it is archived, invisible,
     /// until purged. Deleting an already deleted sticker is not an error (a retry).
-    public func delete(id: UUID, author: UUID, now: Date? = nil) async throws {
+    public func delete(id: Sticker.ID, author: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             guard let existing = try await self.stickerForChange(id: id, on: db), existing.sticker.author.id == author else {
@@ -101,7 +101,7 @@ extension StickerStore {
     }
 
     /// Moves a sticker to deleted, archived from `now`, and logs the change.
-    func end(_ id: UUID, on db: any SQLDatabase, now: Date) async throws {
+    func end(_ id: Sticker.ID, on db: any SQLDatabase, now: Date) async throws {
         guard let existing = try await stickerForChange(id: id, on: db), existing.sticker.state != .deleted else { return }
         var sticker = existing.sticker
         sticker.state = .deleted
@@ -111,7 +111,7 @@ extension StickerStore {
     }
 
     /// A sticker as `viewer` may see it; nil when it does not exist or they may not see it.
-    public func sticker(id: UUID, viewer: Viewer, now: Date? = nil) async throws -> Sticker? {
+    public func sticker(id: Sticker.ID, viewer: Viewer, now: Date? = nil) async throws -> Sticker? {
         let now = now ?? clock.now()
         return try await withConnection { db in
             guard let stored = try await Self.storedSticker(id: id, on: db) else { return nil }
@@ -121,7 +121,7 @@ extension StickerStore {
     }
 
     /// The author's own living stickers, newest change first (drafts included).
-    public func stickers(by author: UUID, limit: Int = 200) async throws -> [Sticker] {
+    public func stickers(by author: Account.ID, limit: Int = 200) async throws -> [Sticker] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -137,32 +137,32 @@ extension StickerStore {
     /// A sticker row as read for a change: the sticker and whom it is shared with.
     struct StoredSticker: Sendable, Equatable {
         var sticker: Sticker
-        var shares: [UUID]
+        var shares: [Account.ID]
     }
 
     /// The sticker as a change reads it: on PostgreSQL its row is locked until the transaction ends, so
     /// two changes of one version run one after the other and the second sees the first (a 409, not a lost
     /// edit). SQLite's transactions already run one at a time.
-    func stickerForChange(id: UUID, on db: any SQLDatabase) async throws -> StoredSticker? {
+    func stickerForChange(id: Sticker.ID, on db: any SQLDatabase) async throws -> StoredSticker? {
         try await Self.storedSticker(id: id, on: db, lockingRow: engine == .postgres)
     }
 
-    static func storedSticker(id: UUID, on db: any SQLDatabase, lockingRow: Bool = false) async throws -> StoredSticker? {
+    static func storedSticker(id: Sticker.ID, on db: any SQLDatabase, lockingRow: Bool = false) async throws -> StoredSticker? {
         let lock: SQLQueryString = lockingRow ? " FOR UPDATE" : ""
         guard let row = try await db.raw("SELECT body FROM stickers WHERE id = \(bind: id.text)\(lock)").first() else { return nil }
         let sticker = try StoreJSON.sticker(try row.decode(column: "body", as: String.self))
         let shares = try await db.raw("SELECT account_id FROM sticker_shares WHERE sticker_id = \(bind: id.text)").all()
-            .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
+            .compactMap { Account.ID(try $0.decode(column: "account_id", as: String.self)) }
         return StoredSticker(sticker: sticker, shares: shares)
     }
 
-    static func audience(_ s: Sticker, shares: [UUID]) -> StickerAudience {
+    static func audience(_ s: Sticker, shares: [Account.ID]) -> StickerAudience {
         StickerAudience(
             author: s.author.id, state: s.state, visibility: s.visibility, privateWorldmap: s.worldmapIsPrivate ? s.worldmapId : nil,
             expiresAt: s.expiresAt, sharedWith: Set(shares), sharedGroups: s.groupIDs)
     }
 
-    private func write(_ s: Sticker, shares: [UUID], before: StoredSticker?, on db: any SQLDatabase, now: Date) async throws {
+    private func write(_ s: Sticker, shares: [Account.ID], before: StoredSticker?, on db: any SQLDatabase, now: Date) async throws {
         let body = try StoreJSON.string(s)
         let cell = cellRaw(s.cell) ?? 0
         let strip = LongitudeStrip.of(longitude: s.anchor.longitude)
@@ -227,7 +227,7 @@ extension StickerStore {
     // MARK: - Checks before a write
 
     /// Looks up what the draft refers to (template, people, groups, worldmap, zone) for ``PlacementRules``.
-    static func placementFacts(_ draft: StickerDraft, author: UUID, on db: any SQLDatabase) async throws -> PlacementFacts {
+    static func placementFacts(_ draft: StickerDraft, author: Account.ID, on db: any SQLDatabase) async throws -> PlacementFacts {
         var accountsByKey: [String: PlacementFacts.NamedAccount] = [:]
         if !draft.sharedWith.isEmpty {
             let keys = draft.sharedWith.map(AccountRules.key)
@@ -236,7 +236,7 @@ extension StickerStore {
             ).all()
             for row in rows {
                 accountsByKey[try row.decode(column: "username_key", as: String.self)] = PlacementFacts.NamedAccount(
-                    id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+                    id: try row.decodeID(column: "id"),
                     username: try row.decode(column: "username", as: String.self))
             }
         }

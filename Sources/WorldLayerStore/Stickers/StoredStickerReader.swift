@@ -5,14 +5,14 @@ import WorldLayerGeo
 /// What a nearby search needs to know of a sticker before it knows whether the sticker makes
 /// the page: who may see it, where it is, and which version the body is.
 struct StickerSummary: Sendable, Equatable {
-    var id: UUID
+    var id: Sticker.ID
     /// The stored text form of the id, which orders ties.
     var idText: String
     var version: Int
-    var author: UUID
+    var author: Account.ID
     var state: StickerState
     var visibility: Visibility
-    var privateWorldmap: UUID?
+    var privateWorldmap: Worldmap.ID?
     var expiresAt: Date?
     var coordinate: Coordinate
 
@@ -22,13 +22,16 @@ struct StickerSummary: Sendable, Equatable {
     }
 
     init(
-        id: String, version: Int, author: UUID, state: StickerState, visibility: Visibility, privateWorldmap: UUID?, expiresAt: Date?,
+        id: String, version: Int, author: Account.ID, state: StickerState, visibility: Visibility, privateWorldmap: Worldmap.ID?,
+        expiresAt: Date?,
         coordinate: Coordinate
     ) throws {
         guard let uuid = UUID(storedText: id) else { throw JSONScanner.Unexpected() }
         // Ties order by the lower-case form the cursor uses; bodies store that form already.
         let idText = id.utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) } ? uuid.text : id
-        (self.id, self.idText, self.version, self.author, self.state, self.visibility) = (uuid, idText, version, author, state, visibility)
+        (self.id, self.idText, self.version, self.author, self.state, self.visibility) = (
+            Sticker.ID(uuid), idText, version, author, state, visibility
+        )
         (self.privateWorldmap, self.expiresAt, self.coordinate) = (privateWorldmap, expiresAt, coordinate)
     }
 }
@@ -64,8 +67,8 @@ enum StoredStickerReader {
     }
 
     private static func summary(_ r: inout JSONScanner) throws -> StickerSummary {
-        var id: String?, version: Int?, author: UUID?, state: StickerState?, visibility: Visibility?
-        var worldmapId: UUID?, worldmapIsPrivate: Bool?, expiresAt: Date?, anchor: StickerAnchor?
+        var id: String?, version: Int?, author: Account.ID?, state: StickerState?, visibility: Visibility?
+        var worldmapId: Worldmap.ID?, worldmapIsPrivate: Bool?, expiresAt: Date?, anchor: StickerAnchor?
         try r.object { r, key in
             switch key {
             case "id": id = try r.string()
@@ -73,7 +76,7 @@ enum StoredStickerReader {
             case "author": author = try authorID(&r)
             case "state": state = StickerState(rawValue: try r.string())
             case "visibility": visibility = Visibility(rawValue: try r.string())
-            case "worldmapId": worldmapId = try r.uuid()
+            case "worldmapId": worldmapId = Worldmap.ID(try r.uuid())
             case "worldmapIsPrivate": worldmapIsPrivate = try r.bool()
             case "expiresAt": expiresAt = try r.isNull() ? nil : r.date()
             case "anchor": anchor = try self.anchor(&r)
@@ -88,13 +91,13 @@ enum StoredStickerReader {
     }
 
     private static func sticker(_ r: inout JSONScanner) throws -> Sticker {
-        var id: UUID?, author: StickerAuthor?, state: StickerState?, templateId: String?, text: String?, tags: [String]?
+        var id: Sticker.ID?, author: StickerAuthor?, state: StickerState?, templateId: String?, text: String?, tags: [String]?
         var color: String?, size: Double?, orientation: Orientation?, anchor: StickerAnchor?, pose: [Double]?
-        var visibility: Visibility?, sharedWith: [String]?, sharedWithGroups: [String]?, worldmapId: UUID?
+        var visibility: Visibility?, sharedWith: [String]?, sharedWithGroups: [String]?, worldmapId: Worldmap.ID?
         var worldmapIsPrivate: Bool?, cell: String?, expiresAt: Date?, version: Int?, createdAt: Date?, updatedAt: Date?
         try r.object { r, key in
             switch key {
-            case "id": id = try r.uuid()
+            case "id": id = Sticker.ID(try r.uuid())
             case "author": author = try self.author(&r)
             case "state": state = StickerState(rawValue: try r.string())
             case "templateId": templateId = try r.string()
@@ -111,7 +114,7 @@ enum StoredStickerReader {
             case "visibility": visibility = Visibility(rawValue: try r.string())
             case "sharedWith": sharedWith = try r.strings()
             case "sharedWithGroups": sharedWithGroups = try r.isNull() ? nil : r.strings()
-            case "worldmapId": worldmapId = try r.uuid()
+            case "worldmapId": worldmapId = Worldmap.ID(try r.uuid())
             case "worldmapIsPrivate": worldmapIsPrivate = try r.bool()
             case "cell": cell = try r.string()
             case "expiresAt": expiresAt = try r.isNull() ? nil : r.date()
@@ -143,16 +146,16 @@ enum StoredStickerReader {
             }
         }
         guard let id, let username, let displayName else { throw JSONScanner.Unexpected() }
-        return StickerAuthor(id: id, username: username, displayName: displayName)
+        return StickerAuthor(id: Account.ID(id), username: username, displayName: displayName)
     }
 
-    private static func authorID(_ r: inout JSONScanner) throws -> UUID {
+    private static func authorID(_ r: inout JSONScanner) throws -> Account.ID {
         var id: UUID?
         try r.object { r, key in
             if case "id" = key { id = try r.uuid() } else { try r.skipValue() }
         }
         guard let id else { throw JSONScanner.Unexpected() }
-        return id
+        return Account.ID(id)
     }
 
     private static func anchor(_ r: inout JSONScanner) throws -> StickerAnchor {

@@ -36,7 +36,7 @@ extension TemplateStore {
             kind: StickerTemplate.Kind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .image,
             takesText: try row.decode(column: "takes_text", as: Int.self) != 0,
             status: StickerTemplate.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .pending,
-            authorId: try row.decode(column: "author_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+            authorId: try row.decode(column: "author_id", as: String?.self).flatMap(Account.ID.init),
             rejectReason: try row.decode(column: "reject_reason", as: String?.self), assetId: assetID,
             assetType: nil, previewId: try row.decode(column: "preview_blob", as: String.self),
             createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
@@ -45,7 +45,7 @@ extension TemplateStore {
     /// Adds a template: the project's own (no author) go straight into the library, a
     /// user's submission waits for review. Returns the stored template and whether it
     /// was new; the same submission sent again is not a second one.
-    public func add(_ t: NewTemplate, author: UUID?, now: Date? = nil) async throws -> (StickerTemplate, created: Bool) {
+    public func add(_ t: NewTemplate, author: Account.ID?, now: Date? = nil) async throws -> (StickerTemplate, created: Bool) {
         let now = now ?? clock.now()
         do {
             return try await addTemplateOnce(t, author: author, now: now)
@@ -55,7 +55,7 @@ extension TemplateStore {
         }
     }
 
-    private func addTemplateOnce(_ t: NewTemplate, author: UUID?, now: Date) async throws -> (StickerTemplate, created: Bool) {
+    private func addTemplateOnce(_ t: NewTemplate, author: Account.ID?, now: Date) async throws -> (StickerTemplate, created: Bool) {
         try await transaction { db in
             if let row = try await db.raw("SELECT \(unsafeRaw: Self.templateColumns) FROM templates WHERE id = \(bind: t.id)").first() {
                 let existing = try Self.template(from: row)
@@ -106,7 +106,7 @@ extension TemplateStore {
     }
 
     /// The library as `account` sees it: approved templates and their own submissions.
-    public func list(for account: UUID?) async throws -> [StickerTemplate] {
+    public func list(for account: Account.ID?) async throws -> [StickerTemplate] {
         try await withConnection { db in
             try await db.raw(
                 """

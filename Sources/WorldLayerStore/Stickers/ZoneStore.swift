@@ -31,7 +31,7 @@ extension ZoneStore {
         var id = zone.id
         // A re-import replaces the zone from the same source in place, keeping its id.
         if let source = zone.source, let row = try await db.raw("SELECT id FROM restricted_zones WHERE source = \(bind: source)").first() {
-            id = UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? id
+            id = RestrictedZone.ID(try row.decode(column: "id", as: String.self)) ?? id
             try await db.raw("DELETE FROM restricted_zones WHERE id = \(bind: id.text)").run()
         }
         let b = zone.polygon.bounds
@@ -52,7 +52,7 @@ extension ZoneStore {
     }
 
     @discardableResult
-    public func delete(id: UUID) async throws -> Bool {
+    public func delete(id: RestrictedZone.ID) async throws -> Bool {
         try await transaction { db in
             let exists = try await db.raw("SELECT id FROM restricted_zones WHERE id = \(bind: id.text)").first() != nil
             try await db.raw("DELETE FROM restricted_zones WHERE id = \(bind: id.text)").run()
@@ -72,7 +72,7 @@ extension ZoneStore {
 
     static func zone(from row: any SQLRow) throws -> RestrictedZone {
         RestrictedZone(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            id: try row.decodeID(column: "id"),
             name: try row.decode(column: "name", as: String.self),
             kind: try row.decode(column: "kind", as: String.self), source: try row.decode(column: "source", as: String?.self),
             polygon: try StoreJSON.decode(GeoPolygon.self, try row.decode(column: "polygon", as: String.self)))

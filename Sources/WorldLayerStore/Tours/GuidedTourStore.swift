@@ -36,17 +36,18 @@ public struct GuidedTourStore: StoreAggregate {
 
 extension GuidedTourStore {
     /// What is stored of a passkey: a hash bound to its tour, so the same text means nothing elsewhere.
-    static func passkeyHash(tourID: UUID, key: String) -> String {
+    static func passkeyHash(tourID: Tour.ID, key: String) -> String {
         SHA256.hash(data: Data("passkey:\(tourID.text):\(key)".utf8)).map { String(format: "%02x", $0) }.joined()
     }
 
     /// Creates a group with these (normalized) passkeys; only their hashes are kept.
     /// Throws ``GuidedTourError/passkeyTaken`` on a duplicate key, which a caller answers by making new keys.
-    public func createGroup(tourID: UUID, guideID: UUID, name: String, expiresAt: Date, keys: [String], now: Date? = nil) async throws
+    public func createGroup(tourID: Tour.ID, guideID: Account.ID, name: String, expiresAt: Date, keys: [String], now: Date? = nil)
+        async throws
         -> TourGroup
     {
         let now = now ?? clock.now()
-        let id = UUID()
+        let id = TourGroup.ID()
         try await refusingDuplicates(as: .passkeyTaken) {
             try await transaction { db in
                 try await db.raw(
@@ -74,9 +75,9 @@ extension GuidedTourStore {
 
     private static func group(from row: any SQLRow) throws -> TourGroup {
         TourGroup(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
-            tourId: UUID(uuidString: try row.decode(column: "tour_id", as: String.self))!,
-            guideId: UUID(uuidString: try row.decode(column: "guide_id", as: String.self))!,
+            id: try row.decodeID(column: "id"),
+            tourId: try row.decodeID(column: "tour_id"),
+            guideId: try row.decodeID(column: "guide_id"),
             name: try row.decode(column: "name", as: String.self),
             expiresAt: date(millis: try row.decode(column: "expires_at", as: Int64.self)),
             passkeys: Int(try row.decode(column: "passkeys", as: Int64.self)),
@@ -85,13 +86,13 @@ extension GuidedTourStore {
             createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
     }
 
-    public func group(id: UUID) async throws -> TourGroup? {
+    public func group(id: TourGroup.ID) async throws -> TourGroup? {
         try await withConnection { db in
             try await db.raw("\(Self.groupColumns) WHERE g.id = \(bind: id.text)").first().map(Self.group(from:))
         }
     }
 
-    public func groups(tourID: UUID) async throws -> [TourGroup] {
+    public func groups(tourID: Tour.ID) async throws -> [TourGroup] {
         try await withConnection { db in
             try await db.raw("\(Self.groupColumns) WHERE g.tour_id = \(bind: tourID.text) ORDER BY g.created_at, g.id").all().map(
                 Self.group(from:))
@@ -100,7 +101,9 @@ extension GuidedTourStore {
 
     /// Redeems a passkey once: the first caller becomes a participant holding `tokenHash`; everyone after is told it is used —
     /// except the same client retrying with the same `participantID` (its answer was lost), which gets a new token.
-    public func redeem(tourID: UUID, key: String, participantID: UUID, displayName: String?, tokenHash: String, now: Date? = nil)
+    public func redeem(
+        tourID: Tour.ID, key: String, participantID: TourParticipant.ID, displayName: String?, tokenHash: String, now: Date? = nil
+    )
         async throws
         -> Redemption
     {
@@ -118,7 +121,7 @@ extension GuidedTourStore {
                 else { return .unknown }
                 let groupID = try row.decode(column: "group_id", as: String.self)
                 let participant = TourParticipant(
-                    id: participantID, groupId: UUID(uuidString: groupID)!, tourId: tourID, displayName: displayName)
+                    id: participantID, groupId: TourGroup.ID(groupID)!, tourId: tourID, displayName: displayName)
                 if try row.decode(column: "redeemed_at", as: Int64?.self) != nil {
                     guard try row.decode(column: "participant_id", as: String?.self) == participantID.text else { return .used }
                     try await db.raw("UPDATE tour_participants SET token_hash = \(bind: tokenHash) WHERE id = \(bind: participantID.text)")
@@ -168,9 +171,9 @@ extension GuidedTourStore {
                 ).first()
             else { return nil }
             return TourParticipant(
-                id: UUID(uuidString: try row.decode(column: "id", as: String.self))!,
-                groupId: UUID(uuidString: try row.decode(column: "group_id", as: String.self))!,
-                tourId: UUID(uuidString: try row.decode(column: "tour_id", as: String.self))!,
+                id: try row.decodeID(column: "id"),
+                groupId: try row.decodeID(column: "group_id"),
+                tourId: try row.decodeID(column: "tour_id"),
                 displayName: try row.decode(column: "display_name", as: String?.self))
         }
     }
@@ -193,7 +196,7 @@ extension GuidedTourStore {
     }
 
     /// A group's questions, oldest first; only one participant's when `participantID` is given.
-    public func questions(groupID: UUID, participantID: UUID? = nil) async throws -> [TourQuestion] {
+    public func questions(groupID: TourGroup.ID, participantID: TourParticipant.ID? = nil) async throws -> [TourQuestion] {
         try await withConnection { db in
             let only: SQLQueryString = participantID.map { "AND q.participant_id = \(bind: $0.text)" } ?? ""
             return try await db.raw(
@@ -204,8 +207,8 @@ extension GuidedTourStore {
                 """
             ).all().map { row in
                 TourQuestion(
-                    id: UUID(uuidString: try row.decode(column: "id", as: String.self))!, groupId: groupID,
-                    participantId: UUID(uuidString: try row.decode(column: "participant_id", as: String.self))!,
+                    id: try row.decodeID(column: "id"), groupId: groupID,
+                    participantId: try row.decodeID(column: "participant_id"),
                     participantName: try row.decode(column: "display_name", as: String?.self),
                     text: try row.decode(column: "text", as: String.self), email: try row.decode(column: "email", as: String?.self),
                     answer: try row.decode(column: "answer", as: String?.self),
@@ -216,7 +219,7 @@ extension GuidedTourStore {
     }
 
     /// Sets the answer; false when the question is not in the group.
-    public func answer(questionID: UUID, groupID: UUID, text: String, now: Date? = nil) async throws -> Bool {
+    public func answer(questionID: TourQuestion.ID, groupID: TourGroup.ID, text: String, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()
         return try await transaction { db in
             let found = try await db.raw(
@@ -229,7 +232,7 @@ extension GuidedTourStore {
         }
     }
 
-    public func markExported(groupID: UUID, at now: Date? = nil) async throws {
+    public func markExported(groupID: TourGroup.ID, at now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             try await db.raw("UPDATE tour_groups SET exported_at = \(bind: millis(now)) WHERE id = \(bind: groupID.text)").run()
@@ -238,7 +241,7 @@ extension GuidedTourStore {
 
     /// Deletes a group with its passkeys, participants, their progress and questions — unless questions
     /// arrived after the last export (the guide would lose them).
-    public func deleteGroup(id: UUID) async throws -> GroupDeletion {
+    public func deleteGroup(id: TourGroup.ID) async throws -> GroupDeletion {
         try await transaction { db in
             guard let row = try await db.raw("SELECT exported_at FROM tour_groups WHERE id = \(bind: id.text)").first() else {
                 return .notFound

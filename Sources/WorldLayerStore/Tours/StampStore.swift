@@ -63,10 +63,10 @@ extension TourStore {
         }
     }
 
-    private static func stamps(_ db: any SQLDatabase, visitor: String, tour: String) async throws -> [(stopId: UUID, at: Date)] {
+    private static func stamps(_ db: any SQLDatabase, visitor: String, tour: String) async throws -> [(stopId: TourStop.ID, at: Date)] {
         try await db.raw("SELECT stop_id, stamped_at FROM tour_stamps WHERE visitor_id = \(bind: visitor) AND tour_id = \(bind: tour)")
             .all().compactMap {
-                guard let id = UUID(uuidString: try $0.decode(column: "stop_id", as: String.self)) else { return nil }
+                guard let id = TourStop.ID(try $0.decode(column: "stop_id", as: String.self)) else { return nil }
                 return (id, date(millis: try $0.decode(column: "stamped_at", as: Int64.self)))
             }
     }

@@ -57,13 +57,13 @@ extension TourStore {
         .sorted { ($0.title, $0.id.text) < ($1.title, $1.id.text) }
     }
 
-    public func tour(id: UUID) async throws -> Tour? {
+    public func tour(id: Tour.ID) async throws -> Tour? {
         try await tour(where: "id = \(bind: id.text)")
     }
 
     /// A tour by its id or its slug.
     public func tour(idOrSlug text: String) async throws -> Tour? {
-        if let id = UUID(uuidString: text) { return try await tour(id: id) }
+        if let id = Tour.ID(text) { return try await tour(id: id) }
         return try await tour(where: "slug = \(bind: text.lowercased())")
     }
 
@@ -75,7 +75,7 @@ extension TourStore {
     }
 
     /// Deletes a tour with its groups, passkeys, participants, questions and progress.
-    public func delete(id: UUID) async throws -> Bool {
+    public func delete(id: Tour.ID) async throws -> Bool {
         try await transaction { db in
             guard try await db.raw("SELECT id FROM tours WHERE id = \(bind: id.text)").first() != nil else { return false }
             try await db.raw("DELETE FROM tours WHERE id = \(bind: id.text)").run()
@@ -85,7 +85,7 @@ extension TourStore {
 
     // MARK: Guides
 
-    public func setGuide(accountID: UUID, tourID: UUID, isGuide: Bool) async throws {
+    public func setGuide(accountID: Account.ID, tourID: Tour.ID, isGuide: Bool) async throws {
         try await transaction { db in
             try await db.raw("DELETE FROM tour_guides WHERE tour_id = \(bind: tourID.text) AND account_id = \(bind: accountID.text)").run()
             if isGuide {
@@ -95,7 +95,7 @@ extension TourStore {
         }
     }
 
-    public func isGuide(accountID: UUID, tourID: UUID) async throws -> Bool {
+    public func isGuide(accountID: Account.ID, tourID: Tour.ID) async throws -> Bool {
         try await withConnection { db in
             try await db.raw(
                 "SELECT 1 AS yes FROM tour_guides WHERE tour_id = \(bind: tourID.text) AND account_id = \(bind: accountID.text)"
@@ -103,7 +103,7 @@ extension TourStore {
         }
     }
 
-    public func guides(tourID: UUID) async throws -> [Account] {
+    public func guides(tourID: Tour.ID) async throws -> [Account] {
         try await withConnection { db in
             try await db.raw(
                 "SELECT \(unsafeRaw: AccountStore.accountColumns) FROM accounts WHERE id IN (SELECT account_id FROM tour_guides WHERE tour_id = \(bind: tourID.text)) ORDER BY username"

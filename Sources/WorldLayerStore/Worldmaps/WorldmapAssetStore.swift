@@ -7,7 +7,8 @@ extension WorldmapStore {
     /// upload applies only if the newest version still has that ETag (else a conflict
     /// carrying the newest); the same bytes as the newest version are not a new version.
     public func putAsset(
-        worldmap: UUID, kind: WorldmapAssetKind, data: Data, contentType: String, ifMatch: String?, uploader: UUID, now: Date? = nil
+        worldmap: Worldmap.ID, kind: WorldmapAssetKind, data: Data, contentType: String, ifMatch: String?, uploader: Account.ID,
+        now: Date? = nil
     ) async throws -> (WorldmapAsset, created: Bool) {
         let now = now ?? clock.now()
         return try await transaction { db in
@@ -33,12 +34,12 @@ extension WorldmapStore {
     }
 
     /// The newest version, or a given one if it is still kept.
-    public func asset(worldmap: UUID, kind: WorldmapAssetKind, version: Int? = nil) async throws -> WorldmapAsset? {
+    public func asset(worldmap: Worldmap.ID, kind: WorldmapAssetKind, version: Int? = nil) async throws -> WorldmapAsset? {
         try await withConnection { db in try await Self.worldmapAsset(worldmap: worldmap, kind: kind, version: version, on: db) }
     }
 
     /// Every kept version, newest first.
-    public func assetVersions(worldmap: UUID, kind: WorldmapAssetKind) async throws -> [WorldmapAsset] {
+    public func assetVersions(worldmap: Worldmap.ID, kind: WorldmapAssetKind) async throws -> [WorldmapAsset] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -49,7 +50,8 @@ extension WorldmapStore {
         }
     }
 
-    static func worldmapAsset(worldmap: UUID, kind: WorldmapAssetKind, version: Int?, on db: any SQLDatabase) async throws -> WorldmapAsset?
+    static func worldmapAsset(worldmap: Worldmap.ID, kind: WorldmapAssetKind, version: Int?, on db: any SQLDatabase) async throws
+        -> WorldmapAsset?
     {
         let versionFilter: SQLQueryString = version.map { "AND a.version = \(bind: $0)" } ?? ""
         return try await db.raw(

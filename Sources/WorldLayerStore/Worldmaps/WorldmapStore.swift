@@ -16,18 +16,18 @@ extension WorldmapStore {
 
     static func worldmap(from row: any SQLRow) throws -> Worldmap {
         Worldmap(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            id: try row.decodeID(column: "id"),
             isPrivate: try row.decode(column: "is_private", as: Int.self) != 0,
             cell: cellText(try row.decode(column: "cell", as: Int64.self)), name: try row.decode(column: "name", as: String.self),
-            ownerId: try row.decode(column: "owner_id", as: String?.self).flatMap(UUID.init(uuidString:)),
+            ownerId: try row.decode(column: "owner_id", as: String?.self).flatMap(Account.ID.init),
             createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
     }
 
-    static func worldmap(id: UUID, on db: any SQLDatabase) async throws -> Worldmap? {
+    static func worldmap(id: Worldmap.ID, on db: any SQLDatabase) async throws -> Worldmap? {
         try await db.raw("SELECT \(unsafeRaw: worldmapColumns) FROM worldmaps WHERE id = \(bind: id.text)").first().map(worldmap(from:))
     }
 
-    public func worldmap(id: UUID) async throws -> Worldmap? {
+    public func worldmap(id: Worldmap.ID) async throws -> Worldmap? {
         try await withConnection { db in try await Self.worldmap(id: id, on: db) }
     }
 
@@ -47,7 +47,7 @@ extension WorldmapStore {
     }
 
     /// Whether `author` has a published sticker on the worldmap (has been there and put something up).
-    public func hasPublishedSticker(author: UUID, worldmap: UUID) async throws -> Bool {
+    public func hasPublishedSticker(author: Account.ID, worldmap: Worldmap.ID) async throws -> Bool {
         try await withConnection { db in
             try await db.raw(
                 "SELECT 1 AS x FROM stickers WHERE worldmap_id = \(bind: worldmap.text) AND author_id = \(bind: author.text) AND state = 'published' LIMIT 1"
@@ -71,7 +71,7 @@ extension WorldmapStore {
     }
 
     /// Makes a private worldmap owned (and joined) by `owner`; the same id again returns it.
-    public func createPrivate(id: UUID, name: String, cell: CellID, owner: UUID, now: Date? = nil) async throws -> (
+    public func createPrivate(id: Worldmap.ID, name: String, cell: CellID, owner: Account.ID, now: Date? = nil) async throws -> (
         Worldmap, created: Bool
     ) {
         let now = now ?? clock.now()
@@ -80,7 +80,7 @@ extension WorldmapStore {
         }
     }
 
-    private func attemptCreatePrivateWorldmap(id: UUID, name: String, cell: CellID, owner: UUID, now: Date) async throws -> (
+    private func attemptCreatePrivateWorldmap(id: Worldmap.ID, name: String, cell: CellID, owner: Account.ID, now: Date) async throws -> (
         Worldmap, created: Bool
     ) {
         try await transaction { db in
@@ -105,7 +105,7 @@ extension WorldmapStore {
     }
 
     /// Private worldmaps `account` belongs to.
-    public func privateWorldmaps(of account: UUID) async throws -> [Worldmap] {
+    public func privateWorldmaps(of account: Account.ID) async throws -> [Worldmap] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -116,7 +116,7 @@ extension WorldmapStore {
         }
     }
 
-    public func members(of worldmap: UUID) async throws -> [StickerAuthor] {
+    public func members(of worldmap: Worldmap.ID) async throws -> [StickerAuthor] {
         try await withConnection { db in
             try await db.raw(
                 """
@@ -129,13 +129,13 @@ extension WorldmapStore {
 
     static func author(from row: any SQLRow) throws -> StickerAuthor {
         StickerAuthor(
-            id: UUID(uuidString: try row.decode(column: "id", as: String.self)) ?? UUID(),
+            id: try row.decodeID(column: "id"),
             username: try row.decode(column: "username", as: String.self),
             displayName: try row.decode(column: "display_name", as: String.self))
     }
 
     /// Adds or removes a member; their live view reloads.
-    public func setMembership(worldmap: UUID, account: UUID, member: Bool, now: Date? = nil) async throws {
+    public func setMembership(worldmap: Worldmap.ID, account: Account.ID, member: Bool, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             let exists =
@@ -157,17 +157,17 @@ extension WorldmapStore {
     }
 
     /// Deletes a private worldmap and every sticker on it (each one a delete event).
-    public func deletePrivate(id: UUID, now: Date? = nil) async throws {
+    public func deletePrivate(id: Worldmap.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
         try await transaction { db in
             let stickers = try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: id.text) AND state <> 'deleted'").all()
             for row in stickers {
-                if let sid = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
+                if let sid = Sticker.ID(try row.decode(column: "id", as: String.self)) {
                     try await store.stickers.end(sid, on: db, now: now)
                 }
             }
             let members = try await db.raw("SELECT account_id FROM worldmap_members WHERE worldmap_id = \(bind: id.text)").all()
-                .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
+                .compactMap { Account.ID(try $0.decode(column: "account_id", as: String.self)) }
             try await db.raw("DELETE FROM worldmaps WHERE id = \(bind: id.text)").run()
             try await store.changes.appendRelationEvents(for: members, on: db, now: now)
             try await BlobStore.deleteOrphanBlobs(on: db)
@@ -179,22 +179,22 @@ extension WorldmapStore {
     /// Before an account goes: its stickers and private worldmaps end with delete events,
     /// its memberships end with relation events, and templates others already use stay in
     /// the library without an author (the rest of its submissions go with the account).
-    func endContent(of account: UUID, on db: any SQLDatabase) async throws {
+    func endContent(of account: Account.ID, on db: any SQLDatabase) async throws {
         let now = clock.now()
         let owned = try await db.raw("SELECT id FROM worldmaps WHERE owner_id = \(bind: account.text)").all()
-            .compactMap { UUID(uuidString: try $0.decode(column: "id", as: String.self)) }
+            .compactMap { Worldmap.ID(try $0.decode(column: "id", as: String.self)) }
         for worldmap in owned {
             for row in try await db.raw("SELECT id FROM stickers WHERE worldmap_id = \(bind: worldmap.text) AND state <> 'deleted'").all() {
-                if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
+                if let id = Sticker.ID(try row.decode(column: "id", as: String.self)) {
                     try await store.stickers.end(id, on: db, now: now)
                 }
             }
             let members = try await db.raw("SELECT account_id FROM worldmap_members WHERE worldmap_id = \(bind: worldmap.text)").all()
-                .compactMap { UUID(uuidString: try $0.decode(column: "account_id", as: String.self)) }
+                .compactMap { Account.ID(try $0.decode(column: "account_id", as: String.self)) }
             try await store.changes.appendRelationEvents(for: members, on: db, now: now)
         }
         for row in try await db.raw("SELECT id FROM stickers WHERE author_id = \(bind: account.text) AND state <> 'deleted'").all() {
-            if let id = UUID(uuidString: try row.decode(column: "id", as: String.self)) {
+            if let id = Sticker.ID(try row.decode(column: "id", as: String.self)) {
                 try await store.stickers.end(id, on: db, now: now)
             }
         }

@@ -34,9 +34,9 @@ struct BookController {
             let query = try parameters.searchText()
             var index = PlaceSearchIndex()
             for b in books {
-                index.add(id: b.id, names: [b.title] + b.authors + [b.slug.replacingOccurrences(of: "-", with: " ")], position: nil)
+                index.add(id: b.id.uuid, names: [b.title] + b.authors + [b.slug.replacingOccurrences(of: "-", with: " ")], position: nil)
             }
-            let byID = Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
+            let byID = Dictionary(uniqueKeysWithValues: books.map { ($0.id.uuid, $0) })
             books = index.search(query, limit: 50).compactMap { byID[$0.id] }
         }
         return try .json(["books": books.map(BookSummary.init)])

@@ -9,11 +9,11 @@ actor BookRecognizers {
     struct Entry: Sendable {
         var recognizer: TargetRecognizer
         /// Target ids by index key.
-        var targets: [UUID]
+        var targets: [BookTarget.ID]
     }
 
     private let store: Store
-    private var built: [UUID: (version: Date, entry: Task<Entry, any Error>)] = [:]
+    private var built: [Book.ID: (version: Date, entry: Task<Entry, any Error>)] = [:]
 
     init(store: Store) { self.store = store }
 
@@ -35,5 +35,5 @@ actor BookRecognizers {
         }
     }
 
-    func forget(_ bookID: UUID) { built[bookID] = nil }
+    func forget(_ bookID: Book.ID) { built[bookID] = nil }
 }

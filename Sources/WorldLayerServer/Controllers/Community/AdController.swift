@@ -32,7 +32,7 @@ struct AdController {
 
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await advertiser(context)
-        let id = try context.uuidParameter("id")
+        let id: Ad.ID = try context.idParameter("id")
         var draft = try await request.decodeJSON(AdDraft.self, context: context)
         var problems = draft.problems()
         if let template = try await store.templates.template(id: draft.templateId), template.isUsable(by: account.id),
@@ -49,7 +49,7 @@ struct AdController {
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.uuidParameter("id")
+        let id: Ad.ID = try context.idParameter("id")
         let me = context.account
         guard let ad = try await store.ads.ad(id: id), ad.advertiserId == me?.id || me.map({ $0.role != .user }) == true else {
             throw APIError.notFound("no such ad")
@@ -59,13 +59,13 @@ struct AdController {
 
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
-        let id = try context.uuidParameter("id")
+        let id: Ad.ID = try context.idParameter("id")
         return try .json(try await store.ads.change(id: id, advertiser: account.id, to: .pending))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
-        let id = try context.uuidParameter("id")
+        let id: Ad.ID = try context.idParameter("id")
         return try .json(try await store.ads.change(id: id, advertiser: account.id, to: .pulled))
     }
 
@@ -107,7 +107,7 @@ struct AdController {
 
     private func review(_ request: Request, _ context: AppRequestContext, approve: Bool) async throws -> Response {
         let moderator = try context.requireModerator()
-        let id = try context.uuidParameter("id")
+        let id: Ad.ID = try context.idParameter("id")
         let reason = try await request.decodeJSON(Review.self, context: context).reason?.trimmingCharacters(in: .whitespacesAndNewlines)
         if !approve, (reason ?? "").isEmpty { throw APIError.validation([FieldError("reason", "is required to reject")]) }
         guard let ad = try await store.ads.review(id: id, approve: approve, reason: reason, moderator: moderator) else {

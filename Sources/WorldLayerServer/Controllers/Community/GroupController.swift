@@ -38,7 +38,8 @@ struct GroupController {
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let group = try await store.groups.group(id: try context.uuidParameter("id"), viewer: context.account?.id) else {
+        guard let group = try await store.groups.group(id: try context.idParameter("id") as StickerGroup.ID, viewer: context.account?.id)
+        else {
             throw APIError.notFound("no such group")
         }
         return try .json(group)
@@ -46,14 +47,14 @@ struct GroupController {
 
     @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        let id = try context.uuidParameter("id")
+        let id: StickerGroup.ID = try context.idParameter("id")
         guard try await store.groups.join(id, account: me.id) else { throw APIError.notFound("no such group") }
         return try .json(try await store.groups.group(id: id, viewer: me.id)!)
     }
 
     @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        guard try await store.groups.leave(try context.uuidParameter("id"), account: me.id) else {
+        guard try await store.groups.leave(try context.idParameter("id") as StickerGroup.ID, account: me.id) else {
             throw APIError.notFound("you are not in that group")
         }
         return Response(status: .noContent)
@@ -62,7 +63,7 @@ struct GroupController {
     @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
         let username = context.parameters.get("username") ?? ""
-        switch try await store.groups.invite(username: username, to: try context.uuidParameter("id"), by: me.id) {
+        switch try await store.groups.invite(username: username, to: try context.idParameter("id") as StickerGroup.ID, by: me.id) {
         case .invited: return Response(status: .noContent)
         case .alreadyMember: throw APIError(.alreadyMember, message: "@\(username) is in the group already")
         case .noSuchGroup: throw APIError.notFound("no such group of yours")

@@ -23,7 +23,7 @@ struct ModerationController {
 
     @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        let id = try context.uuidParameter("id")
+        let id: Sticker.ID = try context.idParameter("id")
         let body = try await request.decodeJSON(ReportBody.self, context: context)
         let reason = body.reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty, reason.count <= StickerReport.reasonMaximumLength else {
@@ -65,7 +65,7 @@ struct ModerationController {
 
     private func decide(_ request: Request, _ context: AppRequestContext, hide: Bool) async throws -> Response {
         let moderator = try context.requireModerator()
-        let id = try context.uuidParameter("id")
+        let id: StickerReport.ID = try context.idParameter("id")
         let note = try await request.decodeJSON(DecisionBody.self, context: context).note?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let note, note.count > 1_000 { throw APIError.validation([FieldError("note", "must be at most 1,000 characters")]) }
         guard let decided = try await store.moderation.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {

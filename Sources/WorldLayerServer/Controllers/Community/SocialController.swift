@@ -119,7 +119,7 @@ struct SocialController {
         var home: Coordinate?
     }
 
-    private func current(_ id: UUID) async throws -> Settings {
+    private func current(_ id: Account.ID) async throws -> Settings {
         let digest = try await store.community.digestSettings(id)
         return Settings(
             privateAccount: try await store.community.isPrivateAccount(id), weeklyDigest: digest.weeklyDigest, home: digest.home)

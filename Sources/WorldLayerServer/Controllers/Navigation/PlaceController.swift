@@ -35,7 +35,7 @@ struct PlaceController {
         let text = try query.searchText()
         let near = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let hits = try await maps.searchIndex().search(text, near: near, limit: try query.int("limit", in: 1...50, default: 10))
-        let places = try await store.places.places(ids: hits.map(\.id))
+        let places = try await store.places.places(ids: hits.map { Place.ID($0.id) })
         let results = places.map { p in
             let line = near.map { Geodesic.wgs84.inverse($0, p.position) }
             return PlaceHit(place: p, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) })
@@ -105,7 +105,7 @@ struct PlaceController {
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let place = try await store.places.place(id: try context.uuidParameter("id")) else {
+        guard let place = try await store.places.place(id: try context.idParameter("id")) else {
             throw APIError.notFound("no such place")
         }
         return try .json(place)
@@ -128,7 +128,7 @@ struct PlaceController {
             name: body.name, names: body.names, kind: body.kind, position: body.position, description: body.description,
             openingHours: body.openingHours, address: body.address
         ).validated()
-        let id = UUID()
+        let id = Place.ID()
         let place = Place(
             id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind,
             position: body.position,
@@ -141,7 +141,7 @@ struct PlaceController {
 
     @Sendable func edit(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        let id = try context.uuidParameter("id")
+        let id: Place.ID = try context.idParameter("id")
         let edit = try await request.decodeJSON(PlaceEdit.self, context: context).validated()
         guard let place = try await store.places.edit(id: id, edit) else { throw APIError.notFound("no such place") }
         return try .json(place)
@@ -151,7 +151,7 @@ struct PlaceController {
 
     @Sendable func addPhoto(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        let id = try context.uuidParameter("id")
+        let id: Place.ID = try context.idParameter("id")
         guard let kind = PhotoKind(rawValue: Query(request).items["kind"] ?? "exterior") else {
             throw APIError.badRequest("'kind' must be interior or exterior", code: .invalidParameter)
         }
@@ -172,7 +172,7 @@ struct PlaceController {
     @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard
             let blobID = try await store.places.photoBlob(
-                placeID: try context.uuidParameter("id"), photoID: try context.uuidParameter("photo")),
+                placeID: try context.idParameter("id"), photoID: try context.idParameter("photo")),
             let blob = try await store.blobs.blob(id: blobID)
         else { throw APIError.notFound("no such photo") }
         return Response.blob(

@@ -74,7 +74,7 @@ struct RouteController {
 
     private func resolve(_ p: RoutePoint, _ field: String) async throws -> ResolvedPoint {
         if let text = p.place {
-            guard let id = UUID(uuidString: text) else { throw APIError.validation([FieldError("\(field).place", "must be a place id")]) }
+            guard let id = Place.ID(text) else { throw APIError.validation([FieldError("\(field).place", "must be a place id")]) }
             guard let place = try await store.places.place(id: id) else { throw APIError.notFound("no such place: \(text)") }
             return ResolvedPoint(coordinate: place.position, place: (id.text, place.name))
         }

@@ -18,7 +18,7 @@ struct SharePageController {
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
         let sticker: Sticker?
-        if let id = context.parameters.get("id").flatMap(UUID.init(uuidString:)) {
+        if let id = context.parameters.get("id").flatMap(Sticker.ID.init) {
             sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id))
         } else {
             sticker = nil

@@ -38,7 +38,7 @@ struct StickerController {
 
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.uuidParameter("id")
+        let id: Sticker.ID = try context.idParameter("id")
         let body = try await request.decodeJSON(PutBody.self, context: context)
         let draft = try StickerRules.validate(body.draft, now: store.clock.now()).get()
         let (sticker, created) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
@@ -53,7 +53,7 @@ struct StickerController {
 
     @Sendable func place(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.uuidParameter("id")
+        let id: Sticker.ID = try context.idParameter("id")
         let version =
             request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
             ? nil : try await request.decodeJSON(PlaceBody.self, context: context).version
@@ -64,14 +64,14 @@ struct StickerController {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let id = try context.uuidParameter("id")
+        let id: Sticker.ID = try context.idParameter("id")
         try await store.stickers.delete(id: id, author: account.id)
         await hub.wake()
         return Response(status: .noContent)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let id = try context.uuidParameter("id")
+        let id: Sticker.ID = try context.idParameter("id")
         guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }

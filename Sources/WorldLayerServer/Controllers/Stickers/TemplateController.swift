@@ -33,7 +33,7 @@ struct TemplateController {
         var previewUrl: String
         var assetUrl: String?
 
-        init(_ t: StickerTemplate, viewer: UUID?) {
+        init(_ t: StickerTemplate, viewer: Account.ID?) {
             id = t.id
             name = t.name
             kind = t.kind

@@ -31,7 +31,7 @@ struct WorldmapController {
     }
 
     struct CreateBody: Decodable {
-        var id: UUID?
+        var id: Worldmap.ID?
         var name: String
         var latitude: Double
         var longitude: Double
@@ -49,7 +49,7 @@ struct WorldmapController {
         }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let (worldmap, created) = try await store.worldmaps.createPrivate(
-            id: body.id ?? UUID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
+            id: body.id ?? Worldmap.ID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
         await hub.wake()
         return try .json(worldmap, status: created ? .created : .ok)
     }
@@ -70,7 +70,7 @@ struct WorldmapController {
 
     /// A worldmap the caller may see: public, or private with them as a member. Otherwise 404.
     private func visibleWorldmap(_ context: AppRequestContext) async throws -> Worldmap {
-        let id = try context.uuidParameter("id")
+        let id: Worldmap.ID = try context.idParameter("id")
         guard let w = try await store.worldmaps.worldmap(id: id) else { throw APIError.notFound("no such worldmap") }
         if w.isPrivate {
             guard let me = context.account?.id, try await store.accounts.viewer(me).worldmaps.contains(id) else {

@@ -76,7 +76,7 @@ struct GuidedTourController {
         var passkey: String
         var displayName: String?
         /// Made by the client: sending the same one again after a lost answer gets a new token instead of "used".
-        var participantId: UUID?
+        var participantId: TourParticipant.ID?
     }
 
     @Sendable func redeem(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -85,7 +85,7 @@ struct GuidedTourController {
             throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: .notGuided)
         }
         let body = try await request.decodeJSON(RedeemBody.self, context: context)
-        let subject = "tour:" + tour.id.uuidString
+        let subject = "tour:" + tour.id.uuid.uuidString
         if let wait = await limiter.retryAfter(subject: subject, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "wrong passkeys")
         }
@@ -99,7 +99,7 @@ struct GuidedTourController {
         }
         let token = SessionToken.make(prefix: SessionToken.participantPrefix)
         let outcome = try await store.guidedTours.redeem(
-            tourID: tour.id, key: key, participantID: body.participantId ?? UUID(), displayName: body.displayName,
+            tourID: tour.id, key: key, participantID: body.participantId ?? TourParticipant.ID(), displayName: body.displayName,
             tokenHash: SessionToken.hash(token))
         switch outcome {
         case .joined(let participant):
@@ -121,7 +121,7 @@ struct GuidedTourController {
 
     /// The group in the path, with whether the caller guides its tour; 404 for anyone who is neither its guide nor in it.
     private func group(_ context: AppRequestContext) async throws -> (group: TourGroup, tour: Tour, isGuide: Bool) {
-        let id = try context.uuidParameter("group")
+        let id: TourGroup.ID = try context.idParameter("group")
         guard let group = try await store.guidedTours.group(id: id), let tour = try await store.tours.tour(id: group.tourId) else {
             throw APIError.notFound("no such group")
         }
@@ -158,7 +158,7 @@ struct GuidedTourController {
 
     struct NewQuestion: Decodable {
         /// Made by the client, so a retried send is stored once.
-        var id: UUID?
+        var id: TourQuestion.ID?
         var text: String
         var email: String?
     }
@@ -173,7 +173,7 @@ struct GuidedTourController {
         let problems = TourQuestion.problems(text: body.text, email: email)
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let question = TourQuestion(
-            id: body.id ?? UUID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
+            id: body.id ?? TourQuestion.ID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
             text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil,
             answeredAt: nil,
             createdAt: store.clock.now())
@@ -201,7 +201,7 @@ struct GuidedTourController {
 
     @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
         let group = try await guidedGroup(context)
-        let questionID = try context.uuidParameter("question")
+        let questionID: TourQuestion.ID = try context.idParameter("question")
         let body = try await request.decodeJSON(AnswerBody.self, context: context)
         let text = body.answer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.count <= 5_000 else { throw APIError.validation([FieldError("answer", "must be 1–5,000 characters")]) }

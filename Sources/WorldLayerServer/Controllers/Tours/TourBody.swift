@@ -13,7 +13,7 @@ struct TourBody: Decodable {
     }
 
     struct StopBody: Decodable {
-        var id: UUID
+        var id: TourStop.ID
         var title: String
         var text: String?
         var kind: StopKind
@@ -35,7 +35,7 @@ struct TourBody: Decodable {
     var stops: [StopBody]
 
     /// The tour, or every field at fault (unknown media among them).
-    func tour(id: UUID, store: Store) async throws -> Tour {
+    func tour(id: Tour.ID, store: Store) async throws -> Tour {
         var problems: [FieldError] = []
         func resolve(_ input: MediaInput, _ field: String) async throws -> MediaRef? {
             guard let found = try await store.tours.media(id: input.id.lowercased()) else {

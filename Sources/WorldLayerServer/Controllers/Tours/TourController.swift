@@ -37,7 +37,7 @@ struct TourController {
 
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        let id = try context.uuidParameter("tour")
+        let id: Tour.ID = try context.idParameter("tour")
         let body = try await request.decodeJSON(TourBody.self, context: context, limit: 4 << 20)
         let tour = try await body.tour(id: id, store: store)
         let existed = try await store.tours.tour(id: id) != nil
@@ -48,7 +48,7 @@ struct TourController {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        guard try await store.tours.delete(id: try context.uuidParameter("tour")) else { throw APIError.notFound("no such tour") }
+        guard try await store.tours.delete(id: try context.idParameter("tour")) else { throw APIError.notFound("no such tour") }
         return Response(status: .noContent)
     }
 
@@ -60,7 +60,7 @@ struct TourController {
         var stamped: Bool?
     }
 
-    static func hit(_ stop: TourStop, from position: Coordinate?, stamped: Set<UUID>? = nil) -> StopHit {
+    static func hit(_ stop: TourStop, from position: Coordinate?, stamped: Set<TourStop.ID>? = nil) -> StopHit {
         let line = position.flatMap { p in stop.position.map { Geodesic.wgs84.inverse(p, $0) } }
         return StopHit(
             stop: stop, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) },
@@ -168,7 +168,7 @@ struct TourController {
         return try .json(["beacons": tour.beacons])
     }
 
-    private func stampedStops(_ tour: Tour, context: AppRequestContext) async throws -> Set<UUID>? {
+    private func stampedStops(_ tour: Tour, context: AppRequestContext) async throws -> Set<TourStop.ID>? {
         guard let visitor = context.visitorID else { return nil }
         return Set(try await store.tours.stampBook(visitor: visitor, tour: tour).visited.map(\.stopId))
     }
