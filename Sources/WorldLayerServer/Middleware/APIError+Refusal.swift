@@ -28,6 +28,7 @@ extension APIError {
             case .participantIdTaken: self = .conflict("that participant id is taken; send a new one", field: "participantId")
             case .questionIdTaken: self = .conflict("that question id is taken; send a new one", field: "id")
             }
+        case let e as StaleWorldmapAsset: self.init(.preconditionFailed, message: e.description)
         case let e as MediaLibrary.Problem:
             switch e {
             case .tooLarge: self.init(.bodyTooLarge, message: "the file is \(e)")

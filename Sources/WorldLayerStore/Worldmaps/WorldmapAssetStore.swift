@@ -2,6 +2,14 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
+/// An upload whose If-Match names a version that is no longer the newest.
+public struct StaleWorldmapAsset: Error, Sendable, Equatable, CustomStringConvertible {
+    public var kind: WorldmapAssetKind
+    public var newestVersion: Int
+
+    public var description: String { "the \(kind.rawValue) changed since you read it (newest: version \(newestVersion))" }
+}
+
 extension WorldmapStore {
     /// Stores a new version of a worldmap's snapshot or device map. With `ifMatch`, the
     /// upload applies only if the newest version still has that ETag (else a conflict
@@ -17,8 +25,7 @@ extension WorldmapStore {
             try await self.lock(.worldmap, id: worldmap, on: db)
             let newest = try await Self.worldmapAsset(worldmap: worldmap, kind: kind, version: nil, on: db)
             if let ifMatch, ifMatch != "*", ifMatch != newest?.etag {
-                throw StoreError.conflict(
-                    "the \(kind.rawValue) changed since you read it (newest: version \(newest?.version ?? 0))", field: "If-Match")
+                throw StaleWorldmapAsset(kind: kind, newestVersion: newest?.version ?? 0)
             }
             let blob = try await BlobStore.putBlob(data, contentType: contentType, on: db, now: now)
             if let newest, newest.etag == blob { return (newest, false) }

@@ -172,13 +172,9 @@ struct WorldmapController {
             contentType = "application/octet-stream"
         }
         let ifMatch = request.headers[.ifMatch].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
-        do {
-            let (asset, created) = try await store.worldmaps.putAsset(
-                worldmap: w.id, kind: kind, data: data, contentType: contentType, ifMatch: ifMatch, uploader: account.id)
-            return try .json(asset, status: created ? .created : .ok, headers: [.eTag: "\"\(asset.etag)\""])
-        } catch let e as StoreError where e.isConflict {
-            throw APIError(.preconditionFailed, message: e.description)
-        }
+        let (asset, created) = try await store.worldmaps.putAsset(
+            worldmap: w.id, kind: kind, data: data, contentType: contentType, ifMatch: ifMatch, uploader: account.id)
+        return try .json(asset, status: created ? .created : .ok, headers: [.eTag: "\"\(asset.etag)\""])
     }
 
     func getAsset(_ kind: WorldmapAssetKind, _ request: Request, _ context: AppRequestContext) async throws -> Response {
