@@ -95,7 +95,7 @@ enum BundleFolder {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: library.path(of: ref.id), to: target)
         }
-        if zip { try FileManager.default.zipItem(at: folder, to: url, shouldKeepParent: false) }
+        if zip { try StableZip.write(folder, to: url) }
     }
 
     /// A scratch folder for unpacking a zip.
