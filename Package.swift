@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "WorldLayerStore", targets: ["WorldLayerStore"]),
         .library(name: "WorldLayerRouting", targets: ["WorldLayerRouting"]),
         .library(name: "WorldLayerServer", targets: ["WorldLayerServer"]),
+        .library(name: "WorldLayerAPI", targets: ["WorldLayerAPI"]),
         .library(name: "WorldLayerClient", targets: ["WorldLayerClient"]),
         .library(name: "WorldLayerVision", targets: ["WorldLayerVision"]),
         .executable(name: "worldlayer", targets: ["worldlayer"]),
@@ -39,6 +40,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.29.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-openapi-generator.git", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession.git", from: "1.4.0"),
+        // `swift package generate-documentation --target WorldLayerClient`; built only when asked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // Pure geodesy: no I/O, Foundation only, compiles for iOS unchanged.
@@ -51,8 +57,24 @@ let package = Package(
         .target(name: "WorldLayerOSM", dependencies: ["CSystemZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         // Walking graph, routes, steps, AR waypoints, label layout (pure).
         .target(name: "WorldLayerRouting", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
-        // What apps link: beacon proximity today (pure, compiles for iOS unchanged).
-        .target(name: "WorldLayerClient", dependencies: ["WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
+        // The API's types and client, generated at build time from the served OpenAPI document.
+        .target(
+            name: "WorldLayerAPI",
+            dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            plugins: [.plugin(name: "OpenAPIGenerator", package: "swift-openapi-generator")]
+        ),
+        // What apps link: sessions, app-shaped calls, the offline queue, live surroundings, AR placement,
+        // beacons. Foundation and URLSession only, so it compiles for iOS unchanged.
+        .target(
+            name: "WorldLayerClient",
+            dependencies: [
+                "WorldLayerAPI", "WorldLayerGeo", "WorldLayerCore", "WorldLayerRouting",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         // Image-target recognition on OpenCV (Debian's libopencv-*-dev), behind a C interface.
         // Optimized even in debug builds: the tests recognize real frames.
         .target(
@@ -120,6 +142,7 @@ let package = Package(
         .target(
             name: "WorldLayerCLI",
             dependencies: [
+                "WorldLayerCore",
                 "WorldLayerGeo",
                 "WorldLayerOSM",
                 "WorldLayerRouting",
@@ -142,7 +165,9 @@ let package = Package(
         .target(
             name: "WorldLayerTestSupport",
             dependencies: [
-                "WorldLayerStore", .product(name: "Logging", package: "swift-log"), .product(name: "SQLKit", package: "sql-kit"),
+                "WorldLayerStore", "WorldLayerServer", "WorldLayerOSM", .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"), .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -153,7 +178,14 @@ let package = Package(
         .testTarget(
             name: "WorldLayerRoutingTests", dependencies: ["WorldLayerRouting", "WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerClientTests", dependencies: ["WorldLayerClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerClientTests",
+            dependencies: [
+                "WorldLayerClient", "WorldLayerAPI", "WorldLayerServer", "WorldLayerTestSupport", "WorldLayerStore", "WorldLayerGeo",
+                "WorldLayerRouting",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            swiftSettings: swiftSettings),
         .testTarget(name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
@@ -184,7 +216,8 @@ let package = Package(
         .testTarget(
             name: "WorldLayerCLITests",
             dependencies: [
-                "worldlayer", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo",
+                "worldlayer", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo", "WorldLayerClient", "WorldLayerStore",
+                "WorldLayerTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),

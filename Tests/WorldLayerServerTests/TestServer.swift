@@ -127,16 +127,7 @@ func withServer(
     _ engine: Store.Engine, configure: (inout ServerConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (API) async throws -> Void
 ) async throws {
-    var configuration = ServerConfiguration()
-    configuration.port = 0
-    configuration.database = try await ScratchDatabase.makeURL(engine)
-    configuration.bcryptCost = 4  // real bcrypt, at the lowest cost, to keep the suite quick
-    configuration.logLevel = .error
-    // Tests must pass on notifications alone; the safety-net poll is slowed so it cannot hide a missed one.
-    configuration.livePollInterval = .seconds(3600)
-    configure(&configuration)
-    let app = try await buildApplication(configuration)
-    try await app.test(.live) { client in try await test(API(client: client)) }
+    try await withLiveApplication(engine, configure: configure) { client in try await test(API(client: client)) }
 }
 
 /// Two server processes' worth of app sharing one database (as two `worldlayer serve` on one PostgreSQL).

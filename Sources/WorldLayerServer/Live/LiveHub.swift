@@ -27,6 +27,8 @@ actor LiveHub {
 
     private let store: Store
     private let logger: Logger
+    /// Rung after each pass over the log, for HTTP long-polls.
+    nonisolated let bell = ChangeBell()
     private var subscribers: [UUID: Subscriber] = [:]
     /// The newest sequence number dispatched to subscribers.
     private var cursor: Int64 = -1
@@ -141,6 +143,7 @@ actor LiveHub {
             } catch {
                 logger.warning("live hub could not read the change log", metadata: ["error": "\(error)"])
             }
+            await bell.ring()
         } while wakeAgain
     }
 

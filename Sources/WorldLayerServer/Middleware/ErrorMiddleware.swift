@@ -41,11 +41,10 @@ struct ErrorMiddleware: RouterMiddleware {
             default:
                 return APIError(.init(status: e.status), message: e.body ?? e.status.reasonPhrase)
             }
-        case let e where APIError(refusal: e) != nil:
-            return APIError(refusal: e)!
         case let e as DecodingError:
             return APIError.decoding(e)
         default:
+            if let refusal = APIError(refusal: error) { return refusal }
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
             return APIError.internalError
         }

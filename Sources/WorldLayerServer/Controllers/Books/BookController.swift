@@ -109,7 +109,7 @@ struct BookController {
                 recognized: target != nil, target: target.map(RecognizedTarget.init), corners: target == nil ? nil : found.corners,
                 homography: target == nil ? nil : found.homography, confidence: found.confidence, inliers: found.inliers,
                 frame: .init(width: found.frameWidth, height: found.frameHeight, features: found.frameFeatures),
-                milliseconds: Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15))
+                milliseconds: elapsed.inSeconds * 1_000))
     }
 
     private func book(_ context: AppRequestContext) async throws -> Book {

@@ -28,6 +28,9 @@ struct MapFeatureController {
             }
             var properties = ["highway": w.highway, "id": String(w.id)]
             if let name = w.name { properties["name"] = name }
+            // What routing weighs, so that a device can route offline on what it downloaded.
+            if w.underground == true { properties["underground"] = "yes" }
+            if let loose = w.looseSurface { properties["surface"] = loose }
             features.append(GeoJSONFeature(geometry: .lineString(w.coordinates), properties: properties))
         }
         return try .json(GeoJSONFeatureCollection(features: features, truncated: truncated))

@@ -7,8 +7,15 @@ import WorldLayerStore
 /// `GET /v1/changes?cells=…&since=N`: what changed in these cells since a sequence
 /// number, for a client that was away. When the log no longer reaches back that far
 /// (or `since` is absent) the answer is the full state instead (`reset: true`).
+///
+/// With `wait=S` (up to 30 seconds) an answer with nothing in it is held until something is
+/// committed in those cells or the time is up: a live subscription over plain HTTP, for clients
+/// without WebSockets (URLSession on Linux) and for the one code path WorldLayerClient keeps.
 struct ChangesController {
     let store: Store
+    let bell: ChangeBell
+
+    static let longestWait = 30
 
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/changes", use: changes)
@@ -30,6 +37,9 @@ struct ChangesController {
         var seq: Int64
         /// More changes are waiting: ask again from `seq`.
         var more: Bool
+
+        /// Nothing to tell: what a long-poll holds back until something happens.
+        var isEmpty: Bool { !reset && !more && (changes ?? []).isEmpty }
     }
 
     @Sendable func changes(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -41,12 +51,22 @@ struct ChangesController {
             }
             return n
         }
-        let viewer = try await store.accounts.viewer(context.account?.id)
+        let wait = try query.int("wait", in: 0...Self.longestWait, default: 0)
+        let deadline = ContinuousClock.now + .seconds(wait)
+        while true {
+            let mark = await bell.rings
+            let answer = try await self.answer(cells: cells, since: since, viewer: try await store.accounts.viewer(context.account?.id))
+            let remaining = ContinuousClock.now.duration(to: deadline)
+            guard answer.isEmpty, remaining > .zero, !Task.isCancelled else { return try .json(answer) }
+            await bell.wait(after: mark, upTo: remaining)
+        }
+    }
+
+    private func answer(cells: [CellID], since: Int64?, viewer: Viewer) async throws -> Answer {
         let last = try await store.changes.lastEventSeq()
         let first = try await store.changes.firstEventSeq()
         guard let since, since >= first - 1, since <= last else {
-            let stickers = try await store.nearby.stickers(inCells: cells, viewer: viewer)
-            return try .json(Answer(reset: true, stickers: stickers, seq: last, more: false))
+            return Answer(reset: true, stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
         }
         let limit = 1000
         let events = try await store.changes.events(after: since, cells: cells, limit: limit)
@@ -67,11 +87,9 @@ struct ChangesController {
         }
         if relationsChanged {
             // Who may see what changed for this person: start over from the full state.
-            return try .json(
-                Answer(reset: true, stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false))
+            return Answer(reset: true, stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
         }
         let more = events.count == limit
-        return try .json(
-            Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more))
+        return Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more)
     }
 }

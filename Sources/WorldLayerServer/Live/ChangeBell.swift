@@ -1,0 +1,35 @@
+import Foundation
+
+/// Rings after every pass of the live hub over the change log, so that an HTTP long-poll
+/// (`GET /v1/changes?wait=…`) can sleep until something was committed instead of asking again.
+///
+/// A waiter passes the ring count it read before it looked at the log; a ring in between
+/// wakes it at once, so no commit falls between its look and its sleep.
+actor ChangeBell {
+    private(set) var rings: UInt64 = 0
+    private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+
+    func ring() {
+        rings &+= 1
+        let woken = waiters
+        waiters = [:]
+        for continuation in woken.values { continuation.resume() }
+    }
+
+    /// Returns at the first ring after `mark`, or after `timeout`, whichever comes first.
+    func wait(after mark: UInt64, upTo timeout: Duration) async {
+        guard rings == mark, timeout > .zero else { return }
+        let id = UUID()
+        await withCheckedContinuation { continuation in
+            waiters[id] = continuation
+            Task {
+                try? await Task.sleep(for: timeout)
+                await self.release(id)
+            }
+        }
+    }
+
+    private func release(_ id: UUID) {
+        waiters.removeValue(forKey: id)?.resume()
+    }
+}
