@@ -48,6 +48,29 @@ struct ClientDemoWorldTests {
         #expect(stayed.stamped == stop.id)
         #expect(try await visitor.tours.stamps(tour: open.id!).visited?.map(\.stopId) == [stop.id])
 
+        // Offline at the stop: reports queued with the times of their fixes stamp it once they arrive.
+        let network = SimulatedNetwork()
+        let walker = WorldLayer(server: base, middlewares: [network])
+        try await walker.accounts.signUp(
+            username: "walker", email: "walker@example.org", password: "correct horse", displayName: "W", birthday: "1990-05-17")
+        try await walker.accounts.logIn("walker", password: "correct horse")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outbox = try Outbox(world: walker, file: scratch)
+        network.condition = .down
+        let stayedUntil = Date().addingTimeInterval(-20)
+        for recorded in [stayedUntil.addingTimeInterval(-10), stayedUntil] {
+            try await outbox.enqueue(
+                .reportPosition(
+                    tour: open.id!, latitude: at.latitude, longitude: at.longitude, accuracy: 5, beacon: nil, recordedAt: recorded))
+        }
+        #expect(await outbox.flush() == false)
+        network.condition = .up
+        #expect(await outbox.flush())
+        let offlineStamp = try #require(try await walker.tours.stamps(tour: open.id!).visited?.first)
+        #expect(offlineStamp.stopId == stop.id)
+        #expect(abs((offlineStamp.stampedAt?.timeIntervalSince(stayedUntil) ?? 99)) < 0.01, "the stamp bears the fix's time")
+
         // A guided group: the guide (an admin) opens it, a participant redeems a passkey and asks.
         let guide = try await Self.person("guide", at: base)
         #expect(try CLI.run(["user", "role", "guide", "admin", "--database", db]).status == 0)

@@ -48,6 +48,36 @@ struct TourRuleTests {
         #expect(out.implausible == nil && out.atStop == Self.stop.id && out.stamp == nil)
     }
 
+    @Test("reports queued offline stamp by the times their fixes were taken; times no walker could report are not believed")
+    func recordedOffline() {
+        func later(_ metresNorth: Double, recorded: TimeInterval) -> PositionReport {
+            var report = at(metresNorth)
+            report.recordedAt = t0 + recorded
+            return report
+        }
+        // Walked offline from t0 to t0 + 70; sent in one go at t0 + 600.
+        var out = rule.apply(later(40, recorded: 0), to: TourPresence(), stops: [Self.stop], stamped: [], now: t0 + 600)
+        out = rule.apply(later(5, recorded: 60), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 600)
+        #expect(out.atStop == Self.stop.id && out.stamp == nil)
+        out = rule.apply(later(2, recorded: 70), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 600.1)
+        #expect(out.stamp == Self.stop.id && out.at == t0 + 70)
+        // The same report again (a retry after a lost answer) changes nothing.
+        #expect(
+            rule.apply(later(2, recorded: 70), to: out.presence, stops: [Self.stop], stamped: [Self.stop.id], now: t0 + 601).implausible
+                == nil)
+
+        let before = out.presence
+        for (report, why) in [
+            (later(0, recorded: 30), "before the last report"), (later(0, recorded: 700), "in the future"),
+            (later(0, recorded: 600 - 25 * 3600), "more than 24 h ago"),
+        ] {
+            let refused = rule.apply(report, to: before, stops: [Self.stop], stamped: [], now: t0 + 650)
+            #expect(refused.implausible?.contains(why) == true && refused.presence == before && refused.atStop == nil, "\(why)")
+        }
+        // A device clock a little ahead is the server's now.
+        #expect(rule.apply(later(2, recorded: 652), to: before, stops: [Self.stop], stamped: [], now: t0 + 650).at == t0 + 650)
+    }
+
     @Test("a poor fix is not enough to be at a stop; the stop's beacon is")
     func accuracyAndBeacons() {
         #expect(rule.apply(at(0, accuracy: 80), to: TourPresence(), stops: [Self.stop], stamped: [], now: t0).atStop == nil)

@@ -26,13 +26,14 @@ public struct Tours: Sendable {
     }
 
     /// Reports where I am on a tour, by a fix or the nearest beacon (`uuid/major/minor`); a stop is
-    /// stamped once I have stayed at it for a few seconds by the server's clock.
-    public func report(tour: String, at point: Coordinate? = nil, accuracy: Double? = nil, beacon: String? = nil)
-        async throws(WorldLayerError) -> PositionReport
-    {
+    /// stamped once I have stayed at it for a few seconds. `recordedAt` is when the fix was taken,
+    /// for a report sent later (the outbox's ``PendingWrite/reportPosition(tour:latitude:longitude:accuracy:beacon:recordedAt:)``).
+    public func report(
+        tour: String, at point: Coordinate? = nil, accuracy: Double? = nil, beacon: String? = nil, recordedAt: Date? = nil
+    ) async throws(WorldLayerError) -> PositionReport {
         try await world.perform {
             let body = Operations.TourPosition.Input.Body.JsonPayload(
-                latitude: point?.latitude, longitude: point?.longitude, accuracy: accuracy, beacon: beacon)
+                latitude: point?.latitude, longitude: point?.longitude, accuracy: accuracy, beacon: beacon, recordedAt: recordedAt)
             switch try await world.api.tourPosition(path: .init(tour: tour), body: .json(body)) {
             case .ok(let ok): return try ok.body.json
             case let other: throw WorldLayerError.unexpected(other)

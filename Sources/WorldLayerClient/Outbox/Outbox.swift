@@ -2,7 +2,7 @@ import Foundation
 import WorldLayerAPI
 
 /// Writes made on the device, kept on disk until the server has them, sent in the order they were
-/// made. An app puts every write here (``enqueue(_:)``), offline or not, and keeps ``run()`` going;
+/// made. An app puts every write here (``enqueue(_:)``), offline or not, and keeps ``run(backoff:)`` going;
 /// what became of each write comes out of ``outcomes``.
 ///
 /// - Nothing is lost: a write is on disk before `enqueue` returns, and leaves the disk only once
@@ -113,6 +113,10 @@ public actor Outbox {
                 try await world.stickers.delete(id: id)
             case .askQuestion(let group, let id, let text, let email):
                 try await world.tours.ask(group: group, text, email: email, id: id)
+            case .reportPosition(let tour, let latitude, let longitude, let accuracy, let beacon, let recordedAt):
+                // A repeat after a lost answer is at the same time as the last believed one: harmless.
+                let point = latitude.flatMap { lat in longitude.map { Coordinate(latitude: lat, longitude: $0) } }
+                _ = try await world.tours.report(tour: tour, at: point, accuracy: accuracy, beacon: beacon, recordedAt: recordedAt)
             }
             return .applied(queued)
         } catch let error where error.refusal?.isVersionConflict == true {

@@ -9,12 +9,14 @@ public enum PendingWrite: Codable, Sendable, Hashable {
     case placeSticker(id: String, version: Int?)
     case deleteSticker(id: String)
     case askQuestion(group: String, id: String, text: String, email: String?)
+    /// Where I was on a tour, and when: stamps earned offline are granted when it arrives.
+    case reportPosition(tour: String, latitude: Double?, longitude: Double?, accuracy: Double?, beacon: String?, recordedAt: Date)
 
     /// The sticker the write is about, if it is about one.
     public var stickerID: String? {
         switch self {
         case .saveSticker(let id, _), .placeSticker(let id, _), .deleteSticker(let id): id
-        case .askQuestion: nil
+        case .askQuestion, .reportPosition: nil
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// Keeps the token in a file that only its owner may read or write (mode 0600), written whole and
 /// renamed into place so that a crash leaves the old token or the new one, never half of one.
-/// For Linux and command-line tools; apps on Apple platforms use ``KeychainTokenStore``.
+/// For Linux and command-line tools; apps on Apple platforms use `KeychainTokenStore`.
 public struct FileTokenStore: TokenStore {
     public let file: URL
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a session's bearer token is kept between launches: the Keychain on Apple platforms
-/// (``KeychainTokenStore``), a file only its owner can read elsewhere (``FileTokenStore``).
+/// (`KeychainTokenStore`), a file only its owner can read elsewhere (``FileTokenStore``).
 public protocol TokenStore: Sendable {
     /// The kept token, or nil when logged out.
     func load() throws -> String?

@@ -35,16 +35,16 @@ extension TourStore {
             var completed = false
             if let stop = outcome.stamp {
                 try await db.raw(
-                    "INSERT INTO tour_stamps (visitor_id, tour_id, stop_id, stamped_at) VALUES (\(bind: v), \(bind: t), \(bind: stop.text), \(bind: millis(now)))"
+                    "INSERT INTO tour_stamps (visitor_id, tour_id, stop_id, stamped_at) VALUES (\(bind: v), \(bind: t), \(bind: stop.text), \(bind: millis(outcome.at)))"
                 ).run()
-                stamps.append((stop, date(millis: millis(now))))
+                stamps.append((stop, date(millis: millis(outcome.at))))
                 let done = Set(stamps.map(\.stopId))
                 if tour.stops.allSatisfy({ done.contains($0.id) }),
                     try await db.raw("SELECT 1 AS yes FROM tour_completions WHERE visitor_id = \(bind: v) AND tour_id = \(bind: t)").first()
                         == nil
                 {
                     try await db.raw(
-                        "INSERT INTO tour_completions (visitor_id, tour_id, completed_at) VALUES (\(bind: v), \(bind: t), \(bind: millis(now)))"
+                        "INSERT INTO tour_completions (visitor_id, tour_id, completed_at) VALUES (\(bind: v), \(bind: t), \(bind: millis(outcome.at)))"
                     ).run()
                     completed = true
                 }
