@@ -1,9 +1,10 @@
 // Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
-// their members, my groups, blocks, deleting the account.
+// their members, my groups, my reports and what became of them, blocks, deleting the account.
 import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
+import { myReportsSection } from "./report-form.js";
 import { outboxItems } from "../offline/outbox.js";
 import { forget, forgetAll, savedList } from "../offline/saved.js";
 
@@ -138,6 +139,7 @@ async function signedIn(screen, me) {
     h("h3", {}, t("me.stickers")), stickers,
     h("h3", {}, t("me.maps")), maps, mapForm,
     await groupsSection(),
+    await myReportsSection(),
     h("h3", {}, t("me.blocks")), blocked, blockForm,
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }

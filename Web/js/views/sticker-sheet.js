@@ -1,8 +1,9 @@
 // A sticker's sheet, the same on the map, in AR and from the feed: its picture, text, author (→ their
-// profile), when, how far; navigate there (a walking route), see it on the map or in AR, share it.
+// profile), when, how far; navigate there (a walking route), see it on the map or in AR, share it, report it.
 import { h, ago, distanceText, say } from "../dom.js";
 import { t } from "../strings.js";
 import { stickerPicture, templateName, templates } from "../templates.js";
+import { openReport } from "./report-form.js";
 
 /** `actions.route`: walk there; `actions.extra`: more elements (the author's edit form in AR). */
 export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) {
@@ -20,7 +21,8 @@ export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) 
       route ? h("button", { id: "navigate-there", onclick: route }, t("sticker.navigate")) : null,
       onMap ? null : h("a", { class: "button secondary", href: `#/map/sticker/${s.id}` }, t("sticker.onMap")),
       h("a", { class: "button secondary", id: "sticker-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.highlightSticker", s.id) }, t("map.viewInAR")),
-      h("button", { class: "secondary", id: "share-sticker", onclick: () => share(s) }, t("sticker.share"))),
+      h("button", { class: "secondary", id: "share-sticker", onclick: () => share(s) }, t("sticker.share")),
+      h("button", { class: "secondary", id: "report-sticker", onclick: (event) => openReport(event.currentTarget.closest("#sticker-sheet"), s) }, t("report.open"))),
     ...extra);
 }
 
