@@ -36,20 +36,17 @@ struct WalkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let embedded: EmbeddedServer?
         let url: URL
         if let server {
             guard let given = URL(string: server), given.scheme == "http" || given.scheme == "https" else {
                 throw ValidationError("--server must be an http:// or https:// URL")
             }
-            embedded = nil
             url = given
         } else {
             let store = try database.map { text in
                 do { return try DatabaseURL(parsing: text) } catch { throw ValidationError("--database: \(error)") }
             }
-            embedded = try await EmbeddedServer.start(database: store)
-            url = embedded!.url
+            url = try await EmbeddedServer.start(database: store).url
         }
         let bar = ProgressBar(label: "walking")
         let path = WalkPath(from: Coordinate(latitude: 60.1699, longitude: 24.9384), cells: cells, pace: pace)
@@ -60,11 +57,9 @@ struct WalkCommand: AsyncParsableCommand {
         do {
             figures = try await rehearsal.run(on: url)
         } catch {
-            await embedded?.stop()
             throw CommandFailure("the walk failed: \(error)")
         }
         bar.finish()
-        await embedded?.stop()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

@@ -74,3 +74,14 @@ export class VehicleGuard {
     return this.inVehicle;
   }
 }
+
+/** One fix for a screen that wants to know roughly where the phone is (coords), or null when there is none soon. */
+export function currentPosition(timeout = 3000) {
+  return new Promise((resolve) => {
+    if (!navigator.geolocation) return resolve(null);
+    // Our own timer too: the API's timeout starts only once a permission prompt is answered.
+    const timer = setTimeout(() => resolve(null), timeout);
+    const done = (coords) => { clearTimeout(timer); resolve(coords); };
+    navigator.geolocation.getCurrentPosition((p) => done(p.coords), () => done(null), { timeout });
+  });
+}

@@ -1,8 +1,9 @@
-// Discover: the book catalogue (search as you type), tours, and people and tags to follow.
+// Discover: the book catalogue (search as you type), tours, suggestions, people and tags to follow, groups to join.
 import { get } from "../api.js";
 import { h } from "../dom.js";
-import { followButton, followToggle, initials } from "./people.js";
+import { followButton, initials, tagItem } from "./people.js";
 import { t } from "../strings.js";
+import { groupFinder, suggestionsSection } from "./suggestions.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
@@ -12,12 +13,17 @@ export async function render() {
   const tags = h("ul", { class: "list", id: "tags", "aria-live": "polite" });
   const tagSearch = h("input", { type: "search", id: "tag-search", "aria-label": t("discover.tags.search"), placeholder: t("discover.tags.search") });
   const peopleSearch = h("input", { type: "search", id: "people-search", "aria-label": t("discover.people.search"), placeholder: t("discover.people.search") });
+  // Suggestions wait for a position; the rest of the screen does not wait for them.
+  const suggestions = h("div", { id: "suggestions-slot" });
+  suggestionsSection().then((section) => section ? suggestions.replaceWith(section) : suggestions.remove()).catch(() => suggestions.remove());
   screen.append(h("h2", {}, t("discover.title")),
     h("section", { "aria-labelledby": "books-title" }, h("h3", { id: "books-title" }, t("discover.books")), bookSearch, books),
     h("section", { "aria-labelledby": "tours-title" }, h("h3", { id: "tours-title" }, t("tours.title")),
       h("a", { class: "button secondary", id: "open-tours", href: "#/tours" }, t("discover.tours"))),
+    suggestions,
     h("section", { "aria-labelledby": "people-title" }, h("h3", { id: "people-title" }, t("discover.people")), peopleSearch, people),
-    h("section", { "aria-labelledby": "tags-title" }, h("h3", { id: "tags-title" }, t("discover.tags")), tagSearch, tags));
+    h("section", { "aria-labelledby": "tags-title" }, h("h3", { id: "tags-title" }, t("discover.tags")), tagSearch, tags),
+    groupFinder());
 
   let latest = 0;
   async function searchBooks() {
@@ -40,12 +46,6 @@ export async function render() {
     tags.replaceChildren(...found.map(tagItem));
   });
   await searchBooks();
-}
-
-function tagItem(tag) {
-  const name = tag.tag.replace(/^#/, "");
-  return h("li", { class: "card row" }, h("strong", {}, `#${name}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`),
-    followToggle(tag, `/v1/me/tags/${encodeURIComponent(name)}`, "discover.loginToFollowTags"));
 }
 
 function bookItem(book) {

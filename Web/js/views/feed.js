@@ -2,6 +2,7 @@
 // sticker's picture, its author (→ profile), when, how far and why it is here; a tap opens it on the map.
 import { get, session } from "../api.js";
 import { ago, distanceText, h } from "../dom.js";
+import { currentPosition } from "../sensors/position.js";
 import { t } from "../strings.js";
 import { stickerPicture, templateName, templates } from "../templates.js";
 
@@ -9,8 +10,7 @@ export async function render() {
   const screen = document.getElementById("screen");
   screen.append(h("h2", {}, t("feed.title")));
   if (!session.token) return screen.append(h("p", {}, h("a", { href: "#/me" }, t("feed.loginFirst"))));
-  const position = await new Promise((resolve) => navigator.geolocation
-    ? navigator.geolocation.getCurrentPosition((p) => resolve(p.coords), () => resolve(null), { timeout: 3000 }) : resolve(null));
+  const position = await currentPosition();
   const where = position ? `?latitude=${position.latitude}&longitude=${position.longitude}` : "";
   const [{ items }, all] = await Promise.all([get(`/v1/feed${where}`), templates().catch(() => new Map())]);
   screen.append(items.length ? h("ul", { class: "list", id: "feed" }, ...items.map((item) => h("li", {}, postCard(item.sticker, all, {

@@ -52,6 +52,13 @@ export function followToggle(state, path, loginFirst) {
   return button;
 }
 
+/** A tag with how many stickers carry it, and its follow toggle. */
+export function tagItem(tag) {
+  const name = tag.tag.replace(/^#/, "");
+  return h("li", { class: "card row" }, h("strong", {}, `#${name}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`),
+    followToggle(tag, `/v1/me/tags/${encodeURIComponent(name)}`, "discover.loginToFollowTags"));
+}
+
 /** Up to two initials for an avatar. */
 export function initials(person) {
   return (person.displayName || person.username).split(/\s+/).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
