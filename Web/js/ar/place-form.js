@@ -1,9 +1,11 @@
-// Placing a sticker from AR: the form (template, text, tags, colour, size) in the AR view's sheet;
+// Placing a sticker from AR: the form (template, text, tags, colour, size, who sees it, a self-delete
+// timer: ./audience.js) in the AR view's sheet;
 // the sticker goes two metres in front of me or, on phones with WebXR hit testing, on the surface
 // I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later.
 import { api, get, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { unplace } from "../geo.js";
+import { audienceFields } from "./audience.js";
 import { t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { enqueue, outboxItems } from "../offline/outbox.js";
@@ -24,12 +26,14 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   const takesText = () => { text.disabled = !templates.find((x) => x.id === select.value)?.takesText; if (text.disabled) text.value = ""; };
   select.addEventListener("change", takesText);
   takesText();
+  const audience = await audienceFields();
   const form = h("form", { class: "card", id: "place-form" },
     h("label", {}, t("ar.template"), select),
     h("label", {}, t("ar.text"), text),
     h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
     h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
     h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
+    ...audience.elements,
     h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
   // On phones with WebXR hit testing, the sticker can go on the surface I tap instead.
   if (await surfacePlacementSupported()) {
@@ -53,7 +57,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     let draft;
     try {
       draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
-        size: Number(data.size), orientation: [0, 0, 0, 1], visibility: "public", sharedWith: [],
+        size: Number(data.size), orientation: [0, 0, 0, 1], ...audience.read(),
         anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
       await api("PUT", `/v1/stickers/${id}`, draft);
       await addSticker(await api("POST", `/v1/stickers/${id}/place`));

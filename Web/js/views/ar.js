@@ -19,6 +19,7 @@ import { t } from "../strings.js";
 import { cameraHeading, HeadingFilter } from "../sensors/heading.js";
 import { motionNeedsTap, startFromTap } from "../sensors/permissions.js";
 import { PositionFilter, VehicleGuard } from "../sensors/position.js";
+import { audienceFields } from "../ar/audience.js";
 import { openPlacementForm } from "../ar/place-form.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
@@ -403,7 +404,7 @@ async function start(permission) {
     if (session.token) try { mine = (await get("/v1/me")).id === s.author?.id; } catch { /* not signed in any more */ }
     sheet.show(stickerSheet(s, o.placement?.distance ?? null, {
       route: () => startRoute({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, s.text || t("map.sticker")), onMap: false,
-      extra: mine ? [editForm(s), h("button", { class: "danger", onclick: async () => {
+      extra: mine ? [await editForm(s), h("button", { class: "danger", onclick: async () => {
         try { await api("DELETE", `/v1/stickers/${s.id}`); remove(s.id); sheet.hide(); } catch (error) { say(error.message); }
       } }, t("ar.delete"))] : [] }));
   }
@@ -416,18 +417,22 @@ async function start(permission) {
     sheet.show(placeCard(place, here.distance, { route: () => startRoute({ place: id }, place.name) }));
   }
 
-  /** Editing returns a sticker to unpublished (StickARs' state diagram); saving places it again. */
-  function editForm(s) {
+  /** Editing (text, tags, colour, size, who sees it, the timer) returns a sticker to unpublished
+   * (StickARs' state diagram); saving places it again. */
+  async function editForm(s) {
     const text = h("input", { id: "edit-text", value: s.text ?? "", maxlength: 140, disabled: !templates.get(s.templateId)?.takesText });
     const tags = h("input", { id: "edit-tags", value: (s.tags ?? []).join(" ") });
-    const form = h("form", { class: "row", id: "edit-form" }, h("label", {}, t("ar.text"), text), h("label", {}, t("ar.tags"), tags),
+    const color = h("input", { id: "edit-color", type: "color", value: (s.color ?? "#ffd60a").toLowerCase() });
+    const size = h("input", { id: "edit-size", type: "range", min: "0.2", max: "2", step: "0.1", value: String(s.size ?? 0.5) });
+    const audience = await audienceFields(s);
+    const form = h("form", { class: "card", id: "edit-form" }, h("label", {}, t("ar.text"), text), h("label", {}, t("ar.tags"), tags),
+      h("label", {}, t("ar.colour"), color), h("label", {}, t("ar.size"), size), ...audience.elements,
       h("button", { type: "submit", class: "secondary" }, t("ar.save")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
-        const draft = { templateId: s.templateId, color: s.color, size: s.size, orientation: s.orientation, anchor: s.anchor, visibility: s.visibility,
-          sharedWith: s.sharedWith ?? [], sharedWithGroups: s.sharedWithGroups ?? undefined, worldmapId: s.worldmapIsPrivate ? s.worldmapId : undefined, expiresAt: s.expiresAt ?? undefined,
-          text: text.disabled ? "" : text.value, tags: tags.value.split(/[\s,]+/).filter(Boolean), version: s.version };
+        const draft = { templateId: s.templateId, color: color.value.toUpperCase(), size: Number(size.value), orientation: s.orientation, anchor: s.anchor,
+          ...audience.read(), text: text.disabled ? "" : text.value, tags: tags.value.split(/[\s,]+/).filter(Boolean), version: s.version };
         const edited = await api("PUT", `/v1/stickers/${s.id}`, draft);
         const placed = await api("POST", `/v1/stickers/${s.id}/place`);
         await addSticker(placed ?? edited);

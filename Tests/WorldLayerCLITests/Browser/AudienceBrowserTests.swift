@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+import WorldLayerCore
+
+/// StickARs' placing choices: who sees a sticker and how long it lives, chosen when placing and
+/// changed later, with its style, by its author.
+@Suite("Who sees a sticker, and for how long, in Chromium and WebKit", .serialized)
+struct AudienceBrowserTests {
+    static func sticker(_ server: RunningServer, _ id: String, token: String) async throws -> (status: Int, json: [String: Any]) {
+        let r = try await server.request("GET", "/v1/stickers/\(id)", token: token)
+        return (r.status, ClientDesignBrowserTests.json(r.body))
+    }
+
+    @Test(
+        "placing: shared with a group for a day — its members see it, a stranger does not; editing: only me, a new colour and size",
+        arguments: Browser.Engine.allCases)
+    func audienceAndTimer(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let maker = try await server.signUpAndLogIn("climber")
+        let member = try await server.signUpAndLogIn("belayer")
+        let stranger = try await server.signUpAndLogIn("passerby")
+        let group = ClientDesignBrowserTests.json(
+            try await server.request("POST", "/v1/groups", json: #"{"name":"Rock Wall Crew","private":false}"#, token: maker).body)
+        let groupID = try #require(group["id"] as? String)
+        #expect(try await server.request("PUT", "/v1/groups/\(groupID)/members/me", token: member).status == 200)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [maker])
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            try await browser.click("#place-sticker")
+            try await browser.type("#place-text", "Good hold, left hand")
+            _ = try await browser.run(
+                "const s = document.querySelector('#audience'); s.value = 'group'; s.dispatchEvent(new Event('change'))")
+            #expect(try await browser.waitOnScreen("#audience-group") == "Rock Wall Crew")
+            // Only the field the choice asks for shows.
+            #expect(try await browser.run("return document.querySelector('#audience-people').offsetParent === null") as? Bool == true)
+            _ = try await browser.run("document.querySelector('#audience-expires').value = '86400'")
+            try await BrowserTests.screenshot(browser, "place-audience")
+            try await browser.click("#place-submit")
+            try await browser.element("#placed")
+            let made = try await browser.waitFor(
+                "the new sticker", "return window.worldlayerAR.objects().find(x => x.text === 'Good hold, left hand')?.id ?? null")
+            let id = try #require(made as? String)
+
+            let seen = try await Self.sticker(server, id, token: member)
+            #expect(seen.status == 200 && seen.json["visibility"] as? String == "shared", "\(seen.json)")
+            let mine = try await Self.sticker(server, id, token: maker)
+            #expect(mine.json["sharedWithGroups"] as? [String] == [groupID], "\(mine.json)")
+            let expires = try #require((mine.json["expiresAt"] as? String).flatMap(WireJSON.parseTime))
+            #expect(abs(expires.timeIntervalSinceNow - 86_400) < 600, "\(expires)")
+            #expect(try await Self.sticker(server, id, token: stranger).status == 404)
+
+            // Later, from its sheet: only me, another colour and size; the timer stays.
+            _ = try await browser.run("window.worldlayerAR.open(arguments[0])", [id])
+            try await browser.element("#edit-form #audience")
+            _ = try await browser.run(
+                "const s = document.querySelector('#edit-form #audience'); s.value = 'private'; s.dispatchEvent(new Event('change'))")
+            _ = try await browser.run("document.querySelector('#edit-color').value = '#3366ff'")
+            _ = try await browser.run("document.querySelector('#edit-size').value = '1.5'")
+            try await browser.click("#edit-form button[type=submit]")
+            try await browser.element("#edited")
+            let edited = try await Self.sticker(server, id, token: maker)
+            #expect(edited.json["visibility"] as? String == "private" && edited.json["state"] as? String == "published")
+            #expect(edited.json["color"] as? String == "#3366FF" && edited.json["size"] as? Double == 1.5, "\(edited.json)")
+            let kept = try #require((edited.json["expiresAt"] as? String).flatMap(WireJSON.parseTime))
+            #expect(abs(kept.timeIntervalSince(expires)) < 0.002, "the timer stays")
+            #expect(try await Self.sticker(server, id, token: member).status == 404)
+            #expect(try await browser.consoleErrors().isEmpty)
+        }
+    }
+}
