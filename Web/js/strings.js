@@ -96,7 +96,7 @@ const en = {
   "time.now": "just now", "time.minutes": "{n} min ago", "time.hours": "{n} h ago", "time.days": "{n} d ago",
   "map.locate": "Show where I am", "map.layer.route": "Route", "map.cluster": "{count} stickers here: tap to zoom in",
   "map.empty": "Nothing is placed around here yet.", "map.goToContent": "Show {name}", "map.destination": "Destination",
-  "map.arrival": "arrive at {time}", "map.away": "{distance} away", "map.sticker": "Sticker", "route.end": "End route",
+  "map.arrival": "arrive at {time}", "map.away": "{distance} away", "map.sticker": "Sticker", "map.recent": "Recent", "map.recentRoute": "Route to {name}", "route.end": "End route",
   "place.hours": "Open:", "place.address": "Address:", "place.levels": "Floors:", "place.photo.interior": "Inside", "place.photo.exterior": "Outside",
   "sticker.navigate": "Navigate there", "sticker.onMap": "On the map", "sticker.share": "Share", "sticker.copied": "Link copied.", "sticker.link": "Link: {url}",
   "ar.guidance.turn": "In {distance}, {instruction}", "ar.guidance.arrived": "You have arrived",

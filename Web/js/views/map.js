@@ -9,6 +9,7 @@ import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
 import { saveArea, savedAround } from "../offline/saved.js";
 import { stickerSheet } from "./sticker-sheet.js";
+import { rememberPlace, rememberRoute, recentPlaces, recentRoutes } from "./recent.js";
 import { placeCard } from "./place-sheet.js";
 
 const helsinki = [60.1699, 24.9384];
@@ -227,15 +228,28 @@ export async function render(focus = {}) {
         h("ol", { id: "route-steps", class: "steps" }, ...r.steps.map((s) => h("li", {}, s.instruction,
           s.distance > 0 ? h("span", { class: "muted" }, [distanceText(s.distance), s.name].filter(Boolean).join(" · ")) : null)))));
       mapElement.dataset.route = String(r.geometry.coordinates.length);
+      if (name) rememberRoute(to, name);
     } catch (error) { say(error.message); }
   }
 
   map.on("contextmenu", (e) => route({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
 
+  // With nothing typed, the places and routes I had lately.
+  function showRecent() {
+    if (search.value.trim()) return;
+    const places = recentPlaces(), routes = recentRoutes();
+    results.replaceChildren(...(places.length || routes.length ? [h("li", { class: "muted", style: "padding:.4rem 1rem" }, t("map.recent"))] : []),
+      ...places.map((place) => h("li", {}, h("button", { class: "place-result recent-place", onclick: () => showPlace(place) }, place.name))),
+      ...routes.map((r) => h("li", {}, h("button", { class: "place-result recent-route", onclick: () => { results.replaceChildren(); search.blur(); route(r.to, r.name); } },
+        t("map.recentRoute", { name: r.name })))));
+  }
+  search.addEventListener("focus", showRecent);
+  if (document.activeElement === search) showRecent();  // tapped while the map was still loading
+
   let latest = 0;
   search.addEventListener("input", async () => {
     const q = search.value.trim(), mine = ++latest;
-    if (q.length < 2) return results.replaceChildren();
+    if (q.length < 2) return q ? results.replaceChildren() : showRecent();
     const center = map.getCenter();
     try {
       const found = await get(`/v1/places/search?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`);
@@ -247,6 +261,7 @@ export async function render(focus = {}) {
   });
 
   function showPlace(place) {
+    rememberPlace(place);
     results.replaceChildren();
     search.blur();
     placeLayer.clearLayers();

@@ -4,6 +4,7 @@ import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
+import { forgetRecent } from "./recent.js";
 import { myReportsSection } from "./report-form.js";
 import { outboxItems } from "../offline/outbox.js";
 import { forget, forgetAll, savedList } from "../offline/saved.js";
@@ -147,6 +148,7 @@ async function signedIn(screen, me) {
       // What was saved with my session, and tour tickets, do not stay for the next person on a shared phone.
       await forgetAll();
       participants.forgetAll();
+      forgetRecent();
       dispatchEvent(new HashChangeEvent("hashchange"));
     } }, t("me.logout"))),
     deleteForm,
