@@ -6,7 +6,7 @@ import WorldLayerCore
 @Suite("Discover's suggestions and groups in Chromium and WebKit", .serialized)
 struct DiscoverBrowserTests {
     @Test(
-        "Discover suggests popular stickers near me and groups I am not in; a group found by name is joined and left with one tap, a private one is not found by strangers",
+        "Discover suggests popular stickers near me and groups I am not in; a tag is followed and a group found by name is joined and left with one tap; a private group is not found by strangers",
         arguments: Browser.Engine.allCases)
     func suggestionsAndGroups(engine: Browser.Engine) async throws {
         let server = try await BrowserTests.server(engine)
@@ -23,8 +23,10 @@ struct DiscoverBrowserTests {
             ##"{"templateId":"sticky-note","text":"Sketch meetup here","tags":["sketching"],"color":"#ffd60a","size":0.5,"orientation":[0,0,0,1],"anchor":{"latitude":60.1701,"longitude":24.9386,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
         #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: sticker, token: owner).status == 201)
         #expect(try await server.request("POST", "/v1/stickers/\(id)/place", token: owner).status == 200)
-        let fan = try await server.signUpAndLogIn("fan")
-        #expect(try await server.request("PUT", "/v1/me/follows/sketcher", token: fan).status == 200)
+        for name in ["fan", "fan2", "fan3"] {  // three per follower: ahead of other tests' stickers in this shared world
+            let fan = try await server.signUpAndLogIn(name)
+            #expect(try await server.request("PUT", "/v1/me/follows/sketcher", token: fan).status == 200)
+        }
         try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/me")
             try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
@@ -37,8 +39,20 @@ struct DiscoverBrowserTests {
             #expect(try await browser.waitOnScreen("#suggestions h3") == "Suggested for you")
             #expect(try await browser.text("#suggested-groups").contains("Helsinki Sketchers"))
             #expect(try await browser.text("#suggested-groups").contains("Secret Garden Club") == false)
-            #expect(try await browser.waitOnScreen("#suggested-stickers li").contains("Sketch meetup here"))
+            // Other tests' stickers share this world: the one placed here is among them, not necessarily first.
+            try await browser.waitOnScreen("#suggested-stickers li")
+            #expect(try await browser.text("#suggested-stickers").contains("Sketch meetup here"))
             try await BrowserTests.screenshot(browser, "discover-suggestions")
+
+            // A tag found by typing is followed with one tap, and the button says so.
+            try await browser.type("#tag-search", "sketch")
+            _ = try await browser.element("#tags li button.follow")
+            _ = try await browser.run("document.querySelector('#tags li').scrollIntoView({ block: 'center' })")
+            #expect(try await browser.waitOnScreen("#tags li").contains("#sketching"))
+            try await browser.click("#tags li button.follow")
+            _ = try await browser.waitFor("followed", "return document.querySelector('#tags li button.follow').textContent === 'Following'")
+            let tags = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/tags", token: joiner).body)
+            #expect(tags["tags"] as? [String] == ["sketching"], "\(tags)")
 
             try await browser.type("#group-search", "helsinki sk")
             _ = try await browser.element("#groups-found li")

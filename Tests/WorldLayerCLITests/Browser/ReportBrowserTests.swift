@@ -37,6 +37,16 @@ struct ReportBrowserTests {
             try await browser.waitOnScreen("#hello")
             try await browser.open(server.base + "/#/map/sticker/\(id)")
             try await browser.waitOnScreen("#sticker-sheet h3")
+            // Share: the phone's share sheet where there is one; here the link is copied, or shown.
+            try await browser.click("#share-sticker")
+            let shared =
+                try await browser.waitFor(
+                    "the share's answer", "return document.querySelector('#status').textContent || null") as? String ?? ""
+            #expect(shared == "Link copied." || shared == "Link: \(server.base)/s/\(id)", "\(shared)")
+            let page = try await server.request("GET", "/s/\(id)")
+            #expect(
+                page.status == 200 && page.body.contains("Cheap watches &lt;b&gt;here&lt;/b&gt;"), "the share page shows the text as text")
+
             try await browser.click("#report-sticker")
             try await browser.waitOnScreen("#report-form")
             try await browser.click("#report-form input[value=spam]")
