@@ -31,7 +31,7 @@ struct OtherPerson {
     /// One change near the walker, who is `walked` metres down the path.
     mutating func act(walked: Double) async throws {
         let roll = random.uniform(0, 1)
-        let near = mine.indices.filter { abs(Geodesic.wgs84.inverse(path.point(along: walked), mine[$0].position).distance) < 400 }
+        let near = mine.indices.filter { Geodesic.wgs84.inverse(path.point(along: walked), mine[$0].position).distance < 400 }
         if roll < 0.55 || near.isEmpty {
             let along = min(path.metres, walked + random.uniform(40, 500))
             try await place(at: path.point(along: along, aside: random.uniform(-70, 70)), text: "placed at \(Int(walked)) m")

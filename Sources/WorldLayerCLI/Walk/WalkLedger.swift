@@ -122,5 +122,4 @@ actor WalkLedger {
     /// Changes the walker was watching for and never saw.
     var unseen: Int { awaited.count }
 
-    func record(_ update: (inout WalkFigures) -> Void) { update(&figures) }
 }

@@ -10,8 +10,9 @@ import OpenAPIURLSession
 /// ```swift
 /// let world = WorldLayer(server: URL(string: "https://worldlayer.example")!, tokens: FileTokenStore(at: file))
 /// try await world.accounts.logIn("ada", password: "correct horse")
-/// let sticker = try await world.stickers.save(id: UUID(), draft)
-/// try await world.stickers.place(sticker)
+/// let id = WorldLayer.newID()
+/// try await world.stickers.save(id: id, draft)
+/// try await world.stickers.place(id: id)
 /// ```
 ///
 /// The app-shaped calls (``accounts``, ``stickers``, ``tours``, ``books``, ``routes``) cover what

@@ -7,13 +7,17 @@ import Foundation
 /// wakes it at once, so no commit falls between its look and its sleep.
 actor ChangeBell {
     private(set) var rings: UInt64 = 0
-    private var waiters: [UUID: CheckedContinuation<Void, Never>] = [:]
+    /// Each waiter with the timer that lets it go at its timeout (cancelled when a ring comes first).
+    private var waiters: [UUID: (continuation: CheckedContinuation<Void, Never>, timer: Task<Void, Never>)] = [:]
 
     func ring() {
         rings &+= 1
         let woken = waiters
         waiters = [:]
-        for continuation in woken.values { continuation.resume() }
+        for waiter in woken.values {
+            waiter.timer.cancel()
+            waiter.continuation.resume()
+        }
     }
 
     /// Returns at the first ring after `mark`, or after `timeout`, whichever comes first.
@@ -21,15 +25,16 @@ actor ChangeBell {
         guard rings == mark, timeout > .zero else { return }
         let id = UUID()
         await withCheckedContinuation { continuation in
-            waiters[id] = continuation
-            Task {
+            // The timer's release runs on this actor, so only after the waiter is registered here.
+            let timer = Task {
                 try? await Task.sleep(for: timeout)
                 await self.release(id)
             }
+            waiters[id] = (continuation, timer)
         }
     }
 
     private func release(_ id: UUID) {
-        waiters.removeValue(forKey: id)?.resume()
+        waiters.removeValue(forKey: id)?.continuation.resume()
     }
 }
