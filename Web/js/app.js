@@ -19,6 +19,7 @@ const routes = [
   [/^#\/people\/([^/]+)$/, "feed", false, view("people", "render")],
   [/^#\/feed$/, "feed", false, view("feed", "render")],
   [/^#\/me$/, "me", false, view("me", "render")],
+  [/^#\/moderation$/, "me", false, view("moderation", "render")],
   [/^#\/ar$/, "ar", true, view("ar", "render")],
 ];
 const welcomed = "worldlayer.welcomed";

@@ -135,12 +135,13 @@ async function signedIn(screen, me) {
     h("p", { id: "hello" }, t("me.hello", { name: me.displayName || me.username, username: me.username })),
     h("section", { class: "card", id: "next-steps" }, h("h3", {}, t("me.next")), h("ul", { class: "list" },
       h("li", {}, h("a", { href: "#/map" }, t("me.next.map"))), h("li", {}, h("a", { href: "#/ar" }, t("me.next.ar"))),
-      h("li", {}, h("a", { href: "#/discover" }, t("me.next.people"))), h("li", {}, h("a", { href: `#/people/${encodeURIComponent(me.username)}` }, t("people.title", { username: me.username }))))),
+      h("li", {}, h("a", { href: "#/discover" }, t("me.next.people"))), h("li", {}, h("a", { href: `#/people/${encodeURIComponent(me.username)}` }, t("people.title", { username: me.username }))),
+      me.role === "user" ? null : h("li", {}, h("a", { href: "#/moderation", id: "open-moderation" }, t("mod.title"))))),
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,
     h("h3", {}, t("me.maps")), maps, mapForm,
     await groupsSection(),
-    await myReportsSection(),
+    (await myReportsSection()) ?? "",  // append() would write a null out as "null"
     h("h3", {}, t("me.blocks")), blocked, blockForm,
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
       try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }
