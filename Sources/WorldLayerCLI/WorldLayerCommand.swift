@@ -9,7 +9,8 @@ public struct WorldLayerCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, MigrateCommand.self, CompactCommand.self, UserCommand.self, ZoneCommand.self, ImportCommand.self,
             ExportCommand.self, TourCommand.self, BookCommand.self, BeaconsCommand.self, DigestCommand.self, PlaceCommand.self,
-            RouteCommand.self, DemoCommand.self, GeoCommand.self, BenchCommand.self, WalkCommand.self, VersionCommand.self,
+            RouteCommand.self, DemoCommand.self, GeoCommand.self, BenchCommand.self, WalkCommand.self, FeedbackCommand.self,
+            VersionCommand.self,
         ])
 
     public init() {}

@@ -68,6 +68,7 @@ extension Migration {
         oneOpenReport,
         sharesByViewer,
         privateGroups,
+        feedback,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

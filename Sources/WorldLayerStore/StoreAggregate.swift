@@ -44,6 +44,7 @@ extension Store {
     public var groups: GroupStore { GroupStore(store: self) }
     public var moderation: ModerationStore { ModerationStore(store: self) }
     public var ads: AdStore { AdStore(store: self) }
+    public var feedback: FeedbackStore { FeedbackStore(store: self) }
     public var places: PlaceStore { PlaceStore(store: self) }
     public var tours: TourStore { TourStore(store: self) }
     public var guidedTours: GuidedTourStore { GuidedTourStore(store: self) }

@@ -39,6 +39,15 @@ struct RestrictedZoneTests {
             let outside = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(north: 60), token: token)
             #expect(outside.status == .created)
             #expect((try await api.call(.get, "/v1/me/stickers", token: token).json["stickers"] as? [Any])?.count == 2)
+
+            // Asked before placing (signed in or not): whether a spot is in a zone, and which.
+            let here = try await api.call(.get, "/v1/zones/at?latitude=\(lat + 0.00005)&longitude=\(lon)")
+            #expect(here.status == .ok && here.json["restricted"] as? Bool == true)
+            #expect((here.json["zone"] as? [String: Any])?["name"] as? String == "Vanha hautausmaa")
+            #expect((here.json["zone"] as? [String: Any])?["kind"] as? String == "cemetery")
+            let free = try await api.call(.get, "/v1/zones/at?latitude=\(lat + 0.001)&longitude=\(lon)")
+            #expect(free.json["restricted"] as? Bool == false && free.json["zone"] == nil)
+            #expect(try await api.call(.get, "/v1/zones/at?latitude=95&longitude=\(lon)").status == .badRequest)
         }
     }
 }

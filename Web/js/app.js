@@ -9,6 +9,7 @@ const view = (module, name) => async (...args) => (await import(`./views/${modul
 const routes = [
   [/^#\/map$/, "map", true, view("map", "render")],
   [/^#\/map\/sticker\/([^/]+)$/, "map", true, (id) => view("map", "render")({ sticker: id })],
+  [/^#\/map\/to\/(-?[\d.]+),(-?[\d.]+)\/(.+)$/, "map", true, (latitude, longitude, name) => view("map", "render")({ to: { latitude: Number(latitude), longitude: Number(longitude) }, name })],
   [/^#\/welcome$/, "map", false, view("welcome", "render")],
   [/^#\/discover$/, "discover", false, view("discover", "render")],
   [/^#\/books\/([^/]+)$/, "discover", false, view("book", "render")],
@@ -20,12 +21,14 @@ const routes = [
   [/^#\/feed$/, "feed", false, view("feed", "render")],
   [/^#\/me$/, "me", false, view("me", "render")],
   [/^#\/moderation$/, "me", false, view("moderation", "render")],
+  [/^#\/help$/, "me", false, view("help", "render")],
   [/^#\/ar$/, "ar", true, view("ar", "render")],
 ];
 const welcomed = "worldlayer.welcomed";
 
 let leave = null;  // what the current view must stop (a camera, a timer) before the next one
 let rendering = null, wanted = false;
+let shown = "";  // the screen on view; the one before is kept on <body> for the feedback form
 
 // One view at a time: a route change during a render waits for it to finish (and be left), so a
 // slow view never ends up running unseen, with its camera or position watch, beside the next one.
@@ -42,6 +45,7 @@ async function render() {
   // The first open explains what this is, once, before the map.
   if (!location.hash && !localStorage.getItem(welcomed)) { localStorage.setItem(welcomed, "1"); history.replaceState(null, "", "#/welcome"); }
   const hash = location.hash || "#/map";
+  if (hash !== shown) { document.body.dataset.previous = shown; shown = hash; }
   const [, tab, full, draw, match] = routes.map(([re, ...rest]) => [re, ...rest, hash.match(re)]).find((r) => r[4]) ?? [null, "map", true, routes[0][3], []];
   for (const a of document.querySelectorAll(".tabs a")) a.toggleAttribute("aria-current", a.dataset.tab === tab) && a.setAttribute("aria-current", "page");
   if (leave) { leave(); leave = null; }

@@ -47,6 +47,15 @@ struct Query {
         return i
     }
 
+    func bool(_ name: String, default value: Bool) throws -> Bool {
+        switch items[name] {
+        case nil: return value
+        case "true": return true
+        case "false": return false
+        default: throw APIError.badRequest("'\(name)' must be true or false", code: .invalidParameter)
+        }
+    }
+
     /// The `q` of a search: 1 to 100 characters after trimming.
     func searchText() throws -> String {
         let text = (items["q"] ?? "").trimmingCharacters(in: .whitespaces)

@@ -60,6 +60,11 @@ extension ZoneStore {
         }
     }
 
+    /// The zone a point falls in, if any: what the placing form tells a person before they write a sticker there.
+    public func zone(at p: Coordinate) async throws -> RestrictedZone? {
+        try await withConnection { db in try await Self.zone(containing: p, on: db) }
+    }
+
     /// The zone a point falls in, if any.
     static func zone(containing p: Coordinate, on db: any SQLDatabase) async throws -> RestrictedZone? {
         try await db.raw(

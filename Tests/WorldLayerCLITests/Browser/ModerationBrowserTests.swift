@@ -17,7 +17,7 @@ struct ModerationBrowserTests {
         let server = try await BrowserTests.server(engine)
         defer { server.stop() }
         let poster = try await server.signUpAndLogIn("graffiti")
-        let reporter = try await server.signUpAndLogIn("neighbour")
+        let reporter = try await server.signUpAndLogIn("spamspotter")
         let designer = try await server.signUpAndLogIn("flagmaker")
         let cafe = try await server.signUpAndLogIn("cafeowner")
         let moderator = try await server.signUpAndLogIn("modmaria")
@@ -64,6 +64,8 @@ struct ModerationBrowserTests {
             #expect(!(try await browser.text("#screen")).contains("null"), "an absent part is absent, not written out")
             try await browser.click("#open-moderation")
             try await browser.waitOnScreen("#mod-reports-title")
+            #expect(
+                try await browser.run("return document.querySelector('#mod-feedback') === null") as? Bool == true, "feedback is for admins")
             #expect(!(try await browser.text("#screen")).contains("null"))
             let reported = "#mod-reports li[data-report='\(reportID)']"
             try await browser.click(reported)  // scrolled to, as a person scrolls down

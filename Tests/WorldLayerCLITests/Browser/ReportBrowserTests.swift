@@ -56,7 +56,11 @@ struct ReportBrowserTests {
             #expect(try await browser.waitOnScreen("#report-done").contains("a moderator will look at it"))
 
             let queue = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/moderation/queue", token: moderator).body)
-            let report = try #require((queue["reports"] as? [[String: Any]])?.first?["report"] as? [String: Any])
+            // The shared demo world may hold other tests' reports: this one is found by its sticker.
+            let report = try #require(
+                (queue["reports"] as? [[String: Any]])?.compactMap { $0["report"] as? [String: Any] }.first {
+                    $0["stickerId"] as? String == id
+                })
             #expect(report["reason"] as? String == "Spam or advertising: Third one on this street")
             let reportID = try #require(report["id"] as? String)
             #expect(

@@ -6,7 +6,7 @@ import { api, get, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { unplace } from "../geo.js";
 import { audienceFields } from "./audience.js";
-import { t } from "../strings.js";
+import { has, t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { enqueue, outboxItems } from "../offline/outbox.js";
 
@@ -18,6 +18,12 @@ import { enqueue, outboxItems } from "../offline/outbox.js";
 export async function openPlacementForm({ pose, sheet, addSticker, three, pauseLoop }) {
   if (!session.token) return say(t("ar.loginToPlace"));
   if (pose.latitude === null) return say(t("ar.waiting"));
+  // Said before anything is typed: this spot is in a restricted zone (the server refuses it anyway).
+  const zone = await get(`/v1/zones/at?latitude=${pose.latitude}&longitude=${pose.longitude}`).catch(() => null);
+  if (zone?.restricted) {
+    return sheet.show(h("p", { class: "notice", id: "place-restricted", role: "alert" },
+      t("ar.restricted", { zone: zone.zone.name, kind: has(`zone.kind.${zone.zone.kind}`) ? t(`zone.kind.${zone.zone.kind}`) : zone.zone.kind })), "peek");
+  }
   const templates = (await get("/v1/templates")).templates ?? [];
   const select = h("select", { name: "templateId", id: "place-template" }, ...templates.map((x) => h("option", { value: x.id }, x.name)));
   const text = h("input", { name: "text", id: "place-text", maxlength: 140 });

@@ -11,6 +11,7 @@ import { saveArea, savedAround } from "../offline/saved.js";
 import { stickerSheet } from "./sticker-sheet.js";
 import { rememberPlace, rememberRoute, recentPlaces, recentRoutes } from "./recent.js";
 import { placeCard } from "./place-sheet.js";
+import { currentPosition } from "../sensors/position.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -18,7 +19,8 @@ let here = null;  // my last position {latitude, longitude, accuracy}
 const panes = { own: 350, places: 410, stickers: 420, stops: 430, route: 440 };
 const clusterBelowZoom = 18, clusterCell = 44;  // px: stickers closer than this on screen group up
 
-/** `focus.sticker`: a sticker id to open (from the feed or a profile). */
+/** `focus.sticker`: a sticker id to open (from the feed or a profile); `focus.to` and `focus.name`: a
+ *  place to route to from here (the way to a tour). */
 export async function render(focus = {}) {
   const screen = document.getElementById("screen");
   const search = h("input", { type: "search", id: "place-search", "aria-label": t("map.search"), placeholder: t("map.search"), autocomplete: "off" });
@@ -286,6 +288,11 @@ export async function render(focus = {}) {
       map.setView([s.anchor.latitude, s.anchor.longitude], 18, { animate: false });
       openSticker(s);
     } catch (error) { say(error.message); }
+  }
+  // A route asked for elsewhere (the way to a tour): from where I am, once that is known.
+  if (focus.to) {
+    here ??= await currentPosition();
+    if (!left) await route(focus.to, focus.name);
   }
   return () => { left = true; clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
 }

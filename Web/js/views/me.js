@@ -1,4 +1,4 @@
-// Me: sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
+// Me: help, sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
 // their members, my groups, my reports and what became of them, blocks, deleting the account.
 import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
@@ -11,7 +11,7 @@ import { forget, forgetAll, savedList } from "../offline/saved.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
-  screen.append(h("h2", {}, t("me.title")), await outboxSection(), savedSection());
+  screen.append(h("h2", {}, t("me.title")), h("p", {}, h("a", { href: "#/help", id: "open-help" }, t("help.link"))), await outboxSection(), savedSection());
   if (session.token) {
     try {
       const me = await get("/v1/me");

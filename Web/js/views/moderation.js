@@ -1,5 +1,6 @@
 // The moderator's screen (accounts with the moderator or admin role): what waits — reported stickers,
-// submitted designs, ads — each decided with one tap and a note or reason, and the log of every decision.
+// submitted designs, ads — each decided with one tap and a note or reason, and the log of every decision;
+// for admins, the feedback people sent.
 import { get, post, session } from "../api.js";
 import { ago, h } from "../dom.js";
 import { t } from "../strings.js";
@@ -14,6 +15,8 @@ export async function render() {
     return void screen.append(h("h2", {}, t("mod.title")), h("p", { class: "error", role: "alert" }, t("mod.only")));
   }
   const { reports = [], templates = [], ads = [] } = queue;
+  const me = await get("/v1/me");
+  const inbox = me.role === "admin" ? await (await import("./feedback-inbox.js")).feedbackSection() : null;
   const log = h("ul", { class: "list", id: "mod-log" });
   const showLog = async () => {
     const actions = (await get("/v1/moderation/log")).actions ?? [];
@@ -24,6 +27,7 @@ export async function render() {
     section("mod-reports", t("mod.reports", { n: reports.length }), reports.map((r) => reportItem(r, showLog))),
     section("mod-templates", t("mod.templates", { n: templates.length }), templates.map((tpl) => templateItem(tpl, showLog))),
     section("mod-ads", t("mod.ads", { n: ads.length }), ads.map((ad) => adItem(ad, showLog))),
+    inbox,
     h("section", { "aria-labelledby": "mod-log-title" }, h("h3", { id: "mod-log-title" }, t("mod.log")), log)].filter(Boolean));
   await showLog();
 }

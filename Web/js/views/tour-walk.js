@@ -1,5 +1,5 @@
 // Walking a tour: a map of its stops and path, the next stop with its distance and direction (or,
-// from far away, how far the tour is), each stop's text and narration in a sheet, narration that
+// from outside its area, how far the tour is and the way there), each stop's text and narration in a sheet, narration that
 // starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
 // account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
 import { get, participants, post } from "../api.js";
@@ -12,7 +12,6 @@ import { celebrate } from "./celebration.js";
 import { questionsSection } from "./tour-questions.js";
 
 const autoNarrationKey = "worldlayer.autoNarration";
-const farAway = 1000;  // metres from the tour's area: say how far, not "walk to a stop"
 
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant) {
@@ -96,9 +95,7 @@ export async function walk(summary, token, participant) {
     if (!last) return;
     guidedFrom = last;
     const availability = await get(`/v1/tours/${tour.id}/availability?latitude=${last.latitude}&longitude=${last.longitude}`, token).catch(() => null);
-    if (availability && !availability.inside && availability.distance > farAway) {
-      return where.replaceChildren(h("p", { id: "tour-far" }, t("tours.far", { distance: distanceText(availability.distance) })));
-    }
+    if (availability && !availability.inside) return where.replaceChildren(...notThereYet(availability, stops));
     const next = token ? await get(`/v1/tours/${tour.id}/next?latitude=${last.latitude}&longitude=${last.longitude}`, token).catch(() => null) : null;
     const stop = next ? stops.find((s) => s.id === next.stop?.stop?.id) : stops.find((s) => s.position && !visited.has(s.id));
     if (!stop) return where.replaceChildren(h("p", {}, t("tours.allDone")));
@@ -151,6 +148,21 @@ export async function walk(summary, token, participant) {
   else where.replaceChildren(t("map.location.unsupported"));
   // The next stop changes only when I move (asked again after 30 m) or a stop is stamped.
   return () => { left = true; clearInterval(timer); leaveQuestions?.(); if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
+}
+
+/** Outside the tour's area: how far it is and, when there is a walking route, the way to its nearest
+ *  stop on the map or in AR (the seed's "not there yet"). */
+function notThereYet(availability, stops) {
+  const far = h("p", { id: "tour-far" }, t("tours.far", { distance: distanceText(availability.distance) }));
+  const r = availability.route, stop = availability.nearestStop?.stop;
+  if (!r || !stop) return [far];
+  const title = `${stops.findIndex((s) => s.id === stop.id) + 1}. ${stop.title}`;
+  return [h("div", { class: "grow" }, far,
+    h("p", { class: "muted", id: "tour-way" }, t("tours.way", { distance: distanceText(r.length), minutes: Math.max(1, Math.round(r.duration / 60)), title })),
+    h("p", { class: "row" },
+      h("a", { class: "button", id: "tour-way-map", href: `#/map/to/${r.destination.latitude},${r.destination.longitude}/${encodeURIComponent(title)}` }, t("tours.wayOnMap")),
+      h("a", { class: "button secondary", id: "tour-way-ar", href: "#/ar",
+        onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify({ ...r, to: { ...r.to, name: title } })) }, t("map.viewInAR"))))];
 }
 
 /** The eight-point compass direction of a bearing ("ne"). */
