@@ -39,6 +39,9 @@ run: build
 # Two passes over one build: Chromium takes both cores, and timing-sensitive server tests (expiry,
 # 40 concurrent retries) must not share the machine with it.
 BROWSER_SUITES = BrowserTests|AccessibilityTests
+# Browser suites three at a time: each runs a browser and a server, and with all of them at once on
+# two cores the timing-sensitive ones (the vehicle pause, a save answered within 20 s) failed.
+BROWSER_WIDTH = --experimental-maximum-parallelization-width 3
 # Schemathesis examples per API operation and pass (user, admin) in `make test`: ~2.5 minutes.
 FUZZ_EXAMPLES ?= 12
 
@@ -47,14 +50,14 @@ test:
 	# The house style (.swift-format), checked before anything is built: fix with `swift format format -i -r Sources Tests`.
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test --skip "$(BROWSER_SUITES)"
-	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)"
+	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/api-fuzz $(FUZZ_EXAMPLES)
 
 # Pictures of the browser client's main screens, taken by its Chromium tests, and the heading
 # filter's trace plotted against the truth (the README shows them).
 screenshots:
 	scripts/install-packages $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) python3-matplotlib
-	WORLDLAYER_SCREENSHOTS=$(CURDIR)/docs/screenshots WORLDLAYER_PLOTS=$(CURDIR)/.build/plots $(SWIFT) test --filter "$(BROWSER_SUITES)"
+	WORLDLAYER_SCREENSHOTS=$(CURDIR)/docs/screenshots WORLDLAYER_PLOTS=$(CURDIR)/.build/plots $(SWIFT) test --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/plot-heading .build/plots/heading-trace.csv docs/heading.png
 
 bench-geo:

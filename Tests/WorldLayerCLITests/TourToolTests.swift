@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerCore
 
 @Suite("worldlayer import tour, export tour, tour, beacons")
 struct TourToolTests {
@@ -52,6 +53,69 @@ struct TourToolTests {
         #expect(list.stdout.hasPrefix("helsinki-monuments\topen\t8 stops\tMonuments around Senate Square"))
         let shown = try CLI.run(["tour", "show", "helsinki-monuments", "--database", db3])
         #expect(shown.stdout.contains("1. Alexander II  [audio, 60.16951,24.95227, 20 m]"))
+    }
+
+    /// The demo tour's bundle with its first stop made a photo taken looking `viewpoint` (a YAML flow
+    /// mapping); returns the folder.
+    static func photoBundle(from db: String, media: String, viewpoint: String, slug: String? = nil) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wl-photo-\(UUID().uuidString)")
+        guard try CLI.run(["export", "tour", "helsinki-monuments", folder.path, "--database", db, "--media", media]).status == 0 else {
+            throw CLIFailure("export failed")
+        }
+        // A stand-in for an archive's picture: a JPEG photograph from the demo's camera frames.
+        try FileManager.default.copyItem(
+            at: BrowserTests.root.appendingPathComponent("demo/frames/coins.jpg"),
+            to: folder.appendingPathComponent("media/senate-1890.jpg"))
+        let yamlURL = folder.appendingPathComponent("tour.yaml")
+        var yaml = try String(contentsOf: yamlURL, encoding: .utf8)
+        let first = try #require(yaml.range(of: "    kind: audio\n"))
+        yaml.replaceSubrange(first, with: "    kind: photo\n")
+        let position = try #require(yaml.range(of: #"(?m)^    position: .*\n"#, options: .regularExpression))
+        yaml.insert(contentsOf: "    viewpoint: \(viewpoint)\n", at: position.upperBound)
+        let media = try #require(yaml.range(of: "      - \"media/01-narration.mp3\"\n"))
+        yaml.replaceSubrange(media, with: "      - \"media/01-narration.mp3\"\n      - \"media/senate-1890.jpg\"\n")
+        if let slug {
+            yaml = yaml.replacingOccurrences(of: "slug: \"helsinki-monuments\"", with: "slug: \"\(slug)\"")
+            let id = try #require(yaml.range(of: #"(?m)^id: .*$"#, options: .regularExpression))
+            yaml.replaceSubrange(id, with: "id: \(UUID().text)")
+        }
+        try yaml.write(to: yamlURL, atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    @Test("a photo stop's viewpoint (which way the photographer looked, how far) round-trips byte for byte; a bad one is refused by line")
+    func photoViewpoint() throws {
+        let (db, media) = try Self.demoWorld()
+        let folder = try Self.photoBundle(from: db, media: media, viewpoint: "{heading: 35.5, distance: 18.0}")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let imported = try CLI.run(["import", "tour", folder.path, "--database", db, "--media", media])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let again = folder.appendingPathExtension("again")
+        defer { try? FileManager.default.removeItem(at: again) }
+        #expect(try CLI.run(["export", "tour", "helsinki-monuments", again.path, "--database", db, "--media", media]).status == 0)
+        let a = try Self.files(under: folder), b = try Self.files(under: again)
+        #expect(a == b, "export → import → export is the same bytes")
+        #expect(String(decoding: b["tour.yaml"] ?? Data(), as: UTF8.self).contains("    viewpoint: {heading: 35.5, distance: 18.0}\n"))
+
+        let yamlURL = folder.appendingPathComponent("tour.yaml")
+        let good = try String(contentsOf: yamlURL, encoding: .utf8)
+        let line = good.components(separatedBy: "\n").firstIndex { $0.hasPrefix("    viewpoint:") }! + 1
+        for (bad, message) in [
+            ("{heading: 360.0}", "stops[0].viewpoint.heading: must be 0 to 360 degrees clockwise from north"),
+            ("{heading: 10.0, distance: 0.5}", "stops[0].viewpoint.distance: must be 1 to 500 metres"),
+            ("{distance: 10.0}", "tour.yaml line \(line): stops[0].viewpoint.heading: is required"),
+        ] {
+            try good.replacingOccurrences(of: "{heading: 35.5, distance: 18.0}", with: bad).write(
+                to: yamlURL, atomically: true, encoding: .utf8)
+            let r = try CLI.run(["import", "tour", folder.path, "--database", db, "--media", media])
+            #expect(r.status == 1 && r.stderr.contains(message) && r.stderr.contains("nothing was imported"), "\(message): \(r.stderr)")
+        }
+        // On a stop that is not a photo.
+        try good.replacingOccurrences(of: "    kind: photo\n", with: "    kind: audio\n").write(
+            to: yamlURL, atomically: true, encoding: .utf8)
+        let audio = try CLI.run(["import", "tour", folder.path, "--database", db, "--media", media])
+        #expect(
+            audio.status == 1 && audio.stderr.contains("stops[0].viewpoint: belongs to a photo stop with a position"), "\(audio.stderr)")
     }
 
     @Test("a malformed bundle is rejected whole, naming the line and the field, and changes nothing")

@@ -22,6 +22,7 @@ const routes = [
   [/^#\/me$/, "me", false, view("me", "render")],
   [/^#\/moderation$/, "me", false, view("moderation", "render")],
   [/^#\/help$/, "me", false, view("help", "render")],
+  [/^#\/settings$/, "me", false, view("settings-screen", "render")],
   [/^#\/ar$/, "ar", true, view("ar", "render")],
 ];
 const welcomed = "worldlayer.welcomed";

@@ -72,6 +72,11 @@ export function distanceText(metres) {
   return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(metres < 10000 ? 1 : 0)} km`;
 }
 
+/** The eight-point compass direction of a bearing ("ne"), a key under strings.js "direction.". */
+export function compassPoint(bearing) {
+  return ["n", "ne", "e", "se", "s", "sw", "w", "nw"][Math.round((((bearing ?? 0) % 360) + 360) % 360 / 45) % 8];
+}
+
 /** "5 min ago", "3 h ago", or the date. */
 export function ago(iso) {
   const seconds = (Date.now() - new Date(iso).getTime()) / 1000;

@@ -31,6 +31,9 @@ enum TourYAML {
             out += "    kind: \(s.kind.rawValue)\n"
             out += "    text: \(BundleYAML.quoted(s.text))\n"
             if let c = s.position { out += "    position: \(point(c))\n" }
+            if let v = s.viewpoint {
+                out += "    viewpoint: {heading: \(v.heading)" + (v.distance.map { ", distance: \($0)" } ?? "") + "}\n"
+            }
             if let b = s.beacon { out += "    beacon: {uuid: \(b.uuid), major: \(b.major), minor: \(b.minor), txPower: \(b.txPower)}\n" }
             out += "    radius: \(s.radius)\n"
             if let d = s.date { out += "    date: \(BundleYAML.quoted(d))\n" }
@@ -86,7 +89,8 @@ enum TourYAML {
 extension BundleReader {
     mutating func stop(_ node: Node, _ path: String) throws -> TourStop {
         let s = try mapping(
-            node, path, required: ["id", "title", "kind"], optional: ["text", "position", "beacon", "radius", "date", "source", "media"])
+            node, path, required: ["id", "title", "kind"],
+            optional: ["text", "position", "viewpoint", "beacon", "radius", "date", "source", "media"])
         guard let kind = StopKind(rawValue: try string(s["kind"]!, "\(path).kind")) else {
             throw fail(s["kind"], "\(path).kind", "must be one of \(StopKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -97,6 +101,13 @@ extension BundleReader {
                 uuid: try string(f["uuid"]!, "\(path).beacon.uuid"), major: try int(f["major"]!, "\(path).beacon.major"),
                 minor: try int(f["minor"]!, "\(path).beacon.minor"),
                 txPower: try f["txPower"].map { try double($0, "\(path).beacon.txPower") } ?? -59)
+        }
+        var viewpoint: PhotoViewpoint?
+        if let v = s["viewpoint"] {
+            let f = try mapping(v, "\(path).viewpoint", required: ["heading"], optional: ["distance"])
+            viewpoint = PhotoViewpoint(
+                heading: try double(f["heading"]!, "\(path).viewpoint.heading"),
+                distance: try f["distance"].map { try double($0, "\(path).viewpoint.distance") })
         }
         var media: [MediaRef] = []
         if let list = s["media"] {
@@ -111,6 +122,7 @@ extension BundleReader {
             text: try s["text"].map { try string($0, "\(path).text") } ?? "", kind: kind,
             position: try s["position"].map { try coordinate($0, "\(path).position") }, beacon: beacon,
             radius: try s["radius"].map { try double($0, "\(path).radius") } ?? 25, media: media,
-            date: try s["date"].map { try string($0, "\(path).date") }, source: try s["source"].map { try string($0, "\(path).source") })
+            date: try s["date"].map { try string($0, "\(path).date") }, source: try s["source"].map { try string($0, "\(path).source") },
+            viewpoint: viewpoint)
     }
 }

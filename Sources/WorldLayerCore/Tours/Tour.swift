@@ -75,10 +75,13 @@ public struct TourStop: Codable, Sendable, Equatable {
     public var date: String?
     /// Where a photo or text comes from (archive, photographer, licence).
     public var source: String?
+    /// For a photo stop: which way the photographer looked from `position`, so AR can hang the
+    /// picture where it lines up with the present. Nil: shown on the stop's marker only.
+    public var viewpoint: PhotoViewpoint?
 
     public init(
         id: ID, title: String, text: String, kind: StopKind, position: Coordinate? = nil, beacon: StopBeacon? = nil,
-        radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil
+        radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil, viewpoint: PhotoViewpoint? = nil
     ) {
         self.id = id
         self.title = title
@@ -90,7 +93,23 @@ public struct TourStop: Codable, Sendable, Equatable {
         self.media = media
         self.date = date
         self.source = source
+        self.viewpoint = viewpoint
     }
+}
+
+/// How a historical photo was taken: standing at the stop's position, looking `heading` degrees
+/// clockwise from true north, at what stood `distance` metres away.
+public struct PhotoViewpoint: Codable, Sendable, Equatable {
+    public var heading: Double
+    /// Metres to what the photo shows; nil when unknown (AR then hangs it at ``defaultDistance``).
+    public var distance: Double?
+
+    public init(heading: Double, distance: Double? = nil) {
+        self.heading = heading
+        self.distance = distance
+    }
+
+    public static let defaultDistance = 10.0
 }
 
 public enum StopKind: String, Codable, Sendable, CaseIterable {

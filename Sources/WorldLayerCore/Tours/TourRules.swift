@@ -55,6 +55,17 @@ extension TourStop {
         }
         if (date?.count ?? 0) > 100 { p.append(FieldError("\(path).date", "must be at most 100 characters")) }
         if (source?.count ?? 0) > 1_000 { p.append(FieldError("\(path).source", "must be at most 1,000 characters")) }
+        if let v = viewpoint {
+            if kind != .photo || position == nil {
+                p.append(FieldError("\(path).viewpoint", "belongs to a photo stop with a position"))
+            }
+            if !(v.heading.isFinite && (0..<360).contains(v.heading)) {
+                p.append(FieldError("\(path).viewpoint.heading", "must be 0 to 360 degrees clockwise from north"))
+            }
+            if let d = v.distance, !(d.isFinite && (1...500).contains(d)) {
+                p.append(FieldError("\(path).viewpoint.distance", "must be 1 to 500 metres"))
+            }
+        }
         return p
     }
 }

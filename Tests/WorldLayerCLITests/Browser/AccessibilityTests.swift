@@ -48,7 +48,7 @@ struct AccessibilityTests {
             var failures: [String] = []
             for screen in [
                 "#/me", "#/discover", "#/books/pictures-of-science", "#/tours", "#/tours/helsinki-guided", "#/map", "#/ar", "#/feed",
-                "#/welcome", "#/tours/helsinki-monuments", "#/people/demo", "#/help",
+                "#/welcome", "#/tours/helsinki-monuments", "#/people/demo", "#/help", "#/settings",
             ] {
                 try await browser.open(server.base + "/" + screen)
                 _ = try await browser.waitFor(

@@ -239,7 +239,10 @@ final class Browser {
                 return value
             }
             guard Date() < deadline else {
-                let shown = try? await run("return location.href + ' showing: ' + document.body?.innerText.slice(0, 300)")
+                // What the page showed: its text, whether the app had started (the tabs are named by it), a render under way.
+                let shown = try? await run(
+                    "const s = document.querySelector('#screen'); return location.href + ' showing: ' + document.body?.innerText.slice(0, 300) + ` [tabs named: ${!!document.querySelector('.tabs span')?.textContent}, screen: ${s?.children.length} children${s?.hasAttribute('aria-busy') ? ', rendering' : ''}, toast: \"${document.querySelector('#status')?.textContent}\"]`"
+                )
                 throw Failure(description: "waited \(Int(timeout)) s for \(what); \(shown as? String ?? "")")
             }
             try await Task.sleep(nanoseconds: 200_000_000)

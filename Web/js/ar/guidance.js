@@ -1,6 +1,6 @@
 // Turn-by-turn guidance along a walking route (the server's /v1/routes answer): how far along I am,
-// the next turn and how far it is, whether I have arrived; and where on the screen's edge to point
-// at something out of view. Pure functions: the AR view draws what they say.
+// the next turn and how far it is, whether I have arrived or left the route; and where on the
+// screen's edge to point at something out of view. Pure functions: the AR view draws what they say.
 import { LocalFrame } from "../geo.js";
 
 const arrivedWithin = 12;  // metres from the destination
@@ -30,6 +30,22 @@ export function progress(route, latitude, longitude) {
     along, off: nearest?.d ?? toEnd, left: Math.max(0, route.length - along), arrived: toEnd < arrivedWithin,
     next: { step, distance, turn: step.maneuver === "arrive" ? 0 : turnDegrees[step.direction] ?? 0 },
   };
+}
+
+/** Whether I have left the route: farther from it than `beyond` metres (or than the fix's accuracy,
+ *  when that is worse) on fixes spanning at least `seconds`. One stray fix is not leaving it. */
+export class LeftRoute {
+  constructor({ beyond = 25, seconds = 4 } = {}) {
+    Object.assign(this, { beyond, seconds, since: null });
+  }
+
+  update(off, accuracy, at) {
+    if (off <= Math.max(this.beyond, accuracy)) { this.since = null; return false; }
+    this.since ??= at;
+    return at - this.since >= this.seconds;
+  }
+
+  reset() { this.since = null; }
 }
 
 /**

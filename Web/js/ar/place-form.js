@@ -1,7 +1,8 @@
 // Placing a sticker from AR: the form (template, text, tags, colour, size, who sees it, a self-delete
 // timer: ./audience.js) in the AR view's sheet;
 // the sticker goes two metres in front of me or, on phones with WebXR hit testing, on the surface
-// I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later.
+// I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later; in a
+// private session it stays on this phone (../offline/private.js) and is never sent.
 import { api, get, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { unplace } from "../geo.js";
@@ -9,6 +10,7 @@ import { audienceFields } from "./audience.js";
 import { has, t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { enqueue, outboxItems } from "../offline/outbox.js";
+import { keepPrivately, privateSession } from "../offline/private.js";
 
 /**
  * Opens the form in `sheet`. `pose`: where I am and face; `addSticker`: draws a placed sticker;
@@ -16,10 +18,11 @@ import { enqueue, outboxItems } from "../offline/outbox.js";
  * its own drawing while a session runs.
  */
 export async function openPlacementForm({ pose, sheet, addSticker, three, pauseLoop }) {
-  if (!session.token) return say(t("ar.loginToPlace"));
+  const privately = privateSession.on;  // kept on this phone only: no account, no server, no audience
+  if (!session.token && !privately) return say(t("ar.loginToPlace"));
   if (pose.latitude === null) return say(t("ar.waiting"));
   // Said before anything is typed: this spot is in a restricted zone (the server refuses it anyway).
-  const zone = await get(`/v1/zones/at?latitude=${pose.latitude}&longitude=${pose.longitude}`).catch(() => null);
+  const zone = privately ? null : await get(`/v1/zones/at?latitude=${pose.latitude}&longitude=${pose.longitude}`).catch(() => null);
   if (zone?.restricted) {
     return sheet.show(h("p", { class: "notice", id: "place-restricted", role: "alert" },
       t("ar.restricted", { zone: zone.zone.name, kind: has(`zone.kind.${zone.zone.kind}`) ? t(`zone.kind.${zone.zone.kind}`) : zone.zone.kind })), "peek");
@@ -32,7 +35,8 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   const takesText = () => { text.disabled = !templates.find((x) => x.id === select.value)?.takesText; if (text.disabled) text.value = ""; };
   select.addEventListener("change", takesText);
   takesText();
-  const audience = await audienceFields();
+  const audience = privately ? { elements: [h("p", { class: "notice" }, t("private.placing"))], read: () => ({ visibility: "private", sharedWith: [] }) }
+    : await audienceFields();
   const form = h("form", { class: "card", id: "place-form" },
     h("label", {}, t("ar.template"), select),
     h("label", {}, t("ar.text"), text),
@@ -65,6 +69,10 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
       draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
         size: Number(data.size), orientation: [0, 0, 0, 1], ...audience.read(),
         anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
+      if (privately) {
+        await addSticker(await keepPrivately(id, draft));
+        return sheet.show(h("p", { id: "placed", class: "notice", role: "status" }, t("private.placed")), "peek");
+      }
       await api("PUT", `/v1/stickers/${id}`, draft);
       await addSticker(await api("POST", `/v1/stickers/${id}/place`));
       sheet.show(h("p", { id: "placed", class: "notice" }, t("ar.placed")), "peek");

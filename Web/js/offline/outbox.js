@@ -3,29 +3,10 @@
 // the same client-made id, so a sticker is never made twice however often a send is retried. Each
 // says what became of it: waiting, published, or refused with the server's reason.
 import { api } from "../api.js";
+import { objectStore } from "./idb.js";
 
-const database = "worldlayer", store = "outbox";
+const transact = objectStore("worldlayer", "outbox");
 const keepDone = 24 * 3600 * 1000;  // published and refused items are shown for a day
-
-function open() {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(database, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(store, { keyPath: "id" });
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-}
-
-async function transact(mode, work) {
-  const db = await open();
-  try {
-    return await new Promise((resolve, reject) => {
-      const tx = db.transaction(store, mode), result = work(tx.objectStore(store));
-      tx.oncomplete = () => resolve(result?.result);
-      tx.onerror = () => reject(tx.error);
-    });
-  } finally { db.close(); }
-}
 
 const changed = () => dispatchEvent(new CustomEvent("worldlayer-outbox"));
 

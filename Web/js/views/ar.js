@@ -7,20 +7,22 @@
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, participants, post, session } from "../api.js";
-import { couldNotLoad, distanceText, h, icon, say } from "../dom.js";
+import { compassPoint, couldNotLoad, distanceText, h, icon, say } from "../dom.js";
 import { bottomSheet } from "../sheet.js";
 import { stickerSheet } from "./sticker-sheet.js";
 import { placeCard } from "./place-sheet.js";
 import { stickerCard } from "../ar/card.js";
 import { drawLabels } from "../ar/labels.js";
-import { edgePointer, progress } from "../ar/guidance.js";
-import { LocalFrame, place } from "../geo.js";
+import { edgePointer, LeftRoute, progress } from "../ar/guidance.js";
+import { LocalFrame, place, unplace } from "../geo.js";
 import { t } from "../strings.js";
 import { cameraHeading, HeadingFilter } from "../sensors/heading.js";
 import { motionNeedsTap, startFromTap } from "../sensors/permissions.js";
 import { PositionFilter, VehicleGuard } from "../sensors/position.js";
 import { audienceFields } from "../ar/audience.js";
 import { openPlacementForm } from "../ar/place-form.js";
+import { Announcer } from "../ar/announcer.js";
+import { forgetPrivate, privateStickers, privateSession } from "../offline/private.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
 const safetyKey = "worldlayer.safetyAcknowledged";
@@ -55,8 +57,16 @@ async function start(permission) {
   const badge = h("p", { class: "hint", id: "ar-accuracy", role: "status" }, t("ar.waiting"));
   const labels = h("div", { class: "labels", id: "ar-labels", "aria-label": t("ar.places") });
   const placeButton = h("button", { id: "place-sticker" }, t("ar.place"));
+  // A private session: what I place stays on this phone. Offered when there is no connection.
+  const privateButton = h("button", { id: "private-session", class: "secondary", "aria-pressed": String(privateSession.on),
+    onclick: () => { privateSession.on = !privateSession.on; showPrivate(); say(t(privateSession.on ? "private.on" : "private.off")); } });
+  const showPrivate = () => {
+    privateButton.setAttribute("aria-pressed", String(privateSession.on));
+    privateButton.textContent = t(privateSession.on ? "private.button.on" : "private.button.off");
+  };
+  showPrivate();
   const paused = h("p", { class: "paused", id: "ar-paused", role: "alert", hidden: true }, t("ar.vehicle"));
-  const controls = h("div", { class: "row controls" }, placeButton);
+  const controls = h("div", { class: "row controls" }, placeButton, privateButton);
   const turnArrow = icon("arrow", { class: "arrow", "aria-label": t("ar.guidance.arrow"), role: "img" });
   const guidanceText = h("div", { class: "grow", id: "ar-next" });
   const guidance = h("div", { class: "guidance", id: "ar-guidance", hidden: true, role: "status" }, turnArrow, guidanceText,
@@ -81,6 +91,7 @@ async function start(permission) {
 
   const pose = { latitude: null, longitude: null, altitude: null, accuracy: 999, heading: 0, headingAccuracy: 45, pitch: 0 };
   const objects = new Map();  // id → {kind, mesh, anchor, data}
+  const announcer = new Announcer();  // speech and buzzes, as the settings ask
   let loadedAt = null, socket = null, seq = 0, running = true, inXR = false;
 
   function poor() { return pose.accuracy > 20 || pose.headingAccuracy > 25; }
@@ -157,14 +168,18 @@ async function start(permission) {
     if (!route || pose.latitude === null) return void (guidance.hidden = !route);
     const p = progress(route, pose.latitude, pose.longitude);
     guidance.hidden = false;
+    if (!p.arrived && leftRoute.update(p.off, pose.accuracy, Date.now() / 1000)) return void reroute();
     if (p.arrived) {
       turnArrow.style.transform = "";
       guidanceText.replaceChildren(h("strong", {}, t("ar.guidance.arrived")), route.to?.name ?? "");
+      announcer.turn("arrived", t("ar.guidance.arrived"));
       return;
     }
     turnArrow.style.transform = `rotate(${p.next.turn}deg)`;
     const instruction = p.next.step.instruction.replace(/^./, (c) => c.toLowerCase());
-    guidanceText.replaceChildren(h("strong", {}, t("ar.guidance.turn", { distance: distanceText(p.next.distance), instruction })),
+    const turn = t("ar.guidance.turn", { distance: distanceText(p.next.distance), instruction });
+    announcer.turn(p.next.step, turn);
+    guidanceText.replaceChildren(h("strong", {}, turn),
       t("map.routeSummary", { distance: distanceText(p.left), minutes: Math.max(1, Math.round(p.left / 1.3 / 60)) }));
   }
 
@@ -175,16 +190,38 @@ async function start(permission) {
     guidance.hidden = true;
   }
 
-  /** A walking route from here, drawn at once (from a place's sheet). */
+  /** A walking route from here, drawn at once in place of any other. */
+  async function routeFromHere(to, name) {
+    const r = await post("/v1/routes", { from: { latitude: pose.latitude, longitude: pose.longitude }, to });
+    if (name) r.to = { ...r.to, name };
+    endRoute();
+    sessionStorage.setItem("worldlayer.route", JSON.stringify(r));
+    addRoute();
+  }
+
+  /** From a place's sheet. */
   async function startRoute(to, name) {
     try {
-      const r = await post("/v1/routes", { from: { latitude: pose.latitude, longitude: pose.longitude }, to });
-      if (name) r.to = { ...r.to, name };
-      endRoute();
-      sessionStorage.setItem("worldlayer.route", JSON.stringify(r));
-      addRoute();
+      await routeFromHere(to, name);
       sheet.hide();
     } catch (error) { say(error.message); }
+  }
+
+  /** Off the route for a while: a new one from where I am to the same destination (one at a time). */
+  const leftRoute = new LeftRoute();
+  let rerouting = false;
+  async function reroute() {
+    if (rerouting) return;
+    rerouting = true;
+    guidanceText.replaceChildren(h("strong", {}, t("ar.guidance.rerouting")));
+    announcer.turn("rerouting", t("ar.guidance.rerouting"));
+    try {
+      const { destination, to } = route;
+      await routeFromHere({ latitude: destination.latitude, longitude: destination.longitude }, to?.name);
+      view.dataset.reroutes = String(Number(view.dataset.reroutes ?? 0) + 1);
+    } catch (error) { say(error.message); }
+    leftRoute.reset();
+    rerouting = false;
   }
 
   // What was chosen elsewhere ("View in AR" on a sticker or a place), read once: only a link that
@@ -227,10 +264,36 @@ async function start(permission) {
         const mesh = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.3, 3, 16), new THREE.MeshBasicMaterial({ color: 0xf59e0b }));
         mesh.userData = { kind: "tour-stop", id };
         scene.add(mesh);
-        objects.set(id, { kind: "tour-stop", mesh, anchor: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 1.5, altitudeMode: "relativeToGround" },
-          data: { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug, media: stop.media } });
+        const data = { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug, media: stop.media, viewpoint: stop.viewpoint };
+        objects.set(id, { kind: "tour-stop", mesh, anchor: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 1.5, altitudeMode: "relativeToGround" }, data });
+        addTourPhoto(`photo-${tour.id}-${stop.id}`, stop, data);
       }
     }
+  }
+
+  /** A historical photo hung where its viewpoint says: `distance` metres from the stop along the
+   *  photographer's heading, at eye height, facing back at the stop, as wide as a 60° view, in a frame. */
+  function addTourPhoto(id, stop, data) {
+    const picture = stop.media.find((m) => m.contentType.startsWith("image/"));
+    if (stop.kind !== "photo" || !stop.viewpoint || !picture || objects.has(id)) return;
+    const distance = stop.viewpoint.distance ?? 10, width = 2 * distance * Math.tan(Math.PI / 6);
+    const group = new THREE.Group();
+    const frame = new THREE.Mesh(new THREE.PlaneGeometry(1.06, 1.06), new THREE.MeshBasicMaterial({ color: 0x3f2a14 }));
+    const photo = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), new THREE.MeshBasicMaterial({ color: 0xffffff }));
+    photo.position.z = 0.01;  // in front of its frame
+    group.add(frame, photo);
+    group.rotation.y = -stop.viewpoint.heading * Math.PI / 180;  // facing back at the stop
+    group.scale.set(width, width * 0.75, 1);
+    new THREE.TextureLoader().load(`/v1/media/${picture.id}`, (texture) => {
+      photo.material.map = texture;
+      photo.material.needsUpdate = true;
+      group.scale.y = width * texture.image.height / texture.image.width;
+    });
+    group.userData = { kind: "tour-photo", id };
+    scene.add(group);
+    const ahead = unplace({ ...stop.position, altitude: 0, heading: stop.viewpoint.heading }, { x: 0, y: 0, z: -distance });
+    objects.set(id, { kind: "tour-photo", mesh: group, anchor: { latitude: ahead.latitude, longitude: ahead.longitude, altitude: 0, altitudeMode: "relativeToDevice" },
+      viewpoint: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 0, altitudeMode: "relativeToDevice" }, data });
   }
 
   async function loadAround() {
@@ -281,10 +344,17 @@ async function start(permission) {
         if (o.mesh.userData.model) o.mesh.scale.setScalar(size); else o.mesh.scale.set(size, size / 2, 1);
         o.mesh.visible = nearest.includes(o);
       }
+      // A historical photo only near where it was taken: from afar it would hang over the city.
+      if (o.kind === "tour-photo") o.mesh.visible = position(o.viewpoint).distance < 40;
       // Arrows from a couple of metres ahead (one under my feet would fill the screen) to 80 m.
       if (o.kind === "waypoint") o.mesh.visible = p.distance > 2 && p.distance < 80;
     }
     renderer.render(scene, camera);
+    announcer.stickersInView(nearest.flatMap((o) => {
+      const v = new THREE.Vector3(o.placement.x, o.placement.y, o.placement.z).project(camera);
+      return v.z < 1 && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1
+        ? [{ id: o.data.id, text: o.data.text || templates.get(o.data.templateId)?.name || t("map.sticker"), distance: o.placement.distance, x: v.x }] : [];
+    }));
     pointEdge(width, height);
     badge.textContent = pose.latitude === null ? t("ar.waiting")
       : (forgiving ? t("ar.poor", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) })
@@ -392,14 +462,22 @@ async function start(permission) {
 
   async function showSheet(o) {
     if (!o) return;
-    if (o.kind === "tour-stop") {
-      return sheet.show(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name), h("p", {}, o.data.text),
+    if (o.kind === "tour-stop" || o.kind === "tour-photo") {
+      const v = o.data.viewpoint;
+      return sheet.show(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name),
+        v ? h("p", { class: "muted" }, t("ar.viewpoint", { direction: t(`direction.${compassPoint(v.heading)}`), distance: distanceText(v.distance ?? 10) })) : null,
+        h("p", {}, o.data.text),
         ...(o.data.media ?? []).map((m) => m.contentType.startsWith("image/") ? h("img", { class: "photo", src: `/v1/media/${m.id}`, alt: o.data.name })
           : m.contentType.startsWith("audio/") ? h("audio", { controls: true, src: `/v1/media/${m.id}`, "aria-label": o.data.name }) : null),
         h("a", { class: "button", href: `#/tours/${encodeURIComponent(o.data.slug)}` }, t("ar.openTour"))));
     }
     if (o.kind !== "sticker") return sheet.show(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))), "peek");
     const s = o.data;
+    if (s.private) {
+      return sheet.show(h("div", { class: "card", id: "private-sheet" }, h("h3", {}, s.text || templates.get(s.templateId)?.name || t("map.sticker")),
+        h("p", { class: "muted" }, t("private.sheet")),
+        h("button", { class: "danger", id: "forget-private", onclick: async () => { await forgetPrivate(s.id); remove(s.id); sheet.hide(); } }, t("private.forget"))));
+    }
     let mine = false;
     if (session.token) try { mine = (await get("/v1/me")).id === s.author?.id; } catch { /* not signed in any more */ }
     sheet.show(stickerSheet(s, o.placement?.distance ?? null, {
@@ -447,18 +525,25 @@ async function start(permission) {
     pauseLoop: (paused) => { inXR = paused; } }));
 
   addRoute();
+  // What this phone keeps to itself, drawn like any sticker; with no connection, the private session is offered.
+  privateStickers().then((kept) => Promise.all(kept.map(addSticker))).catch(() => { /* no IndexedDB: nothing kept */ });
+  const offerPrivate = () => { if (!privateSession.on) say(t("private.offer")); };
+  if (!navigator.onLine) offerPrivate();
+  addEventListener("offline", offerPrivate);
   // For the browser tests: what is in the scene and where.
   window.worldlayerAR = {
     pose,
-    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, tour: o.data?.slug,
+    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, tour: o.data?.slug, yaw: o.mesh.rotation.y,
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => showSheet(objects.get(id)),  // what a tap on the object does
+    project: (id) => { const o = objects.get(id); return o ? o.mesh.getWorldPosition(new THREE.Vector3()).project(camera) : null; },
   };
   loop();
   return () => {
     running = false;
     socket?.close();
     if (watch !== null) navigator.geolocation.clearWatch(watch);
+    removeEventListener("offline", offerPrivate);
     removeEventListener("deviceorientationabsolute", orientation);
     removeEventListener("deviceorientation", orientation);
     stream?.getTracks().forEach((track) => track.stop());

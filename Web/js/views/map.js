@@ -12,11 +12,17 @@ import { stickerSheet } from "./sticker-sheet.js";
 import { rememberPlace, rememberRoute, recentPlaces, recentRoutes } from "./recent.js";
 import { placeCard } from "./place-sheet.js";
 import { currentPosition } from "../sensors/position.js";
+import { settings } from "../settings.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
 // Panes from bottom to top; Leaflet's own overlay pane is 400, markers 600.
 const panes = { own: 350, places: 410, stickers: 420, stops: 430, route: 440 };
+// WorldLayer's own drawing, per style: the light one recedes so that places, stickers and routes stand out.
+const ownInk = {
+  streets: { building: "#d6d3d1", buildingEdge: "#a8a29e", path: "#a16207", street: "#78716c" },
+  light: { building: "#efedeb", buildingEdge: "#dcd8d4", path: "#d6c3a0", street: "#c8c3be" },
+};
 const clusterBelowZoom = 18, clusterCell = 44;  // px: stickers closer than this on screen group up
 
 /** `focus.sticker`: a sticker id to open (from the feed or a profile); `focus.to` and `focus.name`: a
@@ -41,8 +47,11 @@ export async function render(focus = {}) {
   const ownData = L.layerGroup().addTo(map);
   const placesLayer = L.layerGroup().addTo(map), stickerLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
   const routeLayer = L.layerGroup().addTo(map), placeLayer = L.layerGroup().addTo(map);
-  let drawOwn = !config.tileURL, failures = 0;
-  if (config.tileURL) {
+  // The style chosen in Settings: streets (the tiles), light (the same, quieter), or our own drawing only.
+  const style = settings.get("mapStyle");
+  mapElement.classList.add(`style-${style}`);
+  let drawOwn = !config.tileURL || style === "own", failures = 0;
+  if (config.tileURL && style !== "own") {
     const tiles = L.tileLayer(config.tileURL, { maxZoom: 19, attribution: config.tileAttribution }).addTo(map);
     tiles.on("tileerror", () => {
       if (++failures === 3 && !drawOwn) { drawOwn = true; map.removeLayer(tiles); loadOwnMap().catch(couldNotLoad("map.own")); }
@@ -83,9 +92,10 @@ export async function render(focus = {}) {
       orSaved(`/v1/map/walkways?${box}`, "walkways", boundsOf(b), features)]);
     if (left) return;
     ownData.clearLayers();
-    L.geoJSON(buildings, { pane: "own", interactive: false, style: { color: "#a8a29e", weight: 1, fillColor: "#d6d3d1", fillOpacity: 0.8 } }).addTo(ownData);
+    const ink = ownInk[style] ?? ownInk.streets;
+    L.geoJSON(buildings, { pane: "own", interactive: false, style: { color: ink.buildingEdge, weight: 1, fillColor: ink.building, fillOpacity: 0.8 } }).addTo(ownData);
     L.geoJSON(walkways, { pane: "own", interactive: false,
-      style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? "#a16207" : "#78716c", weight: f.properties.highway === "footway" ? 2 : 4 }) })
+      style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? ink.path : ink.street, weight: f.properties.highway === "footway" ? 2 : 4 }) })
       .addTo(ownData);
     mapElement.dataset.buildings = String(buildings.features.length);
     mapElement.dataset.walkways = String(walkways.features.length);

@@ -1,4 +1,4 @@
-// Me: help, sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
+// Me: settings on this phone, help, stickers kept on this phone only, sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
 // their members, my groups, my reports and what became of them, blocks, deleting the account.
 import { api, get, participants, post, session } from "../api.js";
 import { h, say } from "../dom.js";
@@ -7,11 +7,13 @@ import { groupsSection } from "./groups.js";
 import { forgetRecent } from "./recent.js";
 import { myReportsSection } from "./report-form.js";
 import { outboxItems } from "../offline/outbox.js";
+import { forgetPrivate, privateStickers } from "../offline/private.js";
 import { forget, forgetAll, savedList } from "../offline/saved.js";
+import { currentPosition } from "../sensors/position.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
-  screen.append(h("h2", {}, t("me.title")), h("p", {}, h("a", { href: "#/help", id: "open-help" }, t("help.link"))), await outboxSection(), savedSection());
+  screen.append(h("h2", {}, t("me.title")), h("p", { class: "row" }, h("a", { href: "#/settings", id: "open-settings" }, t("settings.link")), h("a", { href: "#/help", id: "open-help" }, t("help.link"))), await outboxSection(), await privateSection(), savedSection());
   if (session.token) {
     try {
       const me = await get("/v1/me");
@@ -44,6 +46,18 @@ async function outboxSection() {
   return section;
 }
 
+/** Stickers of private sessions, kept on this phone only, each removable; absent when there are none. */
+async function privateSection() {
+  const kept = globalThis.indexedDB ? await privateStickers().catch(() => []) : [];
+  if (!kept.length) return "";
+  const list = h("ul", { class: "list", id: "private-stickers" }, ...kept.map((s) => {
+    const item = h("li", { class: "card row" }, h("span", { class: "grow" }, s.text || s.templateId),
+      h("button", { class: "secondary", onclick: async () => { await forgetPrivate(s.id); item.remove(); } }, t("private.forget")));
+    return item;
+  }));
+  return h("section", { id: "private-section" }, h("h3", {}, t("private.title")), list);
+}
+
 /** Tours and map areas saved for offline, each removable. */
 function savedSection() {
   const list = h("ul", { class: "list", id: "saved" });
@@ -64,11 +78,12 @@ async function signedIn(screen, me) {
   privateBox.addEventListener("change", () => save({ privateAccount: privateBox.checked }));
   // The digest is about stickers near home: home is where I am when I turn it on.
   const digestBox = h("input", { type: "checkbox", id: "digest", checked: settings.weeklyDigest });
-  digestBox.addEventListener("change", () => {
+  digestBox.addEventListener("change", async () => {
     if (!digestBox.checked) return save({ weeklyDigest: false });
     if (!navigator.geolocation) { digestBox.checked = false; return say(t("map.location.unsupported")); }
-    navigator.geolocation.getCurrentPosition((p) => save({ weeklyDigest: true, home: { latitude: p.coords.latitude, longitude: p.coords.longitude } }),
-      () => { digestBox.checked = false; say(t("me.digest.needsHome")); });
+    const home = await currentPosition(10000);  // our own timer: an unanswered prompt must not leave the box hanging
+    if (!home) { digestBox.checked = false; return say(t("me.digest.needsHome")); }
+    try { await save({ weeklyDigest: true, home: { latitude: home.latitude, longitude: home.longitude } }); } catch (e) { digestBox.checked = false; say(e.message); }
   });
 
   const stickers = h("ul", { class: "list", id: "my-stickers" });
@@ -114,9 +129,10 @@ async function signedIn(screen, me) {
   mapForm.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!navigator.geolocation) return say(t("map.location.unsupported"));
-    navigator.geolocation.getCurrentPosition(async (p) => {
-      try { await post("/v1/worldmaps", { name: mapName.value, latitude: p.coords.latitude, longitude: p.coords.longitude }); mapName.value = ""; showMaps(); } catch (e) { say(e.message); }
-    }, () => say(t("map.location.denied")));
+    currentPosition(10000).then(async (here) => {
+      if (!here) return say(t("map.location.denied"));
+      try { await post("/v1/worldmaps", { name: mapName.value, latitude: here.latitude, longitude: here.longitude }); mapName.value = ""; showMaps(); } catch (e) { say(e.message); }
+    });
   });
 
   const password = h("input", { type: "password", id: "delete-password", autocomplete: "current-password", "aria-label": t("me.password") });

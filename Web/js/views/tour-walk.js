@@ -3,15 +3,15 @@
 // starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
 // account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
 import { get, participants, post } from "../api.js";
-import { distanceText, h, icon, say } from "../dom.js";
+import { compassPoint, distanceText, h, icon, say } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
 import { isSaved, saveTour } from "../offline/saved.js";
 import { LocalFrame } from "../geo.js";
 import { celebrate } from "./celebration.js";
 import { questionsSection } from "./tour-questions.js";
+import { settings } from "../settings.js";
 
-const autoNarrationKey = "worldlayer.autoNarration";
 
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant) {
@@ -23,8 +23,8 @@ export async function walk(summary, token, participant) {
   const book = h("section", { id: "stamp-book", "aria-live": "polite" });
   const sheet = bottomSheet("stop-sheet");
   const mapElement = h("div", { class: "tour-map", id: "tour-map", role: "application", "aria-label": t("tours.map") });
-  const autoNarration = h("input", { type: "checkbox", id: "auto-narration", checked: localStorage.getItem(autoNarrationKey) !== "off",
-    onchange: () => localStorage.setItem(autoNarrationKey, autoNarration.checked ? "on" : "off") });
+  const autoNarration = h("input", { type: "checkbox", id: "auto-narration", checked: settings.get("autoNarration"),
+    onchange: () => settings.set("autoNarration", autoNarration.checked) });
   screen.append(h("h2", {}, tour.title));
   if (participant) {  // just joined: the welcome first, where the passkey form was
     screen.append(h("p", { class: "notice", id: "welcome" }, t("tours.welcome", { name: participant.name ? `, ${participant.name}` : "" })),
@@ -105,7 +105,7 @@ export async function walk(summary, token, participant) {
     const arrow = icon("arrow", { class: "arrow" });
     if (bearing !== null) arrow.style.transform = `rotate(${bearing}deg)`;
     where.replaceChildren(arrow, h("div", { class: "grow" }, h("strong", { id: "next-stop" }, t("tours.next", { title: `${stops.indexOf(stop) + 1}. ${stop.title}` })),
-      distance !== null ? h("span", { class: "muted", style: "display:block" }, t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compass(bearing)}`) })) : null),
+      distance !== null ? h("span", { class: "muted", style: "display:block" }, t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compassPoint(bearing)}`) })) : null),
       ...(next?.route ? [h("a", { class: "button secondary", id: "next-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify({ ...next.route, to: { ...next.route.to, name: stop.title } })) }, t("map.viewInAR"))] : []));
   }
 
@@ -163,9 +163,4 @@ function notThereYet(availability, stops) {
       h("a", { class: "button", id: "tour-way-map", href: `#/map/to/${r.destination.latitude},${r.destination.longitude}/${encodeURIComponent(title)}` }, t("tours.wayOnMap")),
       h("a", { class: "button secondary", id: "tour-way-ar", href: "#/ar",
         onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify({ ...r, to: { ...r.to, name: title } })) }, t("map.viewInAR"))))];
-}
-
-/** The eight-point compass direction of a bearing ("ne"). */
-function compass(bearing) {
-  return ["n", "ne", "e", "se", "s", "sw", "w", "nw"][Math.round(((bearing ?? 0) % 360) / 45) % 8];
 }

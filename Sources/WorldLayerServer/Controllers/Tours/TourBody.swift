@@ -23,6 +23,7 @@ struct TourBody: Decodable {
         var media: [MediaInput]?
         var date: String?
         var source: String?
+        var viewpoint: PhotoViewpoint?
     }
 
     var slug: String
@@ -57,7 +58,7 @@ struct TourBody: Decodable {
                 TourStop(
                     id: s.id, title: s.title, text: s.text ?? "", kind: s.kind, position: s.position, beacon: s.beacon,
                     radius: s.radius ?? 25,
-                    media: media, date: s.date, source: s.source))
+                    media: media, date: s.date, source: s.source, viewpoint: s.viewpoint))
         }
         let cover = try await self.cover.asyncMap { try await resolve($0, "cover") } ?? nil
         let tour = Tour(

@@ -1,0 +1,26 @@
+// Settings kept on this phone (../settings.js), each taking effect at once: what AR says aloud and
+// buzzes for, narration at tour stops, and the map's style.
+import { h, say } from "../dom.js";
+import { settings } from "../settings.js";
+import { speak } from "../ar/announcer.js";
+import { t } from "../strings.js";
+
+export function render() {
+  const screen = document.getElementById("screen");
+  const toggle = (name) => {
+    const box = h("input", { type: "checkbox", id: `setting-${name}`, checked: settings.get(name),
+      onchange: () => { settings.set(name, box.checked); say(t("settings.saved")); } });
+    return h("label", { class: "row setting" }, box, h("span", { class: "grow" }, t(`settings.${name}`), h("span", { class: "muted hint-text" }, t(`settings.${name}.hint`))));
+  };
+  const style = h("select", { id: "setting-mapStyle" }, ...["streets", "light", "own"].map((value) => h("option", { value, selected: settings.get("mapStyle") === value }, t(`settings.mapStyle.${value}`))));
+  style.addEventListener("change", () => { settings.set("mapStyle", style.value); say(t("settings.saved")); });
+  const voice = globalThis.speechSynthesis
+    ? h("button", { type: "button", class: "secondary", id: "try-voice", onclick: () => speak(t("settings.voiceSample")) }, t("settings.tryVoice"))
+    : h("p", { class: "muted", id: "no-voice" }, t("settings.noVoice"));
+  screen.append(h("h2", {}, t("settings.title")), h("p", { class: "muted" }, t("settings.onThisPhone")),
+    h("section", { class: "card", "aria-labelledby": "settings-ar" }, h("h3", { id: "settings-ar" }, t("settings.ar")),
+      toggle("speakTurns"), toggle("describeStickers"), toggle("buzzStickers"), voice),
+    h("section", { class: "card", "aria-labelledby": "settings-tours" }, h("h3", { id: "settings-tours" }, t("settings.tours")), toggle("autoNarration")),
+    h("section", { class: "card", "aria-labelledby": "settings-map" }, h("h3", { id: "settings-map" }, t("settings.map")),
+      h("label", {}, t("settings.mapStyle"), style)));
+}
