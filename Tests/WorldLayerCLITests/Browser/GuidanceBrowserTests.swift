@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WorldLayerCore
 
-/// NavSB's live guidance: leaving the route makes a new one from where I am.
+/// NavSB's guidance: a long press on the map routes there; leaving the route makes a new one from where I am.
 @Suite("Live guidance in Chromium and WebKit", .serialized)
 struct GuidanceBrowserTests {
     @Test(
@@ -40,6 +40,24 @@ struct GuidanceBrowserTests {
             #expect(abs(first[2] - 60.16951) < 0.0005 && abs(first[3] - 24.95227) < 0.001, "to the same destination")
             #expect(try await browser.waitOnScreen("#ar-next").hasPrefix("In "))
             try await BrowserTests.screenshot(browser, "ar-rerouted")
+        }
+    }
+
+    @Test("a long press on the map routes there: the route drawn, its length and time in the sheet", arguments: Browser.Engine.allCases)
+    func longPressRoutes(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
+            try await browser.open(server.base + "/#/map")
+            _ = try await browser.waitFor("the map drawn", "return Number(document.querySelector('#map')?.dataset.walkways) > 0 || null")
+            // A point a little north-east of me, brought to the middle of the map as a person pans to it.
+            _ = try await browser.run("window.worldlayerMap.setView([60.1712, 24.9410], 17, { animate: false })")
+            try await browser.pressAndHold("#map", dx: 0, dy: 0)
+            let summary = try await browser.waitOnScreen("#route-summary")
+            #expect(summary.contains("min on foot"), "\(summary)")
+            #expect(try await browser.run("return Number(document.querySelector('#map').dataset.route) > 2") as? Bool == true)
         }
     }
 }

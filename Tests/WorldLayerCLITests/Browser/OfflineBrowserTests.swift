@@ -17,20 +17,7 @@ struct OfflineBrowserTests {
         let token = try await server.signUpAndLogIn("roamer")
         // Refusals provoked on purpose: requests while there is no network.
         try await Browser.using(engine, allowing: ["ERR_INTERNET_DISCONNECTED", "ERR_CONNECTION_REFUSED", "net::ERR_FAILED"]) { browser in
-            try await browser.open(server.base + "/#/discover")
-            try await browser.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
-            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
-            // The app makes its offline copy a few seconds after the first screen is up; once it is
-            // ready, a reload puts it in charge.
-            _ = try await browser.runAsync("navigator.serviceWorker.ready.then(() => done(true))")
-            _ = try await browser.waitFor(
-                "the service worker in charge", "return !!navigator.serviceWorker.controller || (location.reload(), false)")
-            try await browser.open(server.base + "/#/tours/helsinki-monuments")
-            try await Self.click(browser, "#save-offline")
-            let saved = try await browser.waitOnScreen("#saved-status")
-            _ = try await browser.waitFor(
-                "the tour saved", "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')")
-            #expect(!saved.isEmpty)
+            try await Self.saveTour(browser, server, token: token, standingAt: (60.16952, 24.95250))
             // And the map area in view: WorldLayer's own streets and buildings, places, stickers.
             try await browser.open(server.base + "/#/map")
             _ = try await browser.waitFor("the map drawn", "return Number(document.querySelector('#map')?.dataset.buildings || 0)")
@@ -84,6 +71,72 @@ struct OfflineBrowserTests {
             (try JSONSerialization.jsonObject(with: Data(mine.body.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
         #expect(stickers.compactMap { $0["text"] as? String }.sorted() == ["offline one", "offline two"], "\(mine.body)")
         #expect(stickers.allSatisfy { $0["state"] as? String == "published" })
+    }
+
+    @Test(
+        "offline: a stop walked with no connection is stamped once the server answers again, at the time it was visited",
+        arguments: Browser.Engine.allCases)
+    func stampedWhenBackOnline(engine: Browser.Engine) async throws {
+        var server = try await BrowserTests.server(engine)
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        defer { server.stop() }
+        let token = try await server.signUpAndLogIn("nightwalker")
+        let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").body)
+        let tourID = try #require(tour["id"] as? String)
+        let second = try #require((tour["stops"] as? [[String: Any]])?[1])
+        var walked = Date.distantFuture
+        let at = try #require(second["position"] as? [String: Double])
+        // Where I wait online: 60 m from the second stop, clear of every stop (a walk, not a jump, away).
+        let stops = (tour["stops"] as? [[String: Any]] ?? []).compactMap { $0["position"] as? [String: Double] }
+        let metre = (latitude: 1 / 111_320.0, longitude: 1 / (111_320.0 * cos(at["latitude"]! * .pi / 180)))
+        let near = try #require(
+            [(0.0, -60.0), (0.0, 60.0), (60.0, 0.0), (-60.0, 0.0)].map { east, north in
+                (at["latitude"]! + north * metre.latitude, at["longitude"]! + east * metre.longitude)
+            }.first { p in
+                stops.allSatisfy { hypot(($0["latitude"]! - p.0) / metre.latitude, ($0["longitude"]! - p.1) / metre.longitude) > 35 }
+            })
+        try await Browser.using(engine, allowing: ["ERR_INTERNET_DISCONNECTED", "ERR_CONNECTION_REFUSED", "net::ERR_FAILED"]) { browser in
+            try await Self.saveTour(browser, server, token: token, standingAt: near)
+
+            // No connection; I walk to the second stop and stay a while.
+            server.stop()
+            try await Self.network(browser, offline: true)
+            try await browser.open(server.base + "/#/me")
+            try await browser.stand(at: at["latitude"]!, at["longitude"]!, accuracy: 4, origin: server.base)
+            try await browser.open(server.base + "/#/tours/helsinki-monuments")
+            _ = try await browser.waitFor(
+                "reports waiting on the phone", timeout: 40,
+                "return JSON.parse(localStorage.getItem('worldlayer.positions.' + arguments[0]) ?? '[]').length >= 10 || null", [tourID])
+            walked = Date()
+
+            // The server again, where the app expects it: the waiting reports go, and the stop is stamped.
+            server = try await BrowserTests.server(engine, port: port)
+            try await Self.network(browser, offline: false)
+            _ = try await browser.waitFor(
+                "the reports sent", timeout: 40, "return localStorage.getItem('worldlayer.positions.' + arguments[0]) === null", [tourID])
+        }
+        let book = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/\(tourID)/stamps", token: token).body)
+        let stamp = try #require((book["visited"] as? [[String: Any]])?.first { $0["stopId"] as? String == second["id"] as? String })
+        let stampedAt = try #require((stamp["stampedAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        #expect(stampedAt < walked, "stamped at the time I was there, not when the phone was back online")
+    }
+
+    /// Signed in and standing somewhere, the demo tour saved for offline as a person does it, with the
+    /// service worker in charge (the app makes its offline copy a few seconds after the first screen
+    /// is up; once it is ready, a reload puts it in charge).
+    static func saveTour(_ browser: Browser, _ server: RunningServer, token: String, standingAt at: (Double, Double)) async throws {
+        try await browser.open(server.base + "/#/discover")
+        try await browser.stand(at: at.0, at.1, accuracy: 4, origin: server.base)
+        _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+        _ = try await browser.runAsync("navigator.serviceWorker.ready.then(() => done(true))")
+        _ = try await browser.waitFor(
+            "the service worker in charge", "return !!navigator.serviceWorker.controller || (location.reload(), false)")
+        try await browser.open(server.base + "/#/tours/helsinki-monuments")
+        try await click(browser, "#save-offline")
+        _ = try await browser.waitFor(
+            "the tour saved", "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')")
+        _ = try await browser.run("document.querySelector('#saved-status').scrollIntoView({block: 'center'})")  // as a person looks
+        try await browser.waitOnScreen("#saved-status")
     }
 
     /// Chromium also says it is offline (DevTools network emulation); WebKit has no way to be told,

@@ -199,6 +199,23 @@ final class Browser {
         return seen && (seen === e || e.contains(seen)) ? e.textContent : null;
         """
 
+    /// Presses and holds with the secondary button on a point `dx`, `dy` CSS pixels from the middle of
+    /// an element: what a long press on a phone's screen gives a page (`contextmenu`), done as a
+    /// desktop person does it.
+    func pressAndHold(_ css: String, dx: Double, dy: Double) async throws {
+        let id = try await element(css)
+        let origin = ["element-6066-11e4-a52e-4f735466cecf": id]
+        let pointer: [String: Any] = [
+            "type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "origin": origin, "x": Int(dx.rounded()), "y": Int(dy.rounded()), "duration": 0],
+                ["type": "pointerDown", "button": 2], ["type": "pause", "duration": 600], ["type": "pointerUp", "button": 2],
+            ],
+        ]
+        _ = try await call("POST", "/session/\(session)/actions", ["actions": [pointer]])
+        _ = try? await call("DELETE", "/session/\(session)/actions")
+    }
+
     func type(_ css: String, _ text: String) async throws {
         let id = try await element(css)
         _ = try await call("POST", "/session/\(session)/element/\(id)/value", ["text": text])
@@ -285,8 +302,13 @@ final class Browser {
         let (status, answer) = try LoopbackHTTP.request(port: port, method: method, path: path, body: data)
         let json = try? JSONSerialization.jsonObject(with: answer, options: [.fragmentsAllowed]) as? [String: Any]
         guard status == 200 else {
-            let error = (json?["value"] as? [String: Any])?["message"] as? String ?? String(decoding: answer, as: UTF8.self)
-            throw Failure(description: "WebDriver \(method) \(path): \(error.prefix(300))")
+            let value = json?["value"] as? [String: Any]
+            let error = [value?["error"] as? String, value?["message"] as? String].compactMap { $0 }.filter { !$0.isEmpty }.joined(
+                separator: ": ")
+            throw Failure(
+                description:
+                    "WebDriver \(method) \(path): \(status) \((error.isEmpty ? String(decoding: answer, as: UTF8.self) : error).prefix(300))"
+            )
         }
         return json?["value"]
     }

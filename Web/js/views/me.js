@@ -165,6 +165,7 @@ async function signedIn(screen, me) {
       // What was saved with my session, and tour tickets, do not stay for the next person on a shared phone.
       await forgetAll();
       participants.forgetAll();
+      for (const key of Object.keys(localStorage).filter((k) => k.startsWith("worldlayer.positions."))) localStorage.removeItem(key);  // where I walked offline
       forgetRecent();
       dispatchEvent(new HashChangeEvent("hashchange"));
     } }, t("me.logout"))),

@@ -13,6 +13,9 @@ import { questionsSection } from "./tour-questions.js";
 import { settings } from "../settings.js";
 
 
+/** Where reports made offline wait, per tour (me.js forgets them at logout: they are where I walked). */
+const waitingPositions = "worldlayer.positions.";
+
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant) {
   const screen = document.getElementById("screen");
@@ -120,20 +123,37 @@ export async function walk(summary, token, participant) {
     return at;
   }
 
+  // Reports made with no connection wait on the phone with the time each fix was taken, and go
+  // first, in order, once the server answers: a stop walked offline is stamped then, at the time
+  // it was visited (the server believes such times up to a day old).
+  const waitingKey = `${waitingPositions}${tour.id}`;
+  let reporting = false;
   const report = async () => {
-    if (!last) return;
+    if (!last || reporting) return;
     const at = arrived();
     if (!token) return;
+    reporting = true;
+    const queue = [...JSON.parse(localStorage.getItem(waitingKey) ?? "[]"), { ...last, recordedAt: new Date().toISOString() }].slice(-900);
     try {
-      const r = await post(`/v1/tours/${tour.id}/positions`, last, token);
-      if (r.stamped) {
-        drawBook(r.book ?? await get(`/v1/tours/${tour.id}/stamps`, token));
-        const stop = stops.find((s) => s.id === r.stamped);
-        celebrate(stop?.title ?? "", visited.size, stops.length);
-        guideMe().catch(() => { /* the next stop shows on the next fix */ });
+      while (queue.length) {
+        const fresh = queue.length === 1;
+        let r;
+        try { r = await post(`/v1/tours/${tour.id}/positions`, queue[0], token); } catch (e) {
+          if (e.status === 0) throw e;
+          if (fresh) say(e.message);  // a refused old report is dropped; the rest still go
+        }
+        queue.shift();
+        if (r?.stamped) {
+          drawBook(r.book ?? await get(`/v1/tours/${tour.id}/stamps`, token));
+          const stop = stops.find((s) => s.id === r.stamped);
+          celebrate(stop?.title ?? "", visited.size, stops.length);
+          guideMe().catch(() => { /* the next stop shows on the next fix */ });
+        }
+        if (fresh && r?.atStop && !at) say(t("tours.atStop", { title: stops.find((s) => s.id === r.atStop)?.title ?? "" }));
       }
-      if (r.atStop && !at) say(t("tours.atStop", { title: stops.find((s) => s.id === r.atStop)?.title ?? "" }));
-    } catch (e) { say(e.message); }
+    } catch { /* no connection: what is left waits for the next try */ }
+    if (queue.length) localStorage.setItem(waitingKey, JSON.stringify(queue)); else localStorage.removeItem(waitingKey);
+    reporting = false;
   };
   const timer = setInterval(report, 2000);
   if (navigator.geolocation) watch = navigator.geolocation.watchPosition((p) => {
