@@ -1,8 +1,8 @@
 // What a person chose on this phone (Me › Settings), kept in localStorage and read where it matters:
 // spoken turns, a spoken description and a buzz for stickers coming into view, narration at tour
-// stops, and the map's style. Nothing here goes to the server.
+// stops, the map's style, and whether a book's camera waits to be started. Nothing here goes to the server.
 const key = "worldlayer.settings";
-const defaults = { speakTurns: false, describeStickers: false, buzzStickers: false, autoNarration: true, mapStyle: "streets" };
+const defaults = { speakTurns: false, describeStickers: false, buzzStickers: false, autoNarration: true, mapStyle: "streets", askCamera: false };
 // Before this screen, the tour kept its narration choice under its own key.
 const older = { autoNarration: () => localStorage.getItem("worldlayer.autoNarration") === "off" ? false : undefined };
 

@@ -105,4 +105,30 @@ struct AccessibleARBrowserTests {
             #expect(streets.contains("#78716c") && !streets.contains("#c8c3be"), "\(streets)")
         }
     }
+
+    @Test(
+        "settings: ask before opening the camera — a book's camera waits for “Start camera”, then opens",
+        arguments: Browser.Engine.allCases)
+    func askBeforeCamera(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        // WebKitGTK here has no camera at all: there, only the waiting is checked.
+        let camera = engine == .chromium ? try BrowserTests.camera(from: "astronaut.jpg") : nil
+        try await Browser.using(engine, camera: camera, allowing: ["getUserMedia"]) { browser in
+            try await browser.open(server.base + "/#/settings")
+            try await browser.click("#setting-askCamera")
+            _ = try await browser.run(
+                "window.cameraAsked = 0; const ask = navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices); if (ask) navigator.mediaDevices.getUserMedia = (c) => { window.cameraAsked++; return ask(c); }"
+            )
+            _ = try await browser.run("location.hash = '#/books/pictures-of-science/camera'")
+            #expect(try await browser.waitOnScreen("#camera-hint").hasPrefix("Tap “Start camera” when you are ready"))
+            try await Task.sleep(nanoseconds: 1_500_000_000)
+            #expect(try await browser.run("return window.cameraAsked") as? Int == 0, "the camera was not opened unasked")
+            guard engine == .chromium else { return }
+            try await browser.click("#start-camera")
+            _ = try await browser.waitFor("the camera open", "return !!document.querySelector('#camera video.feed').srcObject || null")
+            #expect(try await browser.run("return window.cameraAsked") as? Int == 1)
+            #expect(try await browser.text("#start-camera") == "Stop")
+        }
+    }
 }

@@ -3,6 +3,7 @@
 import { get, post } from "../api.js";
 import { h, say } from "../dom.js";
 import { matrix3d, rectangleToQuad } from "../homography.js";
+import { settings } from "../settings.js";
 import { t } from "../strings.js";
 
 const frameWidth = 640, frameHeight = 480, interval = 400;  // ms between frames sent (one in flight at a time)
@@ -102,6 +103,7 @@ export async function renderCamera(slug) {
   }
 
   start.addEventListener("click", () => (stream ? close() : open()));
-  await open();
+  // Unless the person asked to be asked first (Settings): then the camera waits for "Start camera".
+  if (settings.get("askCamera")) hint.textContent = t("camera.ask"); else await open();
   return close;
 }

@@ -1,5 +1,5 @@
 // Settings kept on this phone (../settings.js), each taking effect at once: what AR says aloud and
-// buzzes for, narration at tour stops, and the map's style.
+// buzzes for, narration at tour stops, whether a book's camera waits to be started, the map's style.
 import { h, say } from "../dom.js";
 import { settings } from "../settings.js";
 import { speak } from "../ar/announcer.js";
@@ -21,6 +21,7 @@ export function render() {
     h("section", { class: "card", "aria-labelledby": "settings-ar" }, h("h3", { id: "settings-ar" }, t("settings.ar")),
       toggle("speakTurns"), toggle("describeStickers"), toggle("buzzStickers"), voice),
     h("section", { class: "card", "aria-labelledby": "settings-tours" }, h("h3", { id: "settings-tours" }, t("settings.tours")), toggle("autoNarration")),
+    h("section", { class: "card", "aria-labelledby": "settings-books" }, h("h3", { id: "settings-books" }, t("settings.books")), toggle("askCamera")),
     h("section", { class: "card", "aria-labelledby": "settings-map" }, h("h3", { id: "settings-map" }, t("settings.map")),
       h("label", {}, t("settings.mapStyle"), style)));
 }
