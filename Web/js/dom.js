@@ -77,6 +77,11 @@ export function compassPoint(bearing) {
   return ["n", "ne", "e", "se", "s", "sw", "w", "nw"][Math.round((((bearing ?? 0) % 360) + 360) % 360 / 45) % 8];
 }
 
+/** How a historical photo was taken, for a person who wants to line it up ("Taken looking north-east…"). */
+export function viewpointText(viewpoint) {
+  return t("ar.viewpoint", { direction: t(`direction.${compassPoint(viewpoint.heading)}`), distance: distanceText(viewpoint.distance ?? 10) });
+}
+
 /** "5 min ago", "3 h ago", or the date. */
 export function ago(iso) {
   const seconds = (Date.now() - new Date(iso).getTime()) / 1000;

@@ -54,6 +54,11 @@ struct TourPhotoBrowserTests {
             _ = try await browser.run("window.worldlayerAR.open(arguments[0])", [photo])
             let sheet = try await browser.waitOnScreen("#stop-sheet")
             #expect(sheet.contains("Taken looking north-east, about 18 m away"), "\(sheet)")
+            // The tour's own page says it too, on the stop's sheet.
+            try await browser.open(server.base + "/#/tours")
+            try await browser.open(server.base + "/#/tours/helsinki-monuments")
+            try await browser.click("#tour-stops li:first-child button")
+            #expect(try await browser.waitOnScreen("#stop-viewpoint").hasPrefix("Taken looking north-east, about 18 m away"))
         }
     }
 }

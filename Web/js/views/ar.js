@@ -7,7 +7,7 @@
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, participants, post, session } from "../api.js";
-import { compassPoint, couldNotLoad, distanceText, h, icon, say } from "../dom.js";
+import { couldNotLoad, distanceText, h, icon, say, viewpointText } from "../dom.js";
 import { bottomSheet } from "../sheet.js";
 import { stickerSheet } from "./sticker-sheet.js";
 import { placeCard } from "./place-sheet.js";
@@ -465,7 +465,7 @@ async function start(permission) {
     if (o.kind === "tour-stop" || o.kind === "tour-photo") {
       const v = o.data.viewpoint;
       return sheet.show(h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, o.data.name),
-        v ? h("p", { class: "muted" }, t("ar.viewpoint", { direction: t(`direction.${compassPoint(v.heading)}`), distance: distanceText(v.distance ?? 10) })) : null,
+        v ? h("p", { class: "muted" }, viewpointText(v)) : null,
         h("p", {}, o.data.text),
         ...(o.data.media ?? []).map((m) => m.contentType.startsWith("image/") ? h("img", { class: "photo", src: `/v1/media/${m.id}`, alt: o.data.name })
           : m.contentType.startsWith("audio/") ? h("audio", { controls: true, src: `/v1/media/${m.id}`, "aria-label": o.data.name }) : null),

@@ -3,7 +3,7 @@
 // starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
 // account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
 import { get, participants, post } from "../api.js";
-import { compassPoint, distanceText, h, icon, say } from "../dom.js";
+import { compassPoint, distanceText, h, icon, say, viewpointText } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
 import { isSaved, saveTour } from "../offline/saved.js";
@@ -68,7 +68,9 @@ export async function walk(summary, token, participant) {
     const audio = stop.media.find((m) => m.contentType.startsWith("audio/"));
     const player = audio ? h("audio", { controls: true, src: `/v1/media/${audio.id}`, "aria-label": stop.title }) : null;
     sheet.show(h("div", { class: "card", id: "stop-detail" }, h("h3", {}, `${stops.indexOf(stop) + 1}. ${stop.title}`),
-      visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null, player,
+      visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null,
+      stop.viewpoint ? h("p", { class: "muted", id: "stop-viewpoint" }, viewpointText(stop.viewpoint)) : null,
+      player,
       stop.text ? h("p", {}, stop.text) : null,
       ...stop.media.filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: `/v1/media/${m.id}`, alt: stop.title })),
       stop.date || stop.source ? h("p", { class: "muted" }, [stop.date, stop.source].filter(Boolean).join(" · ")) : null), state);
