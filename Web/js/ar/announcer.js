@@ -17,20 +17,27 @@ export class Announcer {
   constructor() {
     this.inView = new Set();
     this.lastTurn = null;
+    // Read once: settings change on their own screen, never while AR is open.
+    this.buzz = settings.get("buzzStickers");
+    this.describe = settings.get("describeStickers");
+    this.speakTurns = settings.get("speakTurns");
   }
+
+  /** Whether the stickers in view matter at all (else the AR view need not work them out each frame). */
+  get watchesStickers() { return this.buzz || this.describe; }
 
   /** Each frame: the stickers on screen, [{id, text, distance, x}] with x from −1 (left edge) to 1. */
   stickersInView(stickers) {
     const fresh = stickers.filter((s) => !this.inView.has(s.id));
     this.inView = new Set(stickers.map((s) => s.id));
     if (!fresh.length) return;
-    if (settings.get("buzzStickers")) navigator.vibrate?.(fresh.length > 1 ? [80, 60, 80] : 80);
-    if (settings.get("describeStickers")) speak(fresh.map(describe).join(" "));
+    if (this.buzz) navigator.vibrate?.(fresh.length > 1 ? [80, 60, 80] : 80);
+    if (this.describe) speak(fresh.map(describe).join(" "));
   }
 
   /** The banner's instruction: spoken when it changes (a new step, or the arrival), not as metres tick by. */
   turn(step, words) {
-    if (!settings.get("speakTurns") || step === this.lastTurn) return;
+    if (!this.speakTurns || step === this.lastTurn) return;
     this.lastTurn = step;
     speak(words);
   }

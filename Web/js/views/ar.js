@@ -350,7 +350,7 @@ async function start(permission) {
       if (o.kind === "waypoint") o.mesh.visible = p.distance > 2 && p.distance < 80;
     }
     renderer.render(scene, camera);
-    announcer.stickersInView(nearest.flatMap((o) => {
+    if (announcer.watchesStickers) announcer.stickersInView(nearest.flatMap((o) => {
       const v = new THREE.Vector3(o.placement.x, o.placement.y, o.placement.z).project(camera);
       return v.z < 1 && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1
         ? [{ id: o.data.id, text: o.data.text || templates.get(o.data.templateId)?.name || t("map.sticker"), distance: o.placement.distance, x: v.x }] : [];
