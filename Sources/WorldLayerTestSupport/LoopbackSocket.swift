@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A blocking TCP connection to 127.0.0.1, for tests that must see the bytes a server writes
+/// exactly as they arrive (no client library between them and the wire).
+public final class LoopbackSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    private let fd: Int32
+    public let port: Int
+    public let timeout: TimeInterval
+
+    /// Connects; every later `receive` gives up after `timeout` seconds of silence.
+    public init(port: Int, timeout: TimeInterval) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "no socket") }
+        self.port = port
+        self.timeout = timeout
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        let connected = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
+        }
+    }
+
+    deinit { close(fd) }
+
+    public func send(_ data: Data) throws {
+        try data.withUnsafeBytes { raw in
+            var sent = 0
+            while sent < raw.count {
+                let n = Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, 0)
+                guard n > 0 else { throw Failure(description: "send failed") }
+                sent += n
+            }
+        }
+    }
+
+    /// The next bytes the server wrote, or nil when it closed the connection.
+    public func receive() throws -> Data? {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n > 0 { return Data(buffer[0..<n]) }
+        if n == 0 { return nil }
+        throw Failure(description: "no answer from 127.0.0.1:\(port) within \(Int(timeout)) s")
+    }
+
+    /// Everything the server writes until it closes the connection.
+    public func receiveAll() throws -> Data {
+        var all = Data()
+        while let chunk = try receive() { all.append(chunk) }
+        return all
+    }
+}
