@@ -210,6 +210,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            resources: [.copy("Media")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -107,6 +107,9 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     RouteController(store: store, maps: maps).register(routes)
     MapFeatureController(maps: maps, store: store).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
+    StickerMediaController(
+        store: store, library: MediaLibrary(root: configuration.mediaDirectory), uploads: RateLimiter(configuration.stickerMediaRate)
+    ).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
     BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate))
         .register(routes)

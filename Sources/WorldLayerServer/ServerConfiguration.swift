@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var signUpRate = RateLimiter.Rate(perSecond: 20.0 / 3600, burst: 20)
     /// Feedback messages per client address: a person rarely writes more than a few an hour.
     public var feedbackRate = RateLimiter.Rate.count(10, per: 3600)
+    /// Sounds and videos uploaded for stickers, per account.
+    public var stickerMediaRate = RateLimiter.Rate.count(30, per: 3600)
     /// Bytes of worldmap assets (snapshots, device maps) per account: 64 MB an hour.
     public var uploadRate = RateLimiter.Rate(perSecond: Double(64 << 20) / 3600, burst: Double(64 << 20))
     /// Camera frames sent for recognition per client address: a phone sends a few a second.

@@ -69,6 +69,8 @@ extension Migration {
         sharesByViewer,
         privateGroups,
         feedback,
+        contentWarnings,
+        stickerMedia,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -65,12 +65,12 @@ final class RunningServer {
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
-    /// Signs up and logs in; returns the token.
-    func signUpAndLogIn(_ name: String) async throws -> String {
+    /// Signs up (born on `birthday`, `YYYY-MM-DD`) and logs in; returns the token.
+    func signUpAndLogIn(_ name: String, birthday: String = "1990-01-01") async throws -> String {
         let signUp = try await request(
             "POST", "/v1/accounts",
             json:
-                "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"\(name.capitalized)\",\"birthday\":\"1990-01-01\"}"
+                "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"\(name.capitalized)\",\"birthday\":\"\(birthday)\"}"
         )
         guard signUp.status == 201 else { throw CLIFailure("sign-up failed: \(signUp.body)") }
         let login = try await request("POST", "/v1/sessions", json: "{\"login\":\"\(name)\",\"password\":\"pass word\"}")

@@ -83,8 +83,10 @@ struct API {
 
     /// Signs up and logs in; returns the token.
     @discardableResult
-    func signUpAndLogIn(_ username: String, password: String = "correct horse") async throws -> String {
-        let signUp = try await call(.post, "/v1/accounts", json: Fixtures.signUp(username, password: password))
+    func signUpAndLogIn(_ username: String, password: String = "correct horse", birthday: String? = nil) async throws -> String {
+        var body = Fixtures.signUp(username, password: password)
+        if let birthday { body["birthday"] = birthday }
+        let signUp = try await call(.post, "/v1/accounts", json: body)
         guard signUp.status == .created else { throw HelperFailure("sign-up failed: \(signUp.status) \(signUp.text)") }
         return try await logIn(username, password: password)
     }
@@ -114,6 +116,15 @@ enum Fixtures {
         if let worldmapId { body["worldmapId"] = worldmapId }
         return body.merging(extra) { $1 }
     }
+    /// The birthday of someone who turned `years` today (UTC), `YYYY-MM-DD`.
+    static func birthday(yearsAgo years: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let day = calendar.date(byAdding: .year, value: -years, to: Date())!
+        let c = calendar.dateComponents([.year, .month, .day], from: day)
+        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+    }
+
     static func signUp(_ username: String, password: String = "correct horse", email: String? = nil) -> [String: Any] {
         [
             "username": username, "email": email ?? "\(username)@example.org", "password": password, "displayName": "Test \(username)",

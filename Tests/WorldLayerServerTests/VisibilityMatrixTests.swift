@@ -10,12 +10,14 @@ import WorldLayerTestSupport
 @Suite("Visibility: every path × every relation")
 struct VisibilityMatrixTests {
     /// Stickers the owner makes, and who may see each.
+    /// `adult` is public and age-restricted: for accounts 18 or over only (the `minor` is 15).
     static let expected: [String: Set<String>] = [
-        "owner": ["public", "private", "shared", "worldmap", "worldmap-private", "grouped"],
-        "friend": ["public", "shared"],
-        "member": ["public", "worldmap"],
-        "groupie": ["public", "grouped"],
-        "stranger": ["public"],
+        "owner": ["public", "private", "shared", "worldmap", "worldmap-private", "grouped", "adult"],
+        "friend": ["public", "shared", "adult"],
+        "member": ["public", "worldmap", "adult"],
+        "groupie": ["public", "grouped", "adult"],
+        "stranger": ["public", "adult"],
+        "minor": ["public"],
         "blocked": [],
         "anonymous": ["public"],
     ]
@@ -29,11 +31,12 @@ struct VisibilityMatrixTests {
             for name in ["owner", "friend", "member", "groupie", "stranger", "blocked", "marker"] {
                 tokens[name] = try await api.signUpAndLogIn(name)
             }
+            tokens["minor"] = try await api.signUpAndLogIn("minor", birthday: Fixtures.birthday(yearsAgo: 15))
             let owner = tokens["owner"]!!
             let group = try #require(try await api.call(.post, "/v1/groups", json: ["name": "Walkers"], token: owner).json["id"] as? String)
             #expect(try await api.call(.put, "/v1/groups/\(group)/members/me", token: tokens["groupie"]!!).status == .ok)
             // Everyone signed in (but the owner) follows the owner, so the feed is one more path to check.
-            for name in ["friend", "member", "groupie", "stranger", "blocked"] {
+            for name in ["friend", "member", "groupie", "stranger", "minor", "blocked"] {
                 _ = try await api.call(.put, "/v1/me/follows/owner", token: tokens[name]!!)
             }
             #expect(try await api.call(.put, "/v1/me/blocks/blocked", token: owner).status == .noContent)
@@ -63,6 +66,7 @@ struct VisibilityMatrixTests {
                 "worldmap": Fixtures.sticker(north: 4, text: "txt-worldmap", worldmapId: worldmapID),
                 "worldmap-private": Fixtures.sticker(north: 5, text: "txt-worldmap-private", visibility: "private", worldmapId: worldmapID),
                 "grouped": Fixtures.sticker(north: 7, text: "txt-grouped", visibility: "shared", extra: ["sharedWithGroups": [group]]),
+                "adult": Fixtures.sticker(north: 8, text: "txt-adult", extra: ["contentWarnings": ["age-restricted"]]),
             ]
             var ids: [String: String] = [:]
             for (label, body) in bodies.sorted(by: { $0.key < $1.key }) {

@@ -7,8 +7,8 @@ import WorldLayerStore
 import WorldLayerTestSupport
 
 /// The visibility rule exists twice: in Swift (`Viewer.canSee`) and in SQL (PostgreSQL's nearby
-/// statement). Random worlds — accounts, blocks, groups, private worldmaps, stickers of every kind,
-/// some drafts, some deleted, some expired — are made through the API, and what each viewer is
+/// statement). Random worlds — accounts (some under 18), blocks, groups, private worldmaps, stickers
+/// of every kind, some drafts, some deleted, some expired, some age-restricted — are made through the API, and what each viewer is
 /// shown (nearby, and by cell) is compared with `canSee` on the same facts, on both engines.
 @Suite("Visibility: the SQL rule and canSee agree on random worlds")
 struct VisibilityPropertyTests {
@@ -48,8 +48,9 @@ struct VisibilityPropertyTests {
         var random = Random(state: seed)
         let names = (0..<people).map { "p\(seed)x\($0)" }
         var tokens: [String: String] = [:], ids: [String: Account.ID] = [:]
+        let minors = Set(random.subset(names, 0.3))
         for name in names {
-            tokens[name] = try await api.signUpAndLogIn(name)
+            tokens[name] = try await api.signUpAndLogIn(name, birthday: minors.contains(name) ? Fixtures.birthday(yearsAgo: 16) : nil)
             ids[name] = Account.ID(try #require(try await api.call(.get, "/v1/me", token: tokens[name]).json["id"] as? String))
         }
         // Relations: blocks, open groups with members, private worldmaps with members.
@@ -103,7 +104,9 @@ struct VisibilityPropertyTests {
             let myMaps = mapMembers.filter { $0.value.contains(author) }.map(\.key)
             let worldmap = random.chance(0.3) ? myMaps.randomElement(using: &random) : nil
             let expires = random.chance(0.15) ? clock.now.addingTimeInterval(60) : nil
+            let ageRestricted = random.chance(0.25)
             var extra: [String: Any] = [:]
+            if ageRestricted { extra["contentWarnings"] = ["age-restricted"] }
             if !sharedGroups.isEmpty { extra["sharedWithGroups"] = sharedGroups.map { $0.text } }
             if let expires { extra["expiresAt"] = WireJSON.time(expires) }
             let id = UUID()
@@ -124,7 +127,8 @@ struct VisibilityPropertyTests {
             }
             audiences[id] = StickerAudience(
                 author: ids[author]!, state: state, visibility: Visibility(rawValue: visibility)!, privateWorldmap: worldmap,
-                expiresAt: expires, sharedWith: Set(sharedWith.map { ids[$0]! }), sharedGroups: Set(sharedGroups))
+                expiresAt: expires, sharedWith: Set(sharedWith.map { ids[$0]! }), sharedGroups: Set(sharedGroups),
+                ageRestricted: ageRestricted)
         }
         clock.advance(by: 120)  // the timers have ended
 
@@ -141,7 +145,7 @@ struct VisibilityPropertyTests {
             let viewer = Viewer(
                 accountID: me, worldmaps: Set(mapMembers.filter { $0.value.contains(name) }.map(\.key)),
                 blocked: Set(blocks.filter { me != nil && $0.contains(me!) }.flatMap { $0 }.filter { $0 != me }),
-                groups: Set(groupMembers.filter { $0.value.contains(name) }.map(\.key)))
+                groups: Set(groupMembers.filter { $0.value.contains(name) }.map(\.key)), isAdult: me != nil && !minors.contains(name))
             let expected = Set(audiences.filter { viewer.canSee($0.value, now: clock.now) }.map(\.key))
             let nearby = try await api.call(
                 .get,

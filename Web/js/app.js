@@ -21,6 +21,8 @@ const routes = [
   [/^#\/feed$/, "feed", false, view("feed", "render")],
   [/^#\/me$/, "me", false, view("me", "render")],
   [/^#\/moderation$/, "me", false, view("moderation", "render")],
+  [/^#\/designs$/, "me", false, view("designs", "render")],
+  [/^#\/ads$/, "me", false, view("ads", "render")],
   [/^#\/help$/, "me", false, view("help", "render")],
   [/^#\/settings$/, "me", false, view("settings-screen", "render")],
   [/^#\/ar$/, "ar", true, view("ar", "render")],

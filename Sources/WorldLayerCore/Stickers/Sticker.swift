@@ -105,11 +105,18 @@ public struct StickerDraft: Sendable, Hashable, Codable {
     public var worldmapId: Worldmap.ID?
     /// Self-delete time.
     public var expiresAt: Date?
+    /// What the author warns of; nil for none.
+    public var contentWarnings: [ContentWarning]?
+    /// A sound or short video it plays when opened.
+    public var media: StickerMedia?
+    /// A web address it opens (`http` or `https`).
+    public var link: String?
 
     public init(
         templateId: String, text: String = "", tags: [String] = [], color: String = "#FFD60A", size: Double = 0.3,
         orientation: Orientation = .identity, anchor: StickerAnchor, pose: [Double]? = nil, visibility: Visibility = .public,
-        sharedWith: [String] = [], sharedWithGroups: [String]? = nil, worldmapId: Worldmap.ID? = nil, expiresAt: Date? = nil
+        sharedWith: [String] = [], sharedWithGroups: [String]? = nil, worldmapId: Worldmap.ID? = nil, expiresAt: Date? = nil,
+        contentWarnings: [ContentWarning]? = nil, media: StickerMedia? = nil, link: String? = nil
     ) {
         self.templateId = templateId
         self.text = text
@@ -124,6 +131,9 @@ public struct StickerDraft: Sendable, Hashable, Codable {
         self.sharedWithGroups = sharedWithGroups
         self.worldmapId = worldmapId
         self.expiresAt = expiresAt
+        self.contentWarnings = contentWarnings
+        self.media = media
+        self.link = link
     }
 }
 
@@ -153,6 +163,11 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
     /// Text form of the cell the anchor falls in.
     public var cell: String
     public var expiresAt: Date?
+    /// What the author warns of (``ContentWarning``); nil for none.
+    public var contentWarnings: [ContentWarning]?
+    /// A sound or short video (``StickerMedia``), served at `/v1/stickers/{id}/media` to those who see the sticker.
+    public var media: StickerMedia?
+    public var link: String?
     /// Increases with every change; an edit must name the version it read.
     public var version: Int
     public var createdAt: Date
@@ -180,6 +195,9 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
         self.worldmapIsPrivate = worldmapIsPrivate
         self.cell = cell
         expiresAt = draft.expiresAt
+        contentWarnings = draft.contentWarnings
+        media = draft.media
+        link = draft.link
         self.version = version
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -191,8 +209,11 @@ public struct Sticker: Sendable, Hashable, Codable, Identifiable {
             templateId: templateId, text: text, tags: tags, color: color, size: size, orientation: orientation, anchor: anchor,
             pose: pose, visibility: visibility, sharedWith: sharedWith, sharedWithGroups: sharedWithGroups,
             worldmapId: worldmapIsPrivate ? worldmapId : nil,
-            expiresAt: expiresAt)
+            expiresAt: expiresAt, contentWarnings: contentWarnings, media: media, link: link)
     }
+
+    /// Shown only to people known to be adults (and to its author).
+    public var isAgeRestricted: Bool { contentWarnings?.contains(.ageRestricted) ?? false }
 
     /// What someone other than the author is shown: not whom else it is shared with.
 

@@ -30,6 +30,19 @@ public enum StickerRules {
             problems.append(FieldError("tags", "'\(bad)' must be 1 to \(tagMaximumLength) letters, digits or '_'"))
         }
         d.tags = tags.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+        d.contentWarnings = ContentWarning.canonical(d.contentWarnings)
+        if let link = d.link {
+            if link.trimmingCharacters(in: .whitespaces).isEmpty {
+                d.link = nil
+            } else if let problem = StickerMediaRules.problem(link: link) {
+                problems.append(problem)
+            } else {
+                d.link = link.trimmingCharacters(in: .whitespaces)
+            }
+        }
+        if let media = d.media, media.id.count != 64 || !media.id.allSatisfy(\.isHexDigit) {
+            problems.append(FieldError("media.id", "must be the id an upload to /v1/stickers/media returned"))
+        }
         if let color = normalizeColor(d.color) { d.color = color } else { problems.append(FieldError("color", "must be #RRGGBB")) }
         if !(d.size.isFinite && sizeRange.contains(d.size)) {
             problems.append(FieldError("size", "must be \(sizeRange.lowerBound) to \(sizeRange.upperBound) metres"))

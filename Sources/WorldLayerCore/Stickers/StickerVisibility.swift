@@ -12,11 +12,13 @@ public struct StickerAudience: Sendable, Hashable, Codable {
     public var sharedWith: Set<Account.ID>
     /// Groups a `shared` sticker is shared with: their members at the time of reading see it.
     public var sharedGroups: Set<StickerGroup.ID>
+    /// Carries the age-restricted warning: for adults only.
+    public var ageRestricted: Bool
 
     public init(
         author: Account.ID, state: StickerState, visibility: Visibility, privateWorldmap: Worldmap.ID?, expiresAt: Date?,
         sharedWith: Set<Account.ID>,
-        sharedGroups: Set<StickerGroup.ID> = []
+        sharedGroups: Set<StickerGroup.ID> = [], ageRestricted: Bool = false
     ) {
         self.author = author
         self.state = state
@@ -25,13 +27,14 @@ public struct StickerAudience: Sendable, Hashable, Codable {
         self.expiresAt = expiresAt
         self.sharedWith = sharedWith
         self.sharedGroups = sharedGroups
+        self.ageRestricted = ageRestricted
     }
 
     private enum CodingKeys: String, CodingKey {
-        case author, state, visibility, privateWorldmap, expiresAt, sharedWith, sharedGroups
+        case author, state, visibility, privateWorldmap, expiresAt, sharedWith, sharedGroups, ageRestricted
     }
 
-    /// Audiences logged before groups existed have none.
+    /// Audiences logged before groups (or content warnings) existed have none.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -40,7 +43,21 @@ public struct StickerAudience: Sendable, Hashable, Codable {
             privateWorldmap: try c.decodeIfPresent(Worldmap.ID.self, forKey: .privateWorldmap),
             expiresAt: try c.decodeIfPresent(Date.self, forKey: .expiresAt),
             sharedWith: try c.decode(Set<Account.ID>.self, forKey: .sharedWith),
-            sharedGroups: try c.decodeIfPresent(Set<StickerGroup.ID>.self, forKey: .sharedGroups) ?? [])
+            sharedGroups: try c.decodeIfPresent(Set<StickerGroup.ID>.self, forKey: .sharedGroups) ?? [],
+            ageRestricted: try c.decodeIfPresent(Bool.self, forKey: .ageRestricted) ?? false)
+    }
+
+    /// Logged audiences stay as they were unless the sticker is age-restricted.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(author, forKey: .author)
+        try c.encode(state, forKey: .state)
+        try c.encode(visibility, forKey: .visibility)
+        try c.encodeIfPresent(privateWorldmap, forKey: .privateWorldmap)
+        try c.encodeIfPresent(expiresAt, forKey: .expiresAt)
+        try c.encode(sharedWith, forKey: .sharedWith)
+        try c.encode(sharedGroups, forKey: .sharedGroups)
+        if ageRestricted { try c.encode(true, forKey: .ageRestricted) }
     }
 }
 
@@ -55,19 +72,25 @@ public struct Viewer: Sendable, Hashable {
     public var blocked: Set<Account.ID>
     /// Groups the viewer is a member of.
     public var groups: Set<StickerGroup.ID>
+    /// Known to be 18 or over (from the account's birthday); never for someone not signed in.
+    public var isAdult: Bool
 
-    public init(accountID: Account.ID?, worldmaps: Set<Worldmap.ID> = [], blocked: Set<Account.ID> = [], groups: Set<StickerGroup.ID> = [])
-    {
+    public init(
+        accountID: Account.ID?, worldmaps: Set<Worldmap.ID> = [], blocked: Set<Account.ID> = [], groups: Set<StickerGroup.ID> = [],
+        isAdult: Bool = false
+    ) {
         self.accountID = accountID
         self.worldmaps = worldmaps
         self.blocked = blocked
         self.groups = groups
+        self.isAdult = isAdult
     }
 
     public static let anonymous = Viewer(accountID: nil)
 
     /// The rule: authors see their own living stickers in any state; everyone else sees
-    /// only published, unexpired stickers meant for them, never across a block.
+    /// only published, unexpired stickers meant for them, never across a block, and an
+    /// age-restricted one only when they are known to be adults.
     ///
     /// On a private worldmap the audience is its members (a `private` sticker stays the
     /// author's own); in the public world it is everyone, the listed people and the members of
@@ -76,7 +99,7 @@ public struct Viewer: Sendable, Hashable {
         guard s.state != .deleted else { return false }
         if let expiry = s.expiresAt, expiry <= now { return false }
         if let me = accountID, me == s.author { return true }
-        guard s.state == .published, !blocked.contains(s.author) else { return false }
+        guard s.state == .published, !blocked.contains(s.author), isAdult || !s.ageRestricted else { return false }
         if let worldmap = s.privateWorldmap {
             return s.visibility != .private && worldmaps.contains(worldmap)
         }

@@ -34,8 +34,10 @@ struct AccountController {
         var birthday: String
         var role: String
         var createdAt: Date
+        /// The name an advertiser account's ads show; absent for other accounts.
+        var advertiser: String?
 
-        init(_ a: Account) {
+        init(_ a: Account, advertiser: String? = nil) {
             id = a.id.text
             username = a.username
             email = a.email
@@ -43,6 +45,7 @@ struct AccountController {
             birthday = a.birthday
             role = a.role.rawValue
             createdAt = a.createdAt
+            self.advertiser = advertiser
         }
     }
 
@@ -129,7 +132,8 @@ struct AccountController {
     }
 
     @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(AccountBody(try context.requireAccount()))
+        let account = try context.requireAccount()
+        return try .json(AccountBody(account, advertiser: try await store.ads.advertiserName(account.id)))
     }
 
     struct ChangePasswordBody: Decodable {

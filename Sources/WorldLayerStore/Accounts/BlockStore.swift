@@ -48,17 +48,17 @@ extension AccountStore {
         guard let id = accountID else { return .anonymous }
         return try await withConnection(native: { db, postgres in
             // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
-            guard let postgres else { return try await Self.viewer(id, on: db) }
+            guard let postgres else { return try await Self.viewer(id, on: db, now: clock.now()) }
             var relations: [(kind: String, other: String)] = []
             for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: postgres.logger) {
                 relations.append(row)
             }
-            return Self.viewer(id, relations: relations)
+            return Self.viewer(id, relations: relations, now: clock.now())
         })
     }
 
     /// One round trip: a viewer is read for every request that shows stickers.
-    static func viewer(_ id: Account.ID, on db: any SQLDatabase) async throws -> Viewer {
+    static func viewer(_ id: Account.ID, on db: any SQLDatabase, now: Date) async throws -> Viewer {
         let me = id.text
         let rows = try await db.raw(
             """
@@ -66,17 +66,24 @@ extension AccountStore {
             UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = \(bind: me)
             UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = \(bind: me)
             UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(bind: me)
+            UNION ALL SELECT 'a', birthday FROM accounts WHERE id = \(bind: me)
             """
         ).all()
         return viewer(
             id,
-            relations: try rows.map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "other", as: String.self)) })
+            relations: try rows.map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "other", as: String.self)) },
+            now: now)
     }
 
-    /// A viewer from its relations: `w` worldmap memberships, `b` blocks either way, `g` groups.
-    static func viewer(_ id: Account.ID, relations: [(kind: String, other: String)]) -> Viewer {
-        var worldmaps = Set<Worldmap.ID>(), blocked = Set<Account.ID>(), groups = Set<StickerGroup.ID>()
+    /// A viewer from its relations: `w` worldmap memberships, `b` blocks either way, `g` groups, `a`
+    /// the birthday (an adult on `now`'s date or not).
+    static func viewer(_ id: Account.ID, relations: [(kind: String, other: String)], now: Date) -> Viewer {
+        var worldmaps = Set<Worldmap.ID>(), blocked = Set<Account.ID>(), groups = Set<StickerGroup.ID>(), isAdult = false
         for (kind, text) in relations {
+            if kind == "a" {
+                isAdult = Viewer.isAdult(birthday: text, now: now)
+                continue
+            }
             guard let other = UUID(storedText: text) else { continue }
             switch kind {
             case "w": worldmaps.insert(Worldmap.ID(other))
@@ -84,6 +91,6 @@ extension AccountStore {
             default: groups.insert(StickerGroup.ID(other))
             }
         }
-        return Viewer(accountID: id, worldmaps: worldmaps, blocked: blocked, groups: groups)
+        return Viewer(accountID: id, worldmaps: worldmaps, blocked: blocked, groups: groups, isAdult: isAdult)
     }
 }

@@ -149,7 +149,7 @@ extension CommunityStore {
                 """
                 SELECT t.tag, COUNT(*) AS n, EXISTS (SELECT 1 FROM tag_follows f WHERE f.account_id = \(bind: me) AND f.tag = t.tag) AS following
                 FROM sticker_tags t JOIN stickers s ON s.id = t.sticker_id
-                WHERE t.tag >= \(bind: key) AND t.tag < \(bind: key + "\u{10FFFF}") AND s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL
+                WHERE t.tag >= \(bind: key) AND t.tag < \(bind: key + "\u{10FFFF}") AND s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL AND s.age_restricted = 0
                 GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
                 """
             ).all().map {

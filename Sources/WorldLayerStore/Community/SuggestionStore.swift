@@ -21,7 +21,7 @@ extension CommunityStore {
         }
     }
 
-    /// Tags on the most public stickers placed since `since`.
+    /// Tags on the most public stickers placed since `since` (not on age-restricted ones: their tags may be for adults).
     public func popularTags(since: Date, viewer: Account.ID?, limit: Int) async throws -> [TagCard] {
         let me = viewer?.text ?? "-"
         return try await withConnection { db in
@@ -29,7 +29,7 @@ extension CommunityStore {
                 """
                 SELECT t.tag, COUNT(*) AS n, EXISTS (SELECT 1 FROM tag_follows f WHERE f.account_id = \(bind: me) AND f.tag = t.tag) AS following
                 FROM sticker_tags t JOIN stickers s ON s.id = t.sticker_id
-                WHERE s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL AND s.created_at >= \(bind: millis(since))
+                WHERE s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL AND s.age_restricted = 0 AND s.created_at >= \(bind: millis(since))
                 GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
                 """
             ).all().map {

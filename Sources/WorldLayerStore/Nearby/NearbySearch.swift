@@ -130,7 +130,7 @@ extension NearbySearch {
                         safeBelow = min(safeBelow, step.safeBelow)
                     } else {
                         if viewer == nil {
-                            viewer = try await viewerID.asyncMap { try await AccountStore.viewer($0, on: db) } ?? .anonymous
+                            viewer = try await viewerID.asyncMap { try await AccountStore.viewer($0, on: db, now: now) } ?? .anonymous
                         }
                         rows = try await Self.candidates(in: chunk, box: box, viewer: viewer!, access: .rows(engine), on: db)
                         read += rows.count
@@ -243,12 +243,12 @@ extension NearbySearch {
             id: summary.id, idText: summary.idText, version: summary.version, coordinate: summary.coordinate,
             audience: StickerAudience(
                 author: summary.author, state: summary.state, visibility: summary.visibility, privateWorldmap: summary.privateWorldmap,
-                expiresAt: summary.expiresAt, sharedWith: sharedWithMe ? [viewer.accountID!] : []),
+                expiresAt: summary.expiresAt, sharedWith: sharedWithMe ? [viewer.accountID!] : [], ageRestricted: summary.ageRestricted),
             body: body)
     }
 
     /// The columns of `stickers s` that ``audience(from:viewer:)`` reads, named once.
-    static let audienceColumns: SQLQueryString = "s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at"
+    static let audienceColumns: SQLQueryString = "s.author_id, s.state, s.visibility, s.private_worldmap_id, s.expires_at, s.age_restricted"
 
     /// What the visibility rule needs, from a row with ``audienceColumns`` and `shared_with_me` (``sharedWithMe(_:on:)``).
     static func audience(from row: any SQLRow, viewer: Viewer) throws -> StickerAudience {
@@ -259,7 +259,8 @@ extension NearbySearch {
             visibility: Visibility(rawValue: try row.decode(column: "visibility", as: String.self)) ?? .private,
             privateWorldmap: try row.decode(column: "private_worldmap_id", as: String?.self).flatMap(Worldmap.ID.init),
             expiresAt: try row.decode(column: "expires_at", as: Int64?.self).map { date(millis: $0) },
-            sharedWith: shared ? [viewer.accountID!] : [])
+            sharedWith: shared ? [viewer.accountID!] : [],
+            ageRestricted: try row.decode(column: "age_restricted", as: Int.self) != 0)
     }
 
     /// `FROM stickers s WHERE …` for the rows in `cells`, narrowed to `box` when there is one.

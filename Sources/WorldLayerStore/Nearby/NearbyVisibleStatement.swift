@@ -26,6 +26,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
             AND s.state <> 'deleted' AND (s.expires_at IS NULL OR s.expires_at > $8)
             AND (s.author_id = $7 OR (
               s.state = 'published' AND s.author_id NOT IN (SELECT other FROM rel WHERE kind = 'b')
+              AND (s.age_restricted = 0 OR EXISTS (SELECT 1 FROM rel WHERE kind = 'a' AND other <= $15))
               AND CASE WHEN s.private_worldmap_id IS NOT NULL
                 THEN s.visibility <> 'private' AND s.private_worldmap_id IN (SELECT other FROM rel WHERE kind = 'w')
                 ELSE s.visibility = 'public' OR (s.visibility = 'shared' AND (
@@ -50,6 +51,8 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
     /// Rows nearer than this (flat) surely lie before the cursor.
     var nearest: Double
     var cap: Int
+    /// The latest birthday of an adult today (``Viewer/adultBirthdayCutoff(now:)``).
+    var adultCutoff: String
 
     func makeBindings() -> PostgresBindings {
         var b = PostgresBindings()
@@ -67,6 +70,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
         b.append(flat.metresPerDegreeLongitude)
         b.append(nearest)
         b.append(Int64(cap))
+        b.append(adultCutoff)
         return b
     }
 
@@ -123,7 +127,8 @@ extension NearbyVisibleStatement {
         self.init(
             cells: pairs.map(\.0), strips: pairs.map(\.1), box: (box.latitudes, longitudes), viewer: viewer?.text ?? "-",
             now: millis(now), flat: ApproximateDistance(center: center),
-            nearest: cursor.map { ApproximateDistance.surelyBefore($0.distance) } ?? 0, cap: cap)
+            nearest: cursor.map { ApproximateDistance.surelyBefore($0.distance) } ?? 0, cap: cap,
+            adultCutoff: Viewer.adultBirthdayCutoff(now: now))
     }
 }
 

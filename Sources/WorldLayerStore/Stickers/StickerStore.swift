@@ -159,7 +159,7 @@ extension StickerStore {
     static func audience(_ s: Sticker, shares: [Account.ID]) -> StickerAudience {
         StickerAudience(
             author: s.author.id, state: s.state, visibility: s.visibility, privateWorldmap: s.worldmapIsPrivate ? s.worldmapId : nil,
-            expiresAt: s.expiresAt, sharedWith: Set(shares), sharedGroups: s.groupIDs)
+            expiresAt: s.expiresAt, sharedWith: Set(shares), sharedGroups: s.groupIDs, ageRestricted: s.isAgeRestricted)
     }
 
     private func write(_ s: Sticker, shares: [Account.ID], before: StoredSticker?, on db: any SQLDatabase, now: Date) async throws {
@@ -177,11 +177,11 @@ extension StickerStore {
             try await db.raw(
                 """
                 INSERT INTO stickers (\(unsafeRaw: placeKey == nil ? "" : "place_key, ")id, author_id, state, visibility, worldmap_id, private_worldmap_id,
-                                      template_id, cell, strip, latitude, longitude, expires_at, deleted_at, version, body, created_at, updated_at)
+                                      template_id, cell, strip, latitude, longitude, expires_at, deleted_at, version, body, created_at, updated_at, age_restricted)
                 VALUES (\(placeKey.map { "\(bind: $0), " as SQLQueryString } ?? "")\(bind: s.id.text), \(bind: s.author.id.text), \(bind: s.state.rawValue), \(bind: s.visibility.rawValue), \(bind: s.worldmapId.text),
                         \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), \(bind: s.templateId), \(bind: cell), \(bind: strip),
                         \(bind: s.anchor.latitude), \(bind: s.anchor.longitude), \(bind: s.expiresAt.map(millis)), \(bind: deletedAt), \(bind: s.version), \(bind: body),
-                        \(bind: millis(s.createdAt)), \(bind: millis(s.updatedAt)))
+                        \(bind: millis(s.createdAt)), \(bind: millis(s.updatedAt)), \(bind: s.isAgeRestricted ? 1 : 0))
                 """
             ).run()
         } else {
@@ -191,7 +191,8 @@ extension StickerStore {
                   private_worldmap_id = \(bind: s.worldmapIsPrivate ? s.worldmapId.text : nil), template_id = \(bind: s.templateId), cell = \(bind: cell),
                   strip = \(bind: strip), latitude = \(bind: s.anchor.latitude), longitude = \(bind: s.anchor.longitude),
                   expires_at = \(bind: s.expiresAt.map(millis)),
-                  deleted_at = \(bind: deletedAt), version = \(bind: s.version), body = \(bind: body), updated_at = \(bind: millis(s.updatedAt))
+                  deleted_at = \(bind: deletedAt), version = \(bind: s.version), body = \(bind: body), updated_at = \(bind: millis(s.updatedAt)),
+                  age_restricted = \(bind: s.isAgeRestricted ? 1 : 0)
                   \(placeKey.map { ", place_key = \(bind: $0)" as SQLQueryString } ?? "")
                 WHERE id = \(bind: s.id.text)
                 """

@@ -15,16 +15,18 @@ struct StickerSummary: Sendable, Equatable {
     var privateWorldmap: Worldmap.ID?
     var expiresAt: Date?
     var coordinate: Coordinate
+    var ageRestricted: Bool
 
     init(_ s: Sticker) {
         (id, idText, version, author, state, visibility) = (s.id, s.id.text, s.version, s.author.id, s.state, s.visibility)
         (privateWorldmap, expiresAt, coordinate) = (s.worldmapIsPrivate ? s.worldmapId : nil, s.expiresAt, s.anchor.coordinate)
+        ageRestricted = s.isAgeRestricted
     }
 
     init(
         id: String, version: Int, author: Account.ID, state: StickerState, visibility: Visibility, privateWorldmap: Worldmap.ID?,
         expiresAt: Date?,
-        coordinate: Coordinate
+        coordinate: Coordinate, ageRestricted: Bool
     ) throws {
         guard let uuid = UUID(storedText: id) else { throw JSONScanner.Unexpected() }
         // Ties order by the lower-case form the cursor uses; bodies store that form already.
@@ -33,6 +35,7 @@ struct StickerSummary: Sendable, Equatable {
             Sticker.ID(uuid), idText, version, author, state, visibility
         )
         (self.privateWorldmap, self.expiresAt, self.coordinate) = (privateWorldmap, expiresAt, coordinate)
+        self.ageRestricted = ageRestricted
     }
 }
 
@@ -69,6 +72,7 @@ enum StoredStickerReader {
     private static func summary(_ r: inout JSONScanner) throws -> StickerSummary {
         var id: String?, version: Int?, author: Account.ID?, state: StickerState?, visibility: Visibility?
         var worldmapId: Worldmap.ID?, worldmapIsPrivate: Bool?, expiresAt: Date?, anchor: StickerAnchor?
+        var warnings: [ContentWarning]?
         try r.object { r, key in
             switch key {
             case "id": id = try r.string()
@@ -80,6 +84,7 @@ enum StoredStickerReader {
             case "worldmapIsPrivate": worldmapIsPrivate = try r.bool()
             case "expiresAt": expiresAt = try r.isNull() ? nil : r.date()
             case "anchor": anchor = try self.anchor(&r)
+            case "contentWarnings": warnings = try contentWarnings(&r)
             default: try r.skipValue()
             }
         }
@@ -87,7 +92,8 @@ enum StoredStickerReader {
         else { throw JSONScanner.Unexpected() }
         return try StickerSummary(
             id: id, version: version, author: author, state: state, visibility: visibility,
-            privateWorldmap: worldmapIsPrivate ? worldmapId : nil, expiresAt: expiresAt, coordinate: anchor.coordinate)
+            privateWorldmap: worldmapIsPrivate ? worldmapId : nil, expiresAt: expiresAt, coordinate: anchor.coordinate,
+            ageRestricted: warnings?.contains(.ageRestricted) ?? false)
     }
 
     private static func sticker(_ r: inout JSONScanner) throws -> Sticker {
@@ -95,6 +101,7 @@ enum StoredStickerReader {
         var color: String?, size: Double?, orientation: Orientation?, anchor: StickerAnchor?, pose: [Double]?
         var visibility: Visibility?, sharedWith: [String]?, sharedWithGroups: [String]?, worldmapId: Worldmap.ID?
         var worldmapIsPrivate: Bool?, cell: String?, expiresAt: Date?, version: Int?, createdAt: Date?, updatedAt: Date?
+        var warnings: [ContentWarning]?, media: StickerMedia?, link: String?
         try r.object { r, key in
             switch key {
             case "id": id = Sticker.ID(try r.uuid())
@@ -121,6 +128,9 @@ enum StoredStickerReader {
             case "version": version = try r.integer()
             case "createdAt": createdAt = try r.date()
             case "updatedAt": updatedAt = try r.date()
+            case "contentWarnings": warnings = try contentWarnings(&r)
+            case "media": media = try r.isNull() ? nil : self.media(&r)
+            case "link": link = try r.isNull() ? nil : r.string()
             default: try r.skipValue()
             }
         }
@@ -129,10 +139,30 @@ enum StoredStickerReader {
         else { throw JSONScanner.Unexpected() }
         let draft = StickerDraft(
             templateId: templateId, text: text, tags: tags, color: color, size: size, orientation: orientation, anchor: anchor, pose: pose,
-            visibility: visibility, sharedWith: sharedWith, sharedWithGroups: sharedWithGroups, expiresAt: expiresAt)
+            visibility: visibility, sharedWith: sharedWith, sharedWithGroups: sharedWithGroups, expiresAt: expiresAt,
+            contentWarnings: warnings, media: media, link: link)
         return Sticker(
             id: id, author: author, state: state, draft: draft, worldmapId: worldmapId, worldmapIsPrivate: worldmapIsPrivate, cell: cell,
             version: version, createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    private static func contentWarnings(_ r: inout JSONScanner) throws -> [ContentWarning]? {
+        guard !(try r.isNull()) else { return nil }
+        return try r.strings().map { try ContentWarning(rawValue: $0) ?? { throw JSONScanner.Unexpected() }() }
+    }
+
+    private static func media(_ r: inout JSONScanner) throws -> StickerMedia {
+        var id: String?, contentType: String?, duration: Double?
+        try r.object { r, key in
+            switch key {
+            case "id": id = try r.string()
+            case "contentType": contentType = try r.isNull() ? nil : r.string()
+            case "duration": duration = try r.isNull() ? nil : r.number()
+            default: try r.skipValue()
+            }
+        }
+        guard let id else { throw JSONScanner.Unexpected() }
+        return StickerMedia(id: id, contentType: contentType, duration: duration)
     }
 
     private static func author(_ r: inout JSONScanner) throws -> StickerAuthor {

@@ -488,7 +488,7 @@ struct BrowserTests {
                     try await maker.waitFor(
                         "the new sticker in the maker's scene",
                         """
-                        const s = window.worldlayerAR.objects().filter(x => x.kind === 'sticker' && !arguments[0].includes(x.id) && x.distance !== undefined);
+                        const s = window.worldlayerAR.objects().filter(x => x.kind === 'sticker' && x.text === 'Live from the maker' && !arguments[0].includes(x.id) && x.distance !== undefined);
                         return s.length ? s[0] : null
                         """, [before]) as? [String: Any]
                 let id = try #require(made?["id"] as? String)

@@ -17,8 +17,9 @@ function wrap(g, text, maxWidth, maxLines) {
   return lines;
 }
 
-/** The sprite material for a sticker card. `template`: the sticker's template, if known. */
-export function stickerCard(text, colour, template) {
+/** The sprite material for a sticker card. `template`: the sticker's template, if known; `badge`: words
+ *  in a dark band across the top (an ad's "Sponsored"). */
+export function stickerCard(text, colour, template, { badge } = {}) {
   const canvas = document.createElement("canvas");
   canvas.width = width; canvas.height = height;
   const g = canvas.getContext("2d"), texture = new THREE.CanvasTexture(canvas);
@@ -41,6 +42,11 @@ export function stickerCard(text, colour, template) {
         if (picture) { g.lineWidth = 8; g.strokeStyle = "#ffffff"; g.strokeText(line, width / 2, y, width - padding); }
         g.fillStyle = "#1c1917"; g.fillText(line, width / 2, y, width - padding);
       });
+    }
+    if (badge) {
+      g.fillStyle = "rgba(28, 25, 23, .85)"; g.fillRect(0, 0, width, 44);
+      g.font = "bold 28px system-ui, sans-serif"; g.textAlign = "center"; g.textBaseline = "middle";
+      g.fillStyle = "#ffffff"; g.fillText(badge, width / 2, 23, width - padding);
     }
     texture.needsUpdate = true;
   };

@@ -1,5 +1,5 @@
-// Placing a sticker from AR: the form (template, text, tags, colour, size, who sees it, a self-delete
-// timer: ./audience.js) in the AR view's sheet;
+// Placing a sticker from AR: the form (template, text, tags, colour, size, content warnings:
+// ../warnings.js, who sees it, a self-delete timer: ./audience.js) in the AR view's sheet;
 // the sticker goes two metres in front of me or, on phones with WebXR hit testing, on the surface
 // I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later; in a
 // private session it stays on this phone (../offline/private.js) and is never sent.
@@ -7,6 +7,8 @@ import { api, get, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { unplace } from "../geo.js";
 import { audienceFields } from "./audience.js";
+import { warningFields } from "../warnings.js";
+import { mediaFields } from "../sticker-media.js";
 import { has, t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { enqueue, outboxItems } from "../offline/outbox.js";
@@ -37,13 +39,15 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   takesText();
   const audience = privately ? { elements: [h("p", { class: "notice" }, t("private.placing"))], read: () => ({ visibility: "private", sharedWith: [] }) }
     : await audienceFields();
+  const warnings = warningFields();
+  const media = privately ? { elements: [], read: async () => ({}) } : mediaFields();  // a clip is uploaded: not in a private session
   const form = h("form", { class: "card", id: "place-form" },
     h("label", {}, t("ar.template"), select),
     h("label", {}, t("ar.text"), text),
     h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
     h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
     h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
-    ...audience.elements,
+    ...warnings.elements, ...media.elements, ...audience.elements,
     h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
   // On phones with WebXR hit testing, the sticker can go on the surface I tap instead.
   if (await surfacePlacementSupported()) {
@@ -66,8 +70,9 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     const id = crypto.randomUUID();
     let draft;
     try {
-      draft = { templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
-        size: Number(data.size), orientation: [0, 0, 0, 1], ...audience.read(),
+      const carried = await media.read();  // the clip goes first; the sticker names it
+      draft = { ...carried, templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
+        size: Number(data.size), orientation: [0, 0, 0, 1], ...audience.read(), ...warnings.read(),
         anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
       if (privately) {
         await addSticker(await keepPrivately(id, draft));

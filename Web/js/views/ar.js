@@ -23,6 +23,9 @@ import { audienceFields } from "../ar/audience.js";
 import { openPlacementForm } from "../ar/place-form.js";
 import { Announcer } from "../ar/announcer.js";
 import { forgetPrivate, privateStickers, privateSession } from "../offline/private.js";
+import { isVeiled, shownText, warningFields, warningText } from "../warnings.js";
+import { adSheet, adsHere, sponsoredBy } from "../ads.js";
+import { mediaFields } from "../sticker-media.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
 const safetyKey = "worldlayer.safetyAcknowledged";
@@ -119,7 +122,10 @@ async function start(permission) {
     const template = templates.get(sticker.templateId);
     const anchor = { latitude: sticker.anchor.latitude, longitude: sticker.anchor.longitude, altitude: sticker.anchor.altitude, altitudeMode: "absolute" };
     let mesh;
-    if (template?.kind === "model" && template.assetUrl) {
+    if (isVeiled(sticker)) {
+      // A content warning: a plain card that says so until the sticker is tapped and shown.
+      mesh = new THREE.Sprite(stickerCard(warningText(sticker), "#A8A29E"));
+    } else if (template?.kind === "model" && template.assetUrl) {
       // A 3D template: its glTF model, in a group so that raycasts find the sticker from any part.
       mesh = new THREE.Group();
       gltf.load(template.assetUrl, (model) => mesh.add(model.scene), undefined, () => mesh.add(new THREE.Sprite(stickerCard(sticker.text || template.name, sticker.color))));
@@ -129,6 +135,21 @@ async function start(permission) {
     mesh.userData = { kind: "sticker", id: sticker.id, model: template?.kind === "model" };
     scene.add(mesh);
     objects.set(sticker.id, { kind: "sticker", mesh, anchor, data: sticker });
+  }
+
+  /** The ads shown where I stand: sponsored cards, labelled so, in place of those shown before. */
+  async function showAds() {
+    const ads = await adsHere(pose);
+    await templatesLoaded;
+    for (const [id, o] of objects) if (o.kind === "ad" && !ads.some((ad) => `ad-${ad.id}` === id)) remove(id);
+    for (const ad of ads) {
+      const id = `ad-${ad.id}`, template = templates.get(ad.templateId);
+      remove(id);
+      const mesh = new THREE.Sprite(stickerCard(ad.text || (template?.kind === "image" ? "" : template?.name ?? ""), ad.color, template, { badge: sponsoredBy(ad) }));
+      mesh.userData = { kind: "ad", id };
+      scene.add(mesh);
+      objects.set(id, { kind: "ad", mesh, anchor: { ...ad.anchor, altitudeMode: "absolute" }, data: ad });
+    }
   }
 
   function remove(id) {
@@ -302,6 +323,7 @@ async function start(permission) {
     get(`/v1/places/nearby?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
       .then((found) => { for (const p of found.places) { places.set(p.place.id, p.place); placeNames.set(p.place.id, p.place.name); } labelsAsked = null; }).catch(couldNotLoad("ar.places"));
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
+    showAds().catch(couldNotLoad("map.layer.ads"));
     const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
     await Promise.all(page.stickers.map(addSticker));
     seq = Math.max(seq, page.seq);
@@ -353,7 +375,7 @@ async function start(permission) {
     if (announcer.watchesStickers) announcer.stickersInView(nearest.flatMap((o) => {
       const v = new THREE.Vector3(o.placement.x, o.placement.y, o.placement.z).project(camera);
       return v.z < 1 && Math.abs(v.x) <= 1 && Math.abs(v.y) <= 1
-        ? [{ id: o.data.id, text: o.data.text || templates.get(o.data.templateId)?.name || t("map.sticker"), distance: o.placement.distance, x: v.x }] : [];
+        ? [{ id: o.data.id, text: shownText(o.data, templates.get(o.data.templateId)?.name || t("map.sticker")), distance: o.placement.distance, x: v.x }] : [];
     }));
     pointEdge(width, height);
     badge.textContent = pose.latitude === null ? t("ar.waiting")
@@ -471,6 +493,7 @@ async function start(permission) {
           : m.contentType.startsWith("audio/") ? h("audio", { controls: true, src: `/v1/media/${m.id}`, "aria-label": o.data.name }) : null),
         h("a", { class: "button", href: `#/tours/${encodeURIComponent(o.data.slug)}` }, t("ar.openTour"))));
     }
+    if (o.kind === "ad") return sheet.show(adSheet(o.data), "peek");
     if (o.kind !== "sticker") return sheet.show(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))), "peek");
     const s = o.data;
     if (s.private) {
@@ -481,7 +504,7 @@ async function start(permission) {
     let mine = false;
     if (session.token) try { mine = (await get("/v1/me")).id === s.author?.id; } catch { /* not signed in any more */ }
     sheet.show(stickerSheet(s, o.placement?.distance ?? null, {
-      route: () => startRoute({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, s.text || t("map.sticker")), onMap: false,
+      route: () => startRoute({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, shownText(s, t("map.sticker"))), onMap: false,
       extra: mine ? [await editForm(s), h("button", { class: "danger", onclick: async () => {
         try { await api("DELETE", `/v1/stickers/${s.id}`); remove(s.id); sheet.hide(); } catch (error) { say(error.message); }
       } }, t("ar.delete"))] : [] }));
@@ -495,22 +518,22 @@ async function start(permission) {
     sheet.show(placeCard(place, here.distance, { route: () => startRoute({ place: id }, place.name) }));
   }
 
-  /** Editing (text, tags, colour, size, who sees it, the timer) returns a sticker to unpublished
+  /** Editing (text, tags, colour, size, content warnings, sound or video and link, who sees it, the timer) returns a sticker to unpublished
    * (StickARs' state diagram); saving places it again. */
   async function editForm(s) {
     const text = h("input", { id: "edit-text", value: s.text ?? "", maxlength: 140, disabled: !templates.get(s.templateId)?.takesText });
     const tags = h("input", { id: "edit-tags", value: (s.tags ?? []).join(" ") });
     const color = h("input", { id: "edit-color", type: "color", value: (s.color ?? "#ffd60a").toLowerCase() });
     const size = h("input", { id: "edit-size", type: "range", min: "0.2", max: "2", step: "0.1", value: String(s.size ?? 0.5) });
-    const audience = await audienceFields(s);
+    const audience = await audienceFields(s), warnings = warningFields(s), media = mediaFields(s);
     const form = h("form", { class: "card", id: "edit-form" }, h("label", {}, t("ar.text"), text), h("label", {}, t("ar.tags"), tags),
-      h("label", {}, t("ar.colour"), color), h("label", {}, t("ar.size"), size), ...audience.elements,
+      h("label", {}, t("ar.colour"), color), h("label", {}, t("ar.size"), size), ...warnings.elements, ...media.elements, ...audience.elements,
       h("button", { type: "submit", class: "secondary" }, t("ar.save")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
         const draft = { templateId: s.templateId, color: color.value.toUpperCase(), size: Number(size.value), orientation: s.orientation, anchor: s.anchor,
-          ...audience.read(), text: text.disabled ? "" : text.value, tags: tags.value.split(/[\s,]+/).filter(Boolean), version: s.version };
+          ...audience.read(), ...warnings.read(), ...(await media.read()), text: text.disabled ? "" : text.value, tags: tags.value.split(/[\s,]+/).filter(Boolean), version: s.version };
         const edited = await api("PUT", `/v1/stickers/${s.id}`, draft);
         const placed = await api("POST", `/v1/stickers/${s.id}/place`);
         await addSticker(placed ?? edited);
@@ -530,10 +553,13 @@ async function start(permission) {
   const offerPrivate = () => { if (!privateSession.on) say(t("private.offer")); };
   if (!navigator.onLine) offerPrivate();
   addEventListener("offline", offerPrivate);
+  // A sticker shown on a tap (its content warning) is drawn as itself from then on.
+  const redrawRevealed = (event) => { const o = objects.get(event.detail.id); if (o?.kind === "sticker") addSticker(o.data); };
+  addEventListener("worldlayer:revealed", redrawRevealed);
   // For the browser tests: what is in the scene and where.
   window.worldlayerAR = {
     pose,
-    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, tour: o.data?.slug, yaw: o.mesh.rotation.y,
+    objects: () => [...objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, veiled: isVeiled(o.data), tour: o.data?.slug, yaw: o.mesh.rotation.y,
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => showSheet(objects.get(id)),  // what a tap on the object does
     project: (id) => { const o = objects.get(id); return o ? o.mesh.getWorldPosition(new THREE.Vector3()).project(camera) : null; },
@@ -544,6 +570,7 @@ async function start(permission) {
     socket?.close();
     if (watch !== null) navigator.geolocation.clearWatch(watch);
     removeEventListener("offline", offerPrivate);
+    removeEventListener("worldlayer:revealed", redrawRevealed);
     removeEventListener("deviceorientationabsolute", orientation);
     removeEventListener("deviceorientation", orientation);
     stream?.getTracks().forEach((track) => track.stop());

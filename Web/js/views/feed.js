@@ -5,6 +5,7 @@ import { ago, distanceText, h } from "../dom.js";
 import { currentPosition } from "../sensors/position.js";
 import { t } from "../strings.js";
 import { stickerPicture, templateName, templates } from "../templates.js";
+import { veiled } from "../warnings.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
@@ -18,15 +19,16 @@ export async function render() {
     : h("p", { class: "muted" }, t("feed.empty")));
 }
 
-/** A sticker as a card: picture, text, author, time, distance; a tap opens it on the map. Shared with profiles. */
+/** A sticker as a card: picture, text, author, time, distance; a tap opens it on the map (veiled first when
+ *  it carries a content warning). Shared with profiles. */
 export function postCard(s, all, { distance, reason } = {}) {
   const author = s.author?.username;
-  return h("div", { class: "post", dataset: { sticker: s.id } },
+  return h("div", { class: "post", dataset: { sticker: s.id } }, ...veiled(s,
     h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", "aria-label": s.text || templateName(s.templateId, all) }, stickerPicture(s, all)),
     h("div", { class: "grow" },
       h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", style: "color:inherit;text-decoration:none" }, h("strong", {}, s.text || templateName(s.templateId, all))),
       h("span", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}` }, `@${author}`) : null,
         [s.createdAt ? ` · ${ago(s.createdAt)}` : "", distance != null ? ` · ${distanceText(distance)}` : ""].join("")),
       s.tags?.length ? h("span", { class: "muted", style: "display:block" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
-      reason ? h("span", { class: "muted", style: "display:block;font-size:.8rem" }, reason) : null));
+      reason ? h("span", { class: "muted", style: "display:block;font-size:.8rem" }, reason) : null)));
 }

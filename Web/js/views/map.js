@@ -13,11 +13,14 @@ import { rememberPlace, rememberRoute, recentPlaces, recentRoutes } from "./rece
 import { placeCard } from "./place-sheet.js";
 import { currentPosition } from "../sensors/position.js";
 import { settings } from "../settings.js";
+import { shownText } from "../warnings.js";
+import { adSheet, adsHere, sponsoredBy } from "../ads.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
 // Panes from bottom to top; Leaflet's own overlay pane is 400, markers 600.
-const panes = { own: 350, places: 410, stickers: 420, stops: 430, route: 440 };
+// My position lies under what can be tapped: a sticker or an ad where I stand stays tappable.
+const panes = { own: 350, me: 400, places: 410, stickers: 420, stops: 430, route: 440 };
 // WorldLayer's own drawing, per style: the light one recedes so that places, stickers and routes stand out.
 const ownInk = {
   streets: { building: "#d6d3d1", buildingEdge: "#a8a29e", path: "#a16207", street: "#78716c" },
@@ -46,7 +49,7 @@ export async function render(focus = {}) {
   for (const [name, z] of Object.entries(panes)) map.createPane(name).style.zIndex = String(z);
   const ownData = L.layerGroup().addTo(map);
   const placesLayer = L.layerGroup().addTo(map), stickerLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
-  const routeLayer = L.layerGroup().addTo(map), placeLayer = L.layerGroup().addTo(map);
+  const routeLayer = L.layerGroup().addTo(map), placeLayer = L.layerGroup().addTo(map), adLayer = L.layerGroup().addTo(map);
   // The style chosen in Settings: streets (the tiles), light (the same, quieter), or our own drawing only.
   const style = settings.get("mapStyle");
   mapElement.classList.add(`style-${style}`);
@@ -58,7 +61,23 @@ export async function render(focus = {}) {
     });
   } else map.attributionControl.addAttribution(config.tileAttribution);
   legend(map, { [t("map.layer.places")]: [placesLayer, "#2563eb"], [t("map.layer.stickers")]: [stickerLayer, "#f59e0b"],
-    [t("map.layer.tours")]: [tourLayer, "#b45309"], [t("map.layer.route")]: [routeLayer, "#14532d"] });
+    [t("map.layer.tours")]: [tourLayer, "#b45309"], [t("map.layer.ads")]: [adLayer, "#7c3aed"], [t("map.layer.route")]: [routeLayer, "#14532d"] });
+
+  // Ads are for people standing in their area: asked where I am (again after 25 m), never for the view.
+  let adsAskedAt = null;
+  async function drawAds() {
+    if (adsAskedAt && L.latLng(adsAskedAt.latitude, adsAskedAt.longitude).distanceTo([here.latitude, here.longitude]) < 25) return;
+    adsAskedAt = here;
+    const ads = await adsHere(here);
+    if (left) return;
+    adLayer.clearLayers();
+    for (const ad of ads) {
+      label(L.marker([ad.anchor.latitude, ad.anchor.longitude], { pane: "stickers", title: sponsoredBy(ad),
+        icon: L.divIcon({ className: "ad-pin", html: "Ad", iconSize: [30, 22] }) }), `${sponsoredBy(ad)}${ad.text ? `: ${ad.text}` : ""}`)
+        .on("click", () => sheet.show(adSheet(ad), "peek")).addTo(adLayer);
+    }
+    mapElement.dataset.ads = String(ads.length);
+  }
 
   const boundsOf = (b) => ({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
   saveButton.addEventListener("click", async () => {
@@ -137,7 +156,7 @@ export async function render(focus = {}) {
     }
     for (const group of cells.values()) {
       if (group.length < 4) {
-        for (const s of group) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { pane: "stickers", radius: 7, color: "#fff", weight: 2, fillColor: s.color ?? "#f59e0b", fillOpacity: 1 }), s.text || s.templateId)
+        for (const s of group) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { pane: "stickers", radius: 7, color: "#fff", weight: 2, fillColor: s.color ?? "#f59e0b", fillOpacity: 1 }), shownText(s, s.templateId))
           .on("click", () => openSticker(s)).addTo(stickerLayer);
         continue;
       }
@@ -210,8 +229,9 @@ export async function render(focus = {}) {
     if (left) return;  // a fix already on its way when the map was left
     here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     meMarker?.remove();
-    meMarker = label(L.circle([here.latitude, here.longitude], { pane: "route", radius: Math.max(here.accuracy, 3), color: "#2563eb", weight: 2, fillOpacity: .15 }),
+    meMarker = label(L.circle([here.latitude, here.longitude], { pane: "me", radius: Math.max(here.accuracy, 3), color: "#2563eb", weight: 2, fillOpacity: .15 }),
       t("map.here", { accuracy: Math.round(here.accuracy) })).addTo(map);
+    drawAds().catch(couldNotLoad("map.layer.ads"));
     // The first fix brings the map to me (searches then rank what is near me first).
     if (!centred && !routeLayer.getLayers().length && !placeLayer.getLayers().length && !focus.sticker) { centred = true; map.setView([here.latitude, here.longitude], 17, { animate: false }); }
   }, (error) => { if (error.code === error.PERMISSION_DENIED) say(t("map.location.denied")); }, { enableHighAccuracy: true });
@@ -289,7 +309,7 @@ export async function render(focus = {}) {
 
   function openSticker(s) {
     const away = here ? L.latLng(here.latitude, here.longitude).distanceTo([s.anchor.latitude, s.anchor.longitude]) : null;
-    sheet.show(stickerSheet(s, away, { route: () => route({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, s.text || t("map.sticker")) }));
+    sheet.show(stickerSheet(s, away, { route: () => route({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, shownText(s, t("map.sticker"))) }));
   }
 
   if (focus.sticker) {

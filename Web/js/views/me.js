@@ -147,11 +147,14 @@ async function signedIn(screen, me) {
     } catch (e) { say(e.message); }
   });
 
+  // Advertisers (an admin makes them) get their ads screen.
+  const adsLink = me.advertiser ? h("li", {}, h("a", { href: "#/ads", id: "open-ads" }, t("me.ads"))) : null;
   screen.append(
     h("p", { id: "hello" }, t("me.hello", { name: me.displayName || me.username, username: me.username })),
     h("section", { class: "card", id: "next-steps" }, h("h3", {}, t("me.next")), h("ul", { class: "list" },
       h("li", {}, h("a", { href: "#/map" }, t("me.next.map"))), h("li", {}, h("a", { href: "#/ar" }, t("me.next.ar"))),
       h("li", {}, h("a", { href: "#/discover" }, t("me.next.people"))), h("li", {}, h("a", { href: `#/people/${encodeURIComponent(me.username)}` }, t("people.title", { username: me.username }))),
+      h("li", {}, h("a", { href: "#/designs", id: "open-designs" }, t("me.designs"))), adsLink,
       me.role === "user" ? null : h("li", {}, h("a", { href: "#/moderation", id: "open-moderation" }, t("mod.title"))))),
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,

@@ -1,9 +1,11 @@
 // A sticker's sheet, the same on the map, in AR and from the feed: its picture, text, author (→ their
-// profile), when, how far; navigate there (a walking route), see it on the map or in AR, share it, report it.
+// profile), when, how far, its sound or video and link (all veiled until tapped when it carries a content warning); navigate there (a walking route), see it on the map or in AR, share it, report it.
 import { h, ago, distanceText, say } from "../dom.js";
 import { t } from "../strings.js";
 import { stickerPicture, templateName, templates } from "../templates.js";
 import { openReport } from "./report-form.js";
+import { veiled } from "../warnings.js";
+import { mediaContent } from "../sticker-media.js";
 
 /** `actions.route`: walk there; `actions.extra`: more elements (the author's edit form in AR). */
 export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) {
@@ -12,11 +14,12 @@ export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) 
   templates().then((all) => { picture.replaceWith(stickerPicture(s, all)); if (!s.text) title.textContent = templateName(s.templateId, all); }).catch(() => { /* the text stands alone */ });
   const author = s.author?.username;
   return h("div", { class: "card", id: "sticker-sheet", dataset: { sticker: s.id } },
-    h("div", { class: "post", style: "border:0;padding:0" }, picture,
+    h("div", { class: "post", style: "border:0;padding:0" }, ...veiled(s, picture,
       h("div", { class: "grow" }, title,
         h("p", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}`, class: "author" }, `@${author}`) : null,
           [s.createdAt ? ` · ${ago(s.createdAt)}` : "", away != null ? ` · ${t("map.away", { distance: distanceText(away) })}` : ""].join("")),
-        s.tags?.length ? h("p", { class: "muted" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null)),
+        s.tags?.length ? h("p", { class: "muted" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
+        ...mediaContent(s)))),
     h("div", { class: "row" },
       route ? h("button", { id: "navigate-there", onclick: route }, t("sticker.navigate")) : null,
       onMap ? null : h("a", { class: "button secondary", href: `#/map/sticker/${s.id}` }, t("sticker.onMap")),

@@ -51,21 +51,27 @@ enum SharePage {
         let d = 0.002
         let bbox = "\(lon - d),\(lat - d / 2),\(lon + d),\(lat + d / 2)"
         let tags = s.tags.map { "<li>#\(escape($0))</li>" }.joined()
+        // A sticker with a content warning stays folded behind it, and link previews name only the warning.
+        let warning = s.contentWarnings.map { warnings in
+            "Content warning: " + warnings.map { $0 == .graphic ? "graphic" : "adults only" }.joined(separator: ", ")
+        }
+        let title = warning ?? (s.text.isEmpty ? templateName : s.text)
+        let (fold, unfold) = warning.map { ("<details class=\"warning\"><summary>\($0) (show)</summary>", "</details>") } ?? ("", "")
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(s.text.isEmpty ? templateName : s.text)) · WorldLayer sticker</title>
-            <meta property="og:title" content="\(escape(s.text.isEmpty ? templateName : s.text))">
+            <title>\(escape(title)) · WorldLayer sticker</title>
+            <meta property="og:title" content="\(escape(title))">
             <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:1rem auto;padding:0 1rem;color:#111}
             .card{border-radius:1rem;padding:1rem;background:\(s.color);color:#111}
             img.preview{width:6rem;height:6rem;float:right} .clear{clear:both} ul.tags{list-style:none;padding:0;display:flex;gap:.5rem;flex-wrap:wrap}
             iframe{width:100%;height:14rem;border:0;border-radius:.5rem} a.open{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;
             background:#0b57d0;color:#fff;border-radius:2rem;text-decoration:none}</style></head>
             <body><main>
-            <div class="card"><img class="preview" src="/v1/templates/\(escape(s.templateId))/preview" alt="\(escape(templateName)) template">
+            \(fold)<div class="card"><img class="preview" src="/v1/templates/\(escape(s.templateId))/preview" alt="\(escape(templateName)) template">
             <p class="template">\(escape(templateName))</p><h1 class="text">\(escape(s.text))</h1>
-            <ul class="tags">\(tags)</ul><div class="clear"></div></div>
+            <ul class="tags">\(tags)</ul><div class="clear"></div></div>\(unfold)
             <p class="creator">Placed by <strong>\(escape(s.author.displayName))</strong> (@\(escape(s.author.username)))</p>
             <p class="place">At <span class="latitude">\(String(format: "%.6f", lat))</span>, <span class="longitude">\(String(format: "%.6f", lon))</span></p>
             <iframe title="Map of where the sticker is" src="https://www.openstreetmap.org/export/embed.html?bbox=\(bbox)&amp;layer=mapnik&amp;marker=\(lat),\(lon)"></iframe>

@@ -40,7 +40,14 @@ struct StickerController {
         let account = try context.requireAccount()
         let id: Sticker.ID = try context.idParameter("id")
         let body = try await request.decodeJSON(PutBody.self, context: context)
-        let draft = try StickerRules.validate(body.draft, now: store.clock.now()).get()
+        var draft = try StickerRules.validate(body.draft, now: store.clock.now()).get()
+        // A clip is named by id; what it is and how long it plays come from the author's own upload.
+        if let media = draft.media {
+            guard let upload = try await store.stickers.upload(media.id, by: account.id) else {
+                throw APIError.validation([FieldError("media.id", "is not one of your uploads; send the file to /v1/stickers/media first")])
+            }
+            draft.media = StickerMedia(id: upload.id, contentType: upload.contentType, duration: upload.duration)
+        }
         let (sticker, created) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
         await hub.wake()
         return try .json(

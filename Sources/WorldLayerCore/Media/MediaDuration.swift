@@ -1,0 +1,224 @@
+import Foundation
+
+/// How long an audio or video file plays, read from its own container, never from what a client
+/// says: MP4 and M4A (`mvhd`, or the fragments' sample durations when a recorder wrote a
+/// fragmented file), WebM (`Info/Duration`, or the last block's time when a recorder left the
+/// duration out), Ogg (the last page's granule position at the stream's rate) and MP3 (a Xing or
+/// Info header's frame count, else a constant bit rate's estimate). Nil when it cannot be told.
+public enum MediaDuration {
+    public static func seconds(of data: Data, contentType: String) -> Double? {
+        let bytes = [UInt8](data)
+        let seconds: Double? =
+            switch contentType {
+            case "audio/mp4", "video/mp4": mp4(bytes)
+            case "video/webm", "audio/webm": webm(bytes)
+            case "audio/ogg": ogg(bytes)
+            case "audio/mpeg": mp3(bytes)
+            default: nil
+            }
+        return seconds.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    // MARK: Big-endian and little-endian integers
+
+    private static func be(_ b: [UInt8], _ at: Int, _ count: Int) -> UInt64? {
+        guard at >= 0, at + count <= b.count else { return nil }
+        return b[at..<at + count].reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    private static func le(_ b: [UInt8], _ at: Int, _ count: Int) -> UInt64? {
+        guard at >= 0, at + count <= b.count else { return nil }
+        return b[at..<at + count].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    // MARK: MP4
+
+    /// The boxes in `range`: (type, content range).
+    private static func boxes(_ b: [UInt8], in range: Range<Int>) -> [(type: String, content: Range<Int>)] {
+        var found: [(String, Range<Int>)] = [], at = range.lowerBound
+        while at + 8 <= range.upperBound, let size32 = be(b, at, 4) {
+            let type = String(decoding: b[at + 4..<at + 8], as: UTF8.self)
+            var header = 8, size = Int(size32)
+            if size32 == 1 {
+                guard let large = be(b, at + 8, 8), large < UInt64(Int.max) else { break }
+                (size, header) = (Int(large), 16)
+            } else if size32 == 0 {
+                size = range.upperBound - at
+            }
+            guard size >= header, at + size <= range.upperBound else { break }
+            found.append((type, at + header..<at + size))
+            at += size
+        }
+        return found
+    }
+
+    private static func child(_ b: [UInt8], _ type: String, in range: Range<Int>) -> Range<Int>? {
+        boxes(b, in: range).first { $0.type == type }?.content
+    }
+
+    private static func mp4(_ b: [UInt8]) -> Double? {
+        let top = boxes(b, in: 0..<b.count)
+        guard let moov = top.first(where: { $0.type == "moov" })?.content else { return nil }
+        // The movie's own duration, when it has one.
+        if let mvhd = child(b, "mvhd", in: moov) {
+            let v1 = b[mvhd.lowerBound] == 1
+            let scale = be(b, mvhd.lowerBound + (v1 ? 20 : 12), 4), duration = be(b, mvhd.lowerBound + (v1 ? 24 : 16), v1 ? 8 : 4)
+            if let scale, let duration, scale > 0, duration > 0, duration != (v1 ? UInt64.max : 0xFFFF_FFFF) {
+                return Double(duration) / Double(scale)
+            }
+        }
+        // A fragmented file (what a recorder writes): each track's time scale, then its fragments.
+        var scales: [UInt64: UInt64] = [:]
+        for trak in boxes(b, in: moov) where trak.type == "trak" {
+            guard let tkhd = child(b, "tkhd", in: trak.content), let mdia = child(b, "mdia", in: trak.content),
+                let mdhd = child(b, "mdhd", in: mdia)
+            else { continue }
+            let id = be(b, tkhd.lowerBound + (b[tkhd.lowerBound] == 1 ? 20 : 12), 4)
+            let scale = be(b, mdhd.lowerBound + (b[mdhd.lowerBound] == 1 ? 20 : 12), 4)
+            if let id, let scale, scale > 0 { scales[id] = scale }
+        }
+        var longest: Double?
+        for moof in top where moof.type == "moof" {
+            for traf in boxes(b, in: moof.content) where traf.type == "traf" {
+                if let end = fragmentEnd(b, traf.content, scales: scales) { longest = max(longest ?? 0, end) }
+            }
+        }
+        return longest
+    }
+
+    /// Where a track fragment ends, in seconds: its decode time plus its samples' durations.
+    private static func fragmentEnd(_ b: [UInt8], _ traf: Range<Int>, scales: [UInt64: UInt64]) -> Double? {
+        guard let tfhd = child(b, "tfhd", in: traf), let flags = be(b, tfhd.lowerBound + 1, 3), let track = be(b, tfhd.lowerBound + 4, 4),
+            let scale = scales[track]
+        else { return nil }
+        var at = tfhd.lowerBound + 8, defaultDuration: UInt64 = 0
+        if flags & 0x01 != 0 { at += 8 }
+        if flags & 0x02 != 0 { at += 4 }
+        if flags & 0x08 != 0 { defaultDuration = be(b, at, 4) ?? 0 }
+        var time: UInt64 = 0
+        if let tfdt = child(b, "tfdt", in: traf) {
+            time = be(b, tfdt.lowerBound + 4, b[tfdt.lowerBound] == 1 ? 8 : 4) ?? 0
+        }
+        for trun in boxes(b, in: traf) where trun.type == "trun" {
+            guard let runFlags = be(b, trun.content.lowerBound + 1, 3), let count = be(b, trun.content.lowerBound + 4, 4) else { continue }
+            var sample = trun.content.lowerBound + 8
+            if runFlags & 0x01 != 0 { sample += 4 }
+            if runFlags & 0x04 != 0 { sample += 4 }
+            let fields = [0x100, 0x200, 0x400, 0x800].filter { runFlags & UInt64($0) != 0 }.count
+            guard count <= UInt64(trun.content.count) else { continue }
+            for _ in 0..<count {
+                time += runFlags & 0x100 != 0 ? (be(b, sample, 4) ?? 0) : defaultDuration
+                sample += 4 * fields
+            }
+        }
+        return Double(time) / Double(scale)
+    }
+
+    // MARK: WebM (EBML)
+
+    /// An EBML variable-length integer at `at`: its value (marker bit kept for ids) and length.
+    private static func vint(_ b: [UInt8], _ at: Int, keepMarker: Bool) -> (value: UInt64, length: Int, unknown: Bool)? {
+        guard at < b.count, b[at] != 0 else { return nil }
+        let length = b[at].leadingZeroBitCount + 1
+        guard length <= 8, let raw = be(b, at, length) else { return nil }
+        let marker = UInt64(1) << UInt64(7 * length)
+        let value = keepMarker ? raw : raw & (marker - 1)
+        return (value, length, !keepMarker && value == marker - 1)
+    }
+
+    private static func webm(_ b: [UInt8]) -> Double? {
+        // One pass that steps into the containers that matter and over everything else, so an
+        // element of unknown size (a recorder's Segment and Clusters) needs no size.
+        let containers: Set<UInt64> = [0x1853_8067, 0x1F43_B675, 0xA0, 0x1549_A966]  // Segment, Cluster, BlockGroup, Info
+        var at = 0, scale = 1_000_000.0, declared: Double?, cluster: UInt64 = 0, latest: Double?
+        while let id = vint(b, at, keepMarker: true), let size = vint(b, at + id.length, keepMarker: false) {
+            let content = at + id.length + size.length
+            if containers.contains(id.value) {
+                at = content
+                continue
+            }
+            guard !size.unknown, content + Int(size.value) <= b.count else { break }
+            let end = content + Int(size.value)
+            switch id.value {
+            case 0x2A_D7B1: scale = Double(be(b, content, Int(size.value)) ?? 1_000_000)  // TimecodeScale, ns
+            case 0x4489:  // Duration, a float in time-scale units
+                if size.value == 8, let bits = be(b, content, 8) { declared = Double(bitPattern: bits) }
+                if size.value == 4, let bits = be(b, content, 4) { declared = Double(Float(bitPattern: UInt32(bits))) }
+            case 0xE7: cluster = be(b, content, Int(size.value)) ?? 0  // the Cluster's Timecode
+            case 0xA3, 0xA1:  // SimpleBlock, Block: a track number, then a signed 16-bit time from the Cluster's
+                if let track = vint(b, content, keepMarker: false), let relative = be(b, content + track.length, 2) {
+                    latest = max(latest ?? 0, Double(Int64(cluster) + Int64(Int16(bitPattern: UInt16(relative)))))
+                }
+            default: break
+            }
+            at = end
+        }
+        guard let units = (declared ?? 0) > 0 ? declared : latest else { return nil }
+        return units * scale / 1e9
+    }
+
+    // MARK: Ogg
+
+    private static func ogg(_ b: [UInt8]) -> Double? {
+        // The first page's first packet names the codec and its rate.
+        guard b.count > 28, b.starts(with: Array("OggS".utf8)) else { return nil }
+        let packet = 27 + Int(b[26])
+        var rate: Double, skip: Double = 0
+        if b.count >= packet + 19, Array(b[packet..<packet + 8]) == Array("OpusHead".utf8) {
+            rate = 48_000  // Opus granules count 48 kHz samples whatever the input's rate
+            skip = Double(le(b, packet + 10, 2) ?? 0)
+        } else if b.count >= packet + 16, Array(b[packet..<packet + 7]) == [1] + Array("vorbis".utf8) {
+            rate = Double(le(b, packet + 12, 4) ?? 0)
+        } else {
+            return nil
+        }
+        guard rate > 0 else { return nil }
+        // The last page's granule position: samples to the end.
+        var at = b.count - 27
+        while at >= 0 {
+            if b[at] == 0x4F, b[at + 1] == 0x67, b[at + 2] == 0x67, b[at + 3] == 0x53, b[at + 4] == 0, let granule = le(b, at + 6, 8),
+                granule != UInt64.max
+            {
+                return max(0, Double(granule) - skip) / rate
+            }
+            at -= 1
+        }
+        return nil
+    }
+
+    // MARK: MP3
+
+    private static func mp3(_ b: [UInt8]) -> Double? {
+        var at = 0
+        if b.starts(with: Array("ID3".utf8)), b.count > 10 {
+            let size = b[6..<10].reduce(0) { $0 << 7 | Int($1 & 0x7F) }
+            at = 10 + size + (b[5] & 0x10 != 0 ? 10 : 0)
+        }
+        // The first frame header.
+        while at + 4 <= b.count, !(b[at] == 0xFF && b[at + 1] & 0xE0 == 0xE0) { at += 1 }
+        guard at + 4 <= b.count else { return nil }
+        let version = (b[at + 1] >> 3) & 3, layer = (b[at + 1] >> 1) & 3  // version 3: MPEG 1; 2: MPEG 2; 0: MPEG 2.5; layer 1: III
+        guard layer == 1, version != 1 else { return nil }
+        let mpeg1 = version == 3
+        let rates: [Double] = mpeg1 ? [44_100, 48_000, 32_000] : version == 2 ? [22_050, 24_000, 16_000] : [11_025, 12_000, 8_000]
+        let bitrates: [Double] =
+            mpeg1
+            ? [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320]
+            : [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160]
+        let rateIndex = Int((b[at + 2] >> 2) & 3), bitrateIndex = Int(b[at + 2] >> 4)
+        guard rateIndex < 3, bitrateIndex > 0, bitrateIndex < 15 else { return nil }
+        let rate = rates[rateIndex], samplesPerFrame = mpeg1 ? 1152.0 : 576.0
+        let mono = b[at + 3] >> 6 == 3
+        // A Xing or Info header (what encoders write) counts the frames; VBRI is Fraunhofer's.
+        let xing = at + 4 + (mpeg1 ? (mono ? 17 : 32) : (mono ? 9 : 17))
+        if xing + 12 <= b.count, ["Xing", "Info"].contains(String(decoding: b[xing..<xing + 4], as: UTF8.self)),
+            let flags = be(b, xing + 4, 4), flags & 1 != 0, let frames = be(b, xing + 8, 4)
+        {
+            return Double(frames) * samplesPerFrame / rate
+        }
+        if at + 36 + 18 <= b.count, String(decoding: b[at + 36..<at + 40], as: UTF8.self) == "VBRI", let frames = be(b, at + 36 + 14, 4) {
+            return Double(frames) * samplesPerFrame / rate
+        }
+        return Double(b.count - at) * 8 / (bitrates[bitrateIndex] * 1000)
+    }
+}

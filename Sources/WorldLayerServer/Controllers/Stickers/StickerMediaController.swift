@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerStore
+
+/// Sounds and short videos on stickers: people upload a clip (checked by its bytes: what it is, how
+/// big, how long it plays), name it in their sticker, and whoever may see the sticker plays it, with
+/// ranges. A clip is served only through a sticker its viewer may see, never by its hash alone.
+struct StickerMediaController {
+    let store: Store
+    let library: MediaLibrary
+    let uploads: RateLimiter
+
+    func register(_ routes: Routes) {
+        routes.on(.post, "/v1/stickers/media", use: upload)
+        routes.on(.get, "/v1/stickers/{id}/media", use: download)
+    }
+
+    @Sendable func upload(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        try await uploads.require("account:\(account.id)", what: "sticker media uploads this hour")
+        let limit = [MediaKind.audio, .video].compactMap { StickerMediaRules.limits(of: $0)?.bytes }.max()!
+        let file = try library.temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        // Streamed to disk as it arrives: a video never sits whole in memory.
+        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {
+            throw APIError.internalError
+        }
+        do {
+            defer { try? handle.close() }
+            var received = 0
+            for try await buffer in request.body {
+                received += buffer.readableBytes
+                guard received <= limit else {
+                    throw APIError(.bodyTooLarge, message: "a sticker's clip must be at most \(limit >> 20) MiB")
+                }
+                try handle.write(contentsOf: buffer.readableBytesView)
+            }
+        }
+        let (contentType, seconds) = try Self.check(file)
+        let ref = try library.adopt(file)
+        let upload = StickerUpload(id: ref.id, contentType: contentType, size: ref.size, duration: seconds)
+        let before = try await store.stickers.upload(upload.id, by: account.id)
+        try await store.stickers.recordUpload(upload, by: account.id)
+        return try .json(upload, status: before == nil ? .created : .ok)
+    }
+
+    /// What the file is and how long it plays (seconds, to the millisecond), by its bytes, or the 4xx
+    /// that says why a sticker cannot carry it.
+    static func check(_ file: URL) throws -> (contentType: String, seconds: Double) {
+        let data = try Data(contentsOf: file, options: .alwaysMapped)
+        guard let type = MediaSniffer.mediaType(data), let kind = MediaKind(contentType: type),
+            let limits = StickerMediaRules.limits(of: kind)
+        else {
+            throw APIError(.unsupportedMediaType, message: "a sticker carries a sound (MP3, M4A, Ogg) or a video (MP4, WebM)")
+        }
+        guard data.count <= limits.bytes else {
+            throw APIError(.bodyTooLarge, message: "a sticker's \(kind.rawValue) must be at most \(limits.bytes >> 20) MiB")
+        }
+        guard let seconds = MediaDuration.seconds(of: data, contentType: type) else {
+            throw APIError.validation([
+                FieldError("file", "cannot tell how long this \(kind.rawValue) plays; save it again as \(kind.formats)")
+            ])
+        }
+        guard seconds <= limits.seconds else {
+            throw APIError.validation([
+                FieldError(
+                    "file", "plays \(Int(seconds.rounded(.up))) s; a sticker's \(kind.rawValue) may play at most \(Int(limits.seconds)) s")
+            ])
+        }
+        return (type, (seconds * 1000).rounded() / 1000)
+    }
+
+    @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let id: Sticker.ID = try context.idParameter("id")
+        guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
+            throw APIError.notFound("no such sticker")
+        }
+        guard let media = sticker.media, let type = media.contentType, library.contains(media.id) else {
+            throw APIError.notFound("this sticker carries no sound or video")
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: library.path(of: media.id).path)[.size] as? Int) ?? 0
+        // Private to whoever may see the sticker: no shared cache keeps it.
+        return try await Response.file(
+            at: library.path(of: media.id).path, size: size, contentType: type, etag: media.id, request: request, context: context,
+            cacheControl: "private, no-cache")
+    }
+}
