@@ -71,6 +71,7 @@ extension Migration {
         feedback,
         contentWarnings,
         stickerMedia,
+        floorPlans,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -1,9 +1,20 @@
 // The sticker templates, fetched once per page, and a sticker's picture drawn from its template:
 // the template's image, or a card in the sticker's colour with its text (never a template id).
-import { get } from "./api.js";
+import { get, session } from "./api.js";
 import { h } from "./dom.js";
 
 let loading = null;
+
+/** A design's picture. A pending one is shown only to its author and moderators, so it is fetched
+ *  with the session (an <img> sends no token) and shown from memory. */
+export function designPicture(path, className) {
+  const img = h("img", { class: className, alt: "", width: 56, height: 56 });
+  fetch(path, { headers: { Authorization: `Bearer ${session.token}` } })
+    .then((response) => response.ok ? response.blob() : null)
+    .then((blob) => { if (blob) img.src = URL.createObjectURL(blob); })
+    .catch(() => { /* no picture: the name and status still say what it is */ });
+  return img;
+}
 
 /** id → template. */
 export function templates() {

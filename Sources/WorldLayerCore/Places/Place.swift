@@ -22,6 +22,8 @@ public struct Place: Codable, Sendable, Equatable {
     public var openingHours: String?
     public var address: String?
     public var photos: [PlacePhoto]
+    /// Plans of its levels (``FloorPlan``), lowest first; absent when it has none.
+    public var floorPlans: [FloorPlan]?
     /// The OSM tags it was made from (empty for admin places).
     public var tags: [String: String]
     public var source: String

@@ -126,7 +126,7 @@ extension PlaceStore {
 
     static func photoURL(_ place: Place.ID, _ photo: PlacePhoto.ID) -> String { "/v1/places/\(place.text)/photos/\(photo.text)" }
 
-    private static func bumpPlaces(_ db: any SQLDatabase) async throws {
+    static func bumpPlaces(_ db: any SQLDatabase) async throws {
         try await db.raw("UPDATE map_versions SET version = version + 1 WHERE name = 'places'").run()
     }
 
@@ -154,7 +154,11 @@ extension PlaceStore {
                     id: id, kind: PhotoKind(rawValue: try row.decode(column: "kind", as: String.self)) ?? .exterior,
                     contentType: try row.decode(column: "content_type", as: String.self), url: photoURL(place, id)))
         }
-        for i in places.indices { places[i].photos = byPlace[places[i].id] ?? [] }
+        let plans = try await floorPlans(of: places.map(\.id), on: db)
+        for i in places.indices {
+            places[i].photos = byPlace[places[i].id] ?? []
+            places[i].floorPlans = plans[places[i].id]
+        }
         return places
     }
 }

@@ -73,3 +73,46 @@ struct AudienceBrowserTests {
         }
     }
 }
+
+extension AudienceBrowserTests {
+    @Test(
+        "placing a 3D sticker turned a quarter: stored as that turn about the vertical, and drawn turned in AR",
+        arguments: Browser.Engine.allCases)
+    func turnedModel(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let maker = try await server.signUpAndLogIn("turner\(engine)")
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: 60.16400, 24.94100, accuracy: 4, origin: server.base)
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [maker])
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            try await browser.click("#place-sticker")
+            try await browser.element("#place-template")
+            // The billboard, a 3D template that takes text, is offered first; models can be turned.
+            #expect(try await browser.run("return document.querySelector('#place-template').value") as? String == "billboard")
+            try await browser.type("#place-text", "Turned a quarter")
+            _ = try await browser.run(
+                "const r = document.querySelector('#place-turn'); r.value = '90'; r.dispatchEvent(new Event('input'))")
+            let heading = try await browser.run("return window.worldlayerAR.pose.heading ?? 0") as? Double ?? 0
+            try await browser.click("#place-submit")
+            try await browser.element("#placed")
+            let made = try await browser.waitFor(
+                "the turned sticker", "return window.worldlayerAR.objects().find(x => x.text === 'Turned a quarter') ?? null")
+            let object = try #require(made as? [String: Any])
+            let id = try #require(object["id"] as? String)
+            let angle = -(heading + 90) * .pi / 180
+            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(id)", token: maker).body)
+            let q = try #require(stored["orientation"] as? [Double], "\(stored)")
+            let expected = [0, sin(angle / 2), 0, cos(angle / 2)]
+            #expect(
+                zip(q, expected).allSatisfy { abs($0 - $1) < 1e-3 } || zip(q, expected).allSatisfy { abs($0 + $1) < 1e-3 },
+                "\(q) vs \(expected)")
+            let yaw = try #require(object["yaw"] as? Double)
+            #expect(abs(remainder(yaw - angle, 2 * .pi)) < 1e-3, "drawn turned: \(yaw) vs \(angle)")
+            #expect(try await browser.consoleErrors().isEmpty)
+        }
+    }
+}

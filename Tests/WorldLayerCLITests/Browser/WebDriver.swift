@@ -216,6 +216,36 @@ final class Browser {
         _ = try? await call("DELETE", "/session/\(session)/actions")
     }
 
+    /// Presses the primary button in the middle of an element, moves `dx`, `dy` CSS pixels in steps
+    /// (as a finger drags), and lets go.
+    func drag(_ css: String, dx: Double, dy: Double) async throws {
+        let origin = ["element-6066-11e4-a52e-4f735466cecf": try await element(css)]
+        let steps = (1...6).map { i -> [String: Any] in
+            [
+                "type": "pointerMove", "origin": origin, "x": Int((dx * Double(i) / 6).rounded()), "y": Int((dy * Double(i) / 6).rounded()),
+                "duration": 30,
+            ]
+        }
+        let pointer: [String: Any] = [
+            "type": "pointer", "id": "finger", "parameters": ["pointerType": "mouse"],
+            "actions": [["type": "pointerMove", "origin": origin, "x": 0, "y": 0, "duration": 0], ["type": "pointerDown", "button": 0]]
+                + steps
+                + [["type": "pointerUp", "button": 0]],
+        ]
+        _ = try await call("POST", "/session/\(session)/actions", ["actions": [pointer]])
+        _ = try? await call("DELETE", "/session/\(session)/actions")
+    }
+
+    /// Turns the mouse wheel over the middle of an element (`deltaY` > 0: away from the person).
+    func scroll(_ css: String, deltaY: Int) async throws {
+        let origin = ["element-6066-11e4-a52e-4f735466cecf": try await element(css)]
+        let wheel: [String: Any] = [
+            "type": "wheel", "id": "wheel",
+            "actions": [["type": "scroll", "origin": origin, "x": 0, "y": 0, "deltaX": 0, "deltaY": deltaY, "duration": 100]],
+        ]
+        _ = try await call("POST", "/session/\(session)/actions", ["actions": [wheel]])
+    }
+
     func type(_ css: String, _ text: String) async throws {
         let id = try await element(css)
         _ = try await call("POST", "/session/\(session)/element/\(id)/value", ["text": text])

@@ -34,7 +34,14 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   const text = h("input", { name: "text", id: "place-text", maxlength: 140 });
   // Text only for templates that carry it; start with one that does.
   select.value = (templates.find((x) => x.takesText) ?? templates[0])?.id ?? "";
-  const takesText = () => { text.disabled = !templates.find((x) => x.id === select.value)?.takesText; if (text.disabled) text.value = ""; };
+  // A 3D model can be turned: 0 faces me, 90 turns it a quarter clockwise seen from above.
+  const turn = h("input", { type: "range", id: "place-turn", min: "0", max: "345", step: "15", value: "0" });
+  const turnLabel = h("label", {}, t("ar.turn"), turn);
+  const takesText = () => {
+    const template = templates.find((x) => x.id === select.value);
+    text.disabled = !template?.takesText; if (text.disabled) text.value = "";
+    turnLabel.hidden = template?.kind !== "model";
+  };
   select.addEventListener("change", takesText);
   takesText();
   const audience = privately ? { elements: [h("p", { class: "notice" }, t("private.placing"))], read: () => ({ visibility: "private", sharedWith: [] }) }
@@ -43,7 +50,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   const media = privately ? { elements: [], read: async () => ({}) } : mediaFields();  // a clip is uploaded: not in a private session
   const form = h("form", { class: "card", id: "place-form" },
     h("label", {}, t("ar.template"), select),
-    h("label", {}, t("ar.text"), text),
+    h("label", {}, t("ar.text"), text), turnLabel,
     h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
     h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
     h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
@@ -72,7 +79,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     try {
       const carried = await media.read();  // the clip goes first; the sticker names it
       draft = { ...carried, templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
-        size: Number(data.size), orientation: [0, 0, 0, 1], ...audience.read(), ...warnings.read(),
+        size: Number(data.size), orientation: facing((pose.heading ?? 0) + Number(turn.value)), ...audience.read(), ...warnings.read(),
         anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
       if (privately) {
         await addSticker(await keepPrivately(id, draft));
@@ -91,4 +98,11 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     }
   });
   sheet.show(form);
+}
+
+/** The rotation (a quaternion x, y, z, w about the vertical) that turns a model's front (+z in glTF)
+ *  to face back along `bearing` (degrees from north): toward someone looking that way at it. */
+export function facing(bearing) {
+  const angle = -bearing * Math.PI / 180;  // about y, with north −z and east +x as in the AR scene
+  return [0, Math.sin(angle / 2), 0, Math.cos(angle / 2)].map((v) => Math.round(v * 1e6) / 1e6);
 }

@@ -133,6 +133,8 @@ async function start(permission) {
       mesh = new THREE.Sprite(stickerCard(sticker.text || (template?.kind === "image" ? "" : template?.name ?? ""), sticker.color, template));
     }
     mesh.userData = { kind: "sticker", id: sticker.id, model: template?.kind === "model" };
+    // A model keeps the turn it was placed with; a card always faces the camera.
+    if (template?.kind === "model" && !isVeiled(sticker) && sticker.orientation) mesh.quaternion.set(...sticker.orientation);
     scene.add(mesh);
     objects.set(sticker.id, { kind: "sticker", mesh, anchor, data: sticker });
   }

@@ -1,8 +1,10 @@
 // A book, and its camera: frames go to the recognize endpoint at a steady rate; when a picture is
-// recognized, what it shows (a looping video) is drawn over it, fitted to its corners.
+// recognized, what it shows is drawn over it, fitted to its corners (a video, or a 3D model the
+// fingers turn and zoom: ../book-content.js), or played (a sound), or offered (a link).
 import { get, post } from "../api.js";
 import { h, say } from "../dom.js";
 import { matrix3d, rectangleToQuad } from "../homography.js";
+import { targetLink, targetModel, targetSound } from "../book-content.js";
 import { settings } from "../settings.js";
 import { t } from "../strings.js";
 
@@ -28,34 +30,57 @@ export async function renderCamera(slug) {
   const camera = h("div", { class: "camera", id: "camera" }, feed, hint);
   const mute = h("button", { class: "secondary", id: "mute", hidden: true });
   const start = h("button", { id: "start-camera" }, t("camera.start"));
-  document.getElementById("screen").append(h("h2", {}, book.title), camera, h("div", { class: "row", style: "margin-top:.5rem" }, start, mute));
+  const actions = h("div", { class: "row", style: "margin-top:.5rem" }, start, mute);
+  document.getElementById("screen").append(h("h2", {}, book.title), camera, actions);
 
-  let stream = null, timer = null, overlay = null, shown = null, muted = true;
+  // `overlay`: what is drawn on the picture (a video or a model); `sound`: what plays (a video or a
+  // sound); `extra`: a sound or link element beside the camera.
+  let stream = null, timer = null, overlay = null, sound = null, extra = null, shown = null, muted = true;
   const canvas = h("canvas", { width: frameWidth, height: frameHeight });
 
   function setMute(value) {
     muted = value;
-    if (overlay) overlay.muted = muted;
+    if (sound) sound.muted = muted;
     mute.textContent = muted ? t("camera.unmute") : t("camera.mute");
     mute.setAttribute("aria-pressed", String(!muted));
   }
-  mute.addEventListener("click", () => { setMute(!muted); overlay?.play(); });
+  mute.addEventListener("click", () => { setMute(!muted); sound?.play(); });
 
-  /** Shows the target's video at its corners (frame pixels, scaled to the displayed camera). */
-  function place(result) {
-    const target = book.targets.find((x) => x.id === result.target.id);
-    const content = target.content;
-    if (content.kind !== "video") { hint.textContent = t("camera.found", { name: target.name }); return; }
-    if (shown !== target.id) {
-      overlay?.remove();
-      overlay = h("video", { class: "overlay", id: "overlay", src: `/v1/media/${content.media.id}`, playsinline: true, loop: content.loop, autoplay: true,
+  /** What a newly recognized target shows, in place of the last one's. */
+  async function begin(target) {
+    shown = target.id;
+    overlay?.dispose?.(); overlay?.remove(); extra?.remove();
+    overlay = sound = extra = null;
+    mute.hidden = true;
+    const content = target.content, w = target.quality?.width ?? 640, hgt = target.quality?.height ?? 480;
+    if (content.kind === "video") {
+      overlay = sound = h("video", { class: "overlay", id: "overlay", src: `/v1/media/${content.media.id}`, playsinline: true, loop: content.loop, autoplay: true,
         "aria-label": target.name, dataset: { target: target.id } });
+    } else if (content.kind === "model") {
+      overlay = await targetModel(content, w, hgt);
+      overlay.dataset.target = target.id;
+      if (shown !== target.id) return overlay.dispose();  // another picture came into view meanwhile
+      window.worldlayerBook = { model: () => overlay?.state?.() ?? null };  // for the browser tests
+    } else if (content.kind === "audio") {
+      sound = extra = targetSound(content, target.name);
+    } else {
+      extra = targetLink(content);
+    }
+    if (overlay) { overlay.hidden = true; camera.append(overlay); }
+    if (extra) actions.append(extra);
+    if (sound) {
       setMute(content.muted || muted);
       mute.hidden = false;
-      camera.append(overlay);
-      overlay.play().catch(() => { setMute(true); overlay.play(); });  // sound needs a tap on some phones
-      shown = target.id;
+      sound.play().catch(() => { setMute(true); sound?.play().catch(() => { /* it plays on the next tap */ }); });  // sound needs a tap on some phones
     }
+  }
+
+  /** Shows the target's content at its corners (frame pixels, scaled to the displayed camera). */
+  async function place(result) {
+    const target = book.targets.find((x) => x.id === result.target.id);
+    if (shown !== target.id) await begin(target);
+    hint.textContent = t("camera.found", { name: target.name });
+    if (!overlay) return;
     const sx = camera.clientWidth / result.frame.width, sy = camera.clientHeight / result.frame.height;
     const corners = result.corners.map((c) => ({ x: c.x * sx, y: c.y * sy }));
     // The video element keeps the picture's proportions; the homography stretches it onto the corners.
@@ -65,7 +90,6 @@ export async function renderCamera(slug) {
     overlay.style.transform = matrix3d(rectangleToQuad(w, hgt, corners));
     overlay.dataset.corners = JSON.stringify(result.corners);
     overlay.hidden = false;
-    hint.textContent = t("camera.found", { name: target.name });
   }
 
   async function tick() {
@@ -74,7 +98,7 @@ export async function renderCamera(slug) {
     const frame = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.8));
     try {
       const result = await post(`/v1/books/${encodeURIComponent(book.slug)}/recognize`, frame);
-      if (result.recognized) place(result);
+      if (result.recognized) await place(result);
       else if (overlay) { overlay.hidden = true; hint.textContent = t("camera.looking"); }
     } catch (error) { say(error.message); }
     if (stream) timer = setTimeout(tick, interval);
@@ -98,7 +122,11 @@ export async function renderCamera(slug) {
     clearTimeout(timer);
     stream?.getTracks().forEach((track) => track.stop());
     stream = null;
-    overlay?.pause();
+    sound?.pause();
+    overlay?.dispose?.(); overlay?.remove(); extra?.remove();
+    overlay = sound = extra = shown = null;
+    mute.hidden = true;
+    delete window.worldlayerBook;
     start.textContent = t("camera.start");
   }
 

@@ -4,6 +4,7 @@
 import { get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
+import { designPicture } from "../templates.js";
 
 const maximumAsset = 2 << 20;  // the server's limit (TemplateRules.maximumAssetBytes)
 const previewSize = 256;
@@ -25,18 +26,8 @@ export async function render() {
 /** One of my designs: its picture, name, and where its review stands (with the reason of a rejection). */
 function designItem(x) {
   const status = x.status === "rejected" ? t("designs.rejected", { reason: x.rejectReason ?? "" }) : t(`designs.${x.status}`);
-  return h("li", { class: `card row design-${x.status}`, dataset: { template: x.id } }, picture(x.previewUrl),
+  return h("li", { class: `card row design-${x.status}`, dataset: { template: x.id } }, designPicture(x.previewUrl, "design-preview"),
     h("div", { class: "grow" }, h("strong", {}, x.name), h("p", { class: "muted design-status" }, status)));
-}
-
-/** A design's picture: a pending one is served only to its author and moderators, so it is fetched with the session. */
-function picture(path) {
-  const img = h("img", { class: "design-preview", alt: "", width: 56, height: 56 });
-  fetch(path, { headers: { Authorization: `Bearer ${session.token}` } })
-    .then((response) => response.ok ? response.blob() : null)
-    .then((blob) => { if (blob) img.src = URL.createObjectURL(blob); })
-    .catch(() => { /* the name and status still say what it is */ });
-  return img;
 }
 
 function submitForm(username, done) {

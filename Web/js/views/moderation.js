@@ -1,9 +1,10 @@
 // The moderator's screen (accounts with the moderator or admin role): what waits — reported stickers,
 // submitted designs, ads — each decided with one tap and a note or reason, and the log of every decision;
 // for admins, the feedback people sent.
-import { get, post, session } from "../api.js";
+import { get, post } from "../api.js";
 import { ago, h } from "../dom.js";
 import { t } from "../strings.js";
+import { designPicture } from "../templates.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
@@ -41,7 +42,7 @@ function section(id, title, items) {
 function reportItem({ report, sticker }, decided) {
   const note = h("input", { class: "mod-note", maxlength: 1000, "aria-label": t("mod.note"), placeholder: t("mod.note") });
   return decisionCard({ report: report.id }, [
-    preview(`/v1/templates/${encodeURIComponent(sticker.templateId)}/preview`),
+    designPicture(`/v1/templates/${encodeURIComponent(sticker.templateId)}/preview`, "mod-preview"),
     h("div", { class: "grow" },
       h("strong", { class: "mod-text" }, sticker.text || sticker.templateId),
       sticker.tags?.length ? h("p", { class: "muted" }, sticker.tags.map((tag) => `#${tag}`).join(" ")) : null,
@@ -56,7 +57,7 @@ function reportItem({ report, sticker }, decided) {
 function templateItem(template, decided) {
   const reason = reasonInput();
   return decisionCard({ template: template.id }, [
-    preview(template.previewUrl),
+    designPicture(template.previewUrl, "mod-preview"),
     h("div", { class: "grow" }, h("strong", {}, template.name), h("p", { class: "muted" }, t(`mod.kind.${template.kind}`), ` · ${template.id}`))],
   reason, [
     [t("mod.approve"), "mod-approve", () => post(`/v1/templates/${encodeURIComponent(template.id)}/approve`), t("mod.approved")],
@@ -69,7 +70,7 @@ function adItem(ad, decided) {
   const reason = reasonInput();
   const day = (iso) => new Date(iso).toLocaleDateString();
   return decisionCard({ ad: ad.id }, [
-    preview(`/v1/templates/${encodeURIComponent(ad.draft.templateId)}/preview`),
+    designPicture(`/v1/templates/${encodeURIComponent(ad.draft.templateId)}/preview`, "mod-preview"),
     h("div", { class: "grow" }, h("strong", {}, ad.draft.text || ad.draft.templateId),
       h("p", { class: "muted" }, t("mod.adBy", { advertiser: ad.advertiser, from: day(ad.draft.startsAt), to: day(ad.draft.endsAt) })))],
   reason, [
@@ -96,17 +97,6 @@ function decisionCard(dataset, content, input, actions, decided) {
   } }, label));
   const item = h("li", { class: "card", dataset }, h("div", { class: "row" }, ...content), input, error, h("div", { class: "row" }, ...buttons));
   return item;
-}
-
-/** A design's picture. A pending one is shown only to moderators, so it is fetched with the session
- *  (an <img> sends no token) and shown from memory. */
-function preview(path) {
-  const img = h("img", { class: "mod-preview", alt: "", width: 56, height: 56 });
-  fetch(path, { headers: { Authorization: `Bearer ${session.token}` } })
-    .then((response) => response.ok ? response.blob() : null)
-    .then((blob) => { if (blob) img.src = URL.createObjectURL(blob); })
-    .catch(() => { /* no picture: the name and text still say what it is */ });
-  return img;
 }
 
 function reasonInput() {

@@ -3,7 +3,7 @@ import { distanceText, h } from "../dom.js";
 import { t } from "../strings.js";
 
 /** A place's sheet: what it is, how far, route and AR, hours, address, levels, its interior and
- *  exterior photos. Shared with AR, where a tap on a place's label opens it. */
+ *  exterior photos, the plans of its levels. Shared with AR, where a tap on a place's label opens it. */
 export function placeCard(place, away, { route, ar }) {
   const levels = place.tags?.["building:levels"] ?? place.tags?.level;
   return h("div", { class: "card", id: "place-sheet" },
@@ -16,5 +16,21 @@ export function placeCard(place, away, { route, ar }) {
     place.openingHours ? h("p", {}, h("strong", {}, t("place.hours")), " ", place.openingHours) : null,
     place.address ? h("p", {}, h("strong", {}, t("place.address")), " ", place.address) : null,
     levels ? h("p", {}, h("strong", {}, t("place.levels")), " ", levels) : null,
-    ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: `/v1/places/${place.id}/photos/${p.id}`, alt: t(`place.photo.${p.kind}`) })));
+    ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: `/v1/places/${place.id}/photos/${p.id}`, alt: t(`place.photo.${p.kind}`) })),
+    floorPlans(place.floorPlans ?? []));
+}
+
+/** The plans of a building's levels: a button per level (the ground floor's first shown), one plan at a time. */
+function floorPlans(plans) {
+  if (!plans.length) return null;
+  const picture = h("img", { class: "photo floor-plan", id: "floor-plan" });
+  const buttons = plans.map((plan) => h("button", { type: "button", class: "secondary level", dataset: { level: plan.level }, onclick: () => show(plan) },
+    t("place.level", { level: plan.level })));
+  function show(plan) {
+    picture.src = plan.url;
+    picture.alt = t("place.plan", { level: plan.level });
+    for (const b of buttons) b.setAttribute("aria-pressed", String(b.dataset.level === plan.level));
+  }
+  show(plans.find((p) => p.level === "0") ?? plans[0]);
+  return h("section", { id: "floor-plans" }, h("h4", {}, t("place.plans")), h("div", { class: "row", role: "group", "aria-label": t("place.plans") }, ...buttons), picture);
 }

@@ -21,6 +21,9 @@ struct PlaceController {
         routes.on(.patch, "/v1/places/{id}", use: edit)
         routes.on(.post, "/v1/places/{id}/photos", use: addPhoto)
         routes.on(.get, "/v1/places/{id}/photos/{photo}", use: photo)
+        routes.on(.put, "/v1/places/{id}/plans/{level}", use: putPlan)
+        routes.on(.get, "/v1/places/{id}/plans/{level}", use: plan)
+        routes.on(.delete, "/v1/places/{id}/plans/{level}", use: deletePlan)
     }
 
     /// A place with how far and which way it is from the asker, when they said where they are.
@@ -169,14 +172,56 @@ struct PlaceController {
         return try .json(photo, status: .created)
     }
 
+    /// The `level` path parameter, checked.
+    private func level(_ context: AppRequestContext) throws -> String {
+        guard let level = context.parameters.get("level")?.removingPercentEncoding, FloorPlan.isValid(level: level) else {
+            throw APIError.badRequest("'level' must be 1 to 10 letters, digits, '.' or '-', like 0, 1 or -1", code: .invalidParameter)
+        }
+        return level
+    }
+
+    /// Admins: a level's plan (PNG or JPEG), replacing the one it had.
+    @Sendable func putPlan(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        let id: Place.ID = try context.idParameter("id")
+        let level = try level(context)
+        let data = try await request.bytes(upTo: Self.maximumPhotoBytes, what: "a floor plan")
+        guard let type = MediaSniffer.imageType(data), MediaSniffer.imageSize(data) != nil else {
+            throw APIError(.unsupportedMediaType, message: "a floor plan must be a PNG or JPEG image")
+        }
+        if let problem = DecodeLimit.picture.problem(with: data) { throw APIError(.imageTooLarge, message: "the plan \(problem)") }
+        guard let plan = try await store.places.putFloorPlan(placeID: id, level: level, data: data, contentType: type) else {
+            throw APIError.notFound("no such place")
+        }
+        return try .json(plan)
+    }
+
+    @Sendable func plan(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let plan = try await store.places.floorPlanBlob(placeID: try context.idParameter("id"), level: try level(context)),
+            let blob = try await store.blobs.blob(id: plan.blob)
+        else { throw APIError.notFound("no plan of that level") }
+        // The address stays when a plan is replaced: asked again each time, answered 304 while unchanged.
+        return Response.blob(blob.data, contentType: plan.contentType, etag: blob.id, request: request, cacheControl: "no-cache")
+    }
+
+    @Sendable func deletePlan(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireAdmin()
+        guard try await store.places.deleteFloorPlan(placeID: try context.idParameter("id"), level: try level(context)) else {
+            throw APIError.notFound("no plan of that level")
+        }
+        return Response(status: .noContent)
+    }
+
     @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard
             let blobID = try await store.places.photoBlob(
                 placeID: try context.idParameter("id"), photoID: try context.idParameter("photo")),
             let blob = try await store.blobs.blob(id: blobID)
         else { throw APIError.notFound("no such photo") }
+        // Blobs are shared by their bytes, which may first have come as another kind of file: the type is the picture's own.
         return Response.blob(
-            blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
+            blob.data, contentType: MediaSniffer.imageType(blob.data) ?? blob.contentType, etag: blob.id, request: request,
+            cacheControl: "public, max-age=86400")
     }
 }
 

@@ -23,21 +23,7 @@ struct StickerMediaController {
         let limit = [MediaKind.audio, .video].compactMap { StickerMediaRules.limits(of: $0)?.bytes }.max()!
         let file = try library.temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
-        // Streamed to disk as it arrives: a video never sits whole in memory.
-        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {
-            throw APIError.internalError
-        }
-        do {
-            defer { try? handle.close() }
-            var received = 0
-            for try await buffer in request.body {
-                received += buffer.readableBytes
-                guard received <= limit else {
-                    throw APIError(.bodyTooLarge, message: "a sticker's clip must be at most \(limit >> 20) MiB")
-                }
-                try handle.write(contentsOf: buffer.readableBytesView)
-            }
-        }
+        try await request.saveBody(to: file, limit: limit, tooLarge: "a sticker's clip must be at most \(limit >> 20) MiB")
         let (contentType, seconds) = try Self.check(file)
         let ref = try library.adopt(file)
         let upload = StickerUpload(id: ref.id, contentType: contentType, size: ref.size, duration: seconds)

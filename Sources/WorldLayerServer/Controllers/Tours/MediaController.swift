@@ -22,24 +22,7 @@ struct MediaController {
         _ = try context.requireAdmin()
         let limit = MediaKind.allCases.map(\.maximumBytes).max()!
         let file = try library.temporaryFile()
-        // Streamed to disk as it arrives: a video never sits whole in memory.
-        guard FileManager.default.createFile(atPath: file.path, contents: nil), let handle = try? FileHandle(forWritingTo: file) else {
-            throw APIError.internalError
-        }
-        var received = 0
-        do {
-            defer { try? handle.close() }
-            for try await buffer in request.body {
-                received += buffer.readableBytes
-                guard received <= limit else {
-                    throw APIError(.bodyTooLarge, message: "a media file must be at most \(limit >> 20) MiB")
-                }
-                try handle.write(contentsOf: buffer.readableBytesView)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: file)
-            throw error
-        }
+        try await request.saveBody(to: file, limit: limit, tooLarge: "a media file must be at most \(limit >> 20) MiB")
         let ref = try library.adopt(file, name: Query(request).items["name"])
         try await store.tours.registerMedia([ref])
         return try .json(ref, status: .created)

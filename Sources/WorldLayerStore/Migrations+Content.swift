@@ -27,3 +27,22 @@ extension Migration {
             """
         ])
 }
+
+extension Migration {
+    /// Version 20: a plan picture for each level of a place, replaced by uploading again. Its type is
+    /// its own: blobs are shared by their bytes, and the same bytes may have come as another kind of file.
+    static let floorPlans = Migration(
+        version: 20, name: "floor plans",
+        statements: [
+            """
+            CREATE TABLE floor_plans (
+                place_id TEXT NOT NULL REFERENCES places (id) ON DELETE CASCADE,
+                level TEXT NOT NULL,
+                blob_id TEXT NOT NULL REFERENCES blobs (id),
+                content_type TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                PRIMARY KEY (place_id, level)
+            )
+            """
+        ])
+}
