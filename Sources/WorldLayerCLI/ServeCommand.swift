@@ -37,6 +37,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Map tile URL template for the browser client ({z}/{x}/{y}); \"none\" draws only WorldLayer's own map data.")
     var tiles = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
 
+    @Option(help: "Aerial or satellite imagery tile URL template ({z}/{x}/{y}), offered as the map's satellite style.")
+    var satelliteTiles: String?
+
+    @Option(help: "Who the satellite imagery is from, shown on the map (with --satellite-tiles).")
+    var satelliteAttribution: String?
+
     @Option(
         name: .customLong("trusted-proxy"),
         help: "Address of a reverse proxy whose X-Forwarded-For names the client (repeatable); rate limits then key on the client.")
@@ -86,6 +92,8 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.webDirectory = URL(fileURLWithPath: web)
         }
         configuration.tileURL = tiles
+        configuration.satelliteTileURL = satelliteTiles
+        configuration.satelliteAttribution = satelliteAttribution
         configuration.trustedProxies = Set(trustedProxies)
         configuration.publicMetrics = publicMetrics
         if let tlsCertificate, let tlsKey {

@@ -62,7 +62,8 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
 ) {
     let router = Router(context: AppRequestContext.self)
     let table = RouteTable()
-    router.add(middleware: SecurityHeadersMiddleware(tileURL: configuration.tileURL))
+    router.add(
+        middleware: SecurityHeadersMiddleware(tileURLs: [configuration.tileURL] + [configuration.satelliteTileURL].compactMap { $0 }))
     router.add(middleware: ErrorMiddleware(routes: table))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
     router.add(middleware: RequestLogMiddleware())
@@ -113,7 +114,10 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
     BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate))
         .register(routes)
-    ClientConfigController(tileURL: configuration.tileURL).register(routes)
+    ClientConfigController(
+        tileURL: configuration.tileURL, satelliteTileURL: configuration.satelliteTileURL,
+        satelliteAttribution: configuration.satelliteAttribution
+    ).register(routes)
     TrustController(authority: configuration.localAuthority).register(routes)
     GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
     return (router, table)

@@ -35,6 +35,10 @@ public struct ServerConfiguration: Sendable {
     public var vendorDirectory = URL(fileURLWithPath: "/usr/share/javascript")
     /// Map tiles the browser client draws under its layers; `{z}/{x}/{y}` as Leaflet takes them.
     public var tileURL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+    /// Aerial or satellite imagery tiles (`{z}/{x}/{y}`), offered as a map style when set.
+    public var satelliteTileURL: String?
+    /// Who the imagery is from, shown on the map (required by every imagery licence).
+    public var satelliteAttribution: String?
     /// When position reports stamp a tour's stops.
     public var stampRule = StampRule()
     /// What time it is for every rule that depends on time; tests give a clock they move themselves.

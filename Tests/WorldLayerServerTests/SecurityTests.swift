@@ -37,6 +37,28 @@ struct SecurityTests {
         }
     }
 
+    @Test("a satellite imagery source is offered to the client with its credit, and its pictures are allowed by the policy")
+    func satelliteImagery() async throws {
+        try await withServer(
+            .sqlite,
+            configure: {
+                $0.satelliteTileURL = "https://imagery.example.org/tiles/{z}/{y}/{x}.jpg"
+                $0.satelliteAttribution = "Imagery © Example"
+            }
+        ) { api in
+            let config = try await api.call(.get, "/v1/client-config")
+            #expect(config.json["satelliteTileURL"] as? String == "https://imagery.example.org/tiles/{z}/{y}/{x}.jpg")
+            #expect(config.json["satelliteAttribution"] as? String == "Imagery © Example")
+            let policy = config.headers[HTTPField.Name("Content-Security-Policy")!] ?? ""
+            #expect(
+                policy.contains("img-src 'self' data: blob: https://imagery.example.org https://tile.openstreetmap.org"), "\(policy)")
+        }
+        try await withServer(.sqlite) { api in
+            let config = try await api.call(.get, "/v1/client-config")
+            #expect(config.json["satelliteTileURL"] == nil, "none unless configured")
+        }
+    }
+
     @Test("the share page runs no script at all", arguments: ScratchDatabase.engines)
     func sharePagePolicy(engine: Store.Engine) async throws {
         try await withServer(engine) { api in

@@ -97,7 +97,7 @@ const en = {
   "settings.askCamera.hint": "A book's camera starts only when you tap “Start camera”.",
   "camera.ask": "Tap “Start camera” when you are ready: the camera looks for the book's pictures.",
   "settings.mapStyle": "Style", "settings.mapStyle.streets": "Streets", "settings.mapStyle.light": "Light (quieter, so content stands out)",
-  "settings.mapStyle.own": "WorldLayer's own drawing (no map pictures: less data)",
+  "settings.mapStyle.satellite": "Satellite", "settings.mapStyle.own": "WorldLayer's own drawing (no map pictures: less data)",
   "settings.tryVoice": "Try the voice", "settings.voiceSample": "This is how WorldLayer speaks.", "settings.noVoice": "This browser cannot speak aloud.",
   "ar.describe.ahead": "Sticker “{text}”, {distance} ahead.", "ar.describe.left": "Sticker “{text}”, {distance}, to the left.",
   "ar.describe.right": "Sticker “{text}”, {distance}, to the right.",

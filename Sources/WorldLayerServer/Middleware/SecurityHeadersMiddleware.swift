@@ -12,8 +12,8 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     /// The policy without `connect-src`, which names the request's own host for the live WebSocket.
     let basePolicy: String
 
-    init(tileURL: String) {
-        basePolicy = Self.policy(tileOrigin: Self.origin(ofTileURL: tileURL))
+    init(tileURLs: [String]) {
+        basePolicy = Self.policy(tileOrigins: tileURLs.compactMap(Self.origin(ofTileURL:)))
     }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -30,14 +30,14 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         return response
     }
 
-    /// Scripts, styles and workers from this origin only; pictures also from the tile server and
+    /// Scripts, styles and workers from this origin only; pictures also from the tile servers and
     /// from `data:`/`blob:` (three.js textures, camera frames); no plugins, no `<base>`, no framing.
-    static func policy(tileOrigin: String?) -> String {
+    static func policy(tileOrigins: [String]) -> String {
         [
             "default-src 'self'",
             "script-src 'self'",
             "style-src 'self'",
-            "img-src 'self' data: blob:" + (tileOrigin.map { " " + $0 } ?? ""),
+            (["img-src 'self' data: blob:"] + Array(Set(tileOrigins)).sorted()).joined(separator: " "),
             "media-src 'self' blob:",
             "worker-src 'self'",
             "object-src 'none'",

@@ -53,9 +53,12 @@ export async function render(focus = {}) {
   // The style chosen in Settings: streets (the tiles), light (the same, quieter), or our own drawing only.
   const style = settings.get("mapStyle");
   mapElement.classList.add(`style-${style}`);
-  let drawOwn = !config.tileURL || style === "own", failures = 0;
-  if (config.tileURL && style !== "own") {
-    const tiles = L.tileLayer(config.tileURL, { maxZoom: 19, attribution: config.tileAttribution }).addTo(map);
+  // Satellite imagery when chosen and this server has it (streets otherwise), with its own credit.
+  const imagery = style === "satellite" && config.satelliteTileURL;
+  const tileURL = imagery ? config.satelliteTileURL : config.tileURL;
+  let drawOwn = !tileURL || style === "own", failures = 0;
+  if (tileURL && style !== "own") {
+    const tiles = L.tileLayer(tileURL, { maxZoom: 19, attribution: imagery ? config.satelliteAttribution : config.tileAttribution }).addTo(map);
     tiles.on("tileerror", () => {
       if (++failures === 3 && !drawOwn) { drawOwn = true; map.removeLayer(tiles); loadOwnMap().catch(couldNotLoad("map.own")); }
     });

@@ -1,5 +1,6 @@
 // Settings kept on this phone (../settings.js), each taking effect at once: what AR says aloud and
 // buzzes for, narration at tour stops, whether a book's camera waits to be started, the map's style.
+import { get } from "../api.js";
 import { h, say } from "../dom.js";
 import { settings } from "../settings.js";
 import { speak } from "../ar/announcer.js";
@@ -12,7 +13,13 @@ export function render() {
       onchange: () => { settings.set(name, box.checked); say(t("settings.saved")); } });
     return h("label", { class: "row setting" }, box, h("span", { class: "grow" }, t(`settings.${name}`), h("span", { class: "muted hint-text" }, t(`settings.${name}.hint`))));
   };
-  const style = h("select", { id: "setting-mapStyle" }, ...["streets", "light", "own"].map((value) => h("option", { value, selected: settings.get("mapStyle") === value }, t(`settings.mapStyle.${value}`))));
+  const option = (value) => h("option", { value, selected: settings.get("mapStyle") === value }, t(`settings.mapStyle.${value}`));
+  const style = h("select", { id: "setting-mapStyle" }, ...["streets", "light", "own"].map(option));
+  // Satellite imagery only where this server has a source for it.
+  get("/v1/client-config").then((config) => {
+    if (config.satelliteTileURL) style.append(option("satellite"));
+    style.dataset.imagery = config.satelliteTileURL ? "yes" : "no";
+  }).catch(() => { /* offline: the styles without imagery */ });
   style.addEventListener("change", () => { settings.set("mapStyle", style.value); say(t("settings.saved")); });
   const voice = globalThis.speechSynthesis
     ? h("button", { type: "button", class: "secondary", id: "try-voice", onclick: () => speak(t("settings.voiceSample")) }, t("settings.tryVoice"))
