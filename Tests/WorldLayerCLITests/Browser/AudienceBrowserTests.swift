@@ -116,3 +116,46 @@ extension AudienceBrowserTests {
         }
     }
 }
+
+extension AudienceBrowserTests {
+    @Test(
+        "placing on one of my private maps: its members see the sticker, others do not", arguments: Browser.Engine.allCases)
+    func onMyPrivateMap(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let maker = try await server.signUpAndLogIn("mapper\(engine)")
+        let insider = try await server.signUpAndLogIn("insider\(engine)")
+        let outsider = try await server.signUpAndLogIn("outsider\(engine)")
+        let (latitude, longitude) = (60.16500, 24.93500)
+        let map = ClientDesignBrowserTests.json(
+            try await server.request(
+                "POST", "/v1/worldmaps", json: #"{"name":"Climbing club wall","latitude":\#(latitude),"longitude":\#(longitude)}"#,
+                token: maker
+            ).body)
+        let mapID = try #require(map["id"] as? String, "\(map)")
+        #expect(try await server.request("PUT", "/v1/worldmaps/\(mapID)/members/insider\(engine)", token: maker).status == 204)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: latitude, longitude, accuracy: 4, origin: server.base)
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [maker])
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            try await browser.click("#place-sticker")
+            try await browser.type("#place-text", "Members' route starts here")
+            _ = try await browser.run(
+                "const s = document.querySelector('#audience'); s.value = 'map'; s.dispatchEvent(new Event('change'))")
+            #expect(try await browser.waitOnScreen("#audience-map") == "Climbing club wall")
+            try await browser.click("#place-submit")
+            try await browser.element("#placed")
+            let made = try await browser.waitFor(
+                "the sticker", "return window.worldlayerAR.objects().find(x => x.text === \"Members' route starts here\")?.id ?? null")
+            let id = try #require(made as? String)
+            let seen = try await AudienceBrowserTests.sticker(server, id, token: insider)
+            #expect(seen.status == 200 && seen.json["worldmapIsPrivate"] as? Bool == true && seen.json["worldmapId"] as? String == mapID)
+            #expect(try await AudienceBrowserTests.sticker(server, id, token: outsider).status == 404)
+            #expect(try await server.request("GET", "/v1/stickers/\(id)").status == 404)
+            #expect(try await browser.consoleErrors().isEmpty)
+        }
+    }
+}
