@@ -36,7 +36,7 @@ const en = {
   "ads.new": "A new ad", "ads.here": "It stands where you are now; people inside the area see it while it runs, labelled as sponsored.",
   "ads.area": "Seen within", "ads.radius": "{metres} m of here", "ads.length": "Runs for", "ads.day": "A day", "ads.week": "A week", "ads.month": "30 days",
   "ads.save": "Save as draft", "ads.saved": "Saved. Submit it for review when it is ready.", "ads.mine": "Your ads", "ads.none": "No ads yet.",
-  "ads.submit": "Submit for review", "ads.pull": "Pull it", "ads.schedule": "{from} to {until}",
+  "ads.submit": "Submit for review", "ads.edit": "Edit", "ads.editing": "Edit the ad", "ads.keepsPlace": "It keeps where it stands and its area; a rejected ad becomes a draft again.", "ads.pull": "Pull it", "ads.schedule": "{from} to {until}",
   "ads.status.draft": "Draft", "ads.status.pending": "Waiting for a moderator", "ads.status.approved": "Approved: showing in its area",
   "ads.status.rejected": "Not approved: {reason}", "ads.status.pulled": "Pulled",
   "ads.sponsored": "Sponsored", "ads.sponsoredBy": "Sponsored · {advertiser}", "ads.until": "Until {when}", "map.layer.ads": "Sponsored",

@@ -44,6 +44,15 @@ struct AdBrowserTests {
             try await browser.click("#ad-save")
             let draft = "#my-ads li.ad-draft"
             try await browser.element(draft)
+            // A draft can be changed before it is submitted: the same ad, its new words.
+            try await browser.click("\(draft) .ad-edit")
+            _ = try await browser.run("document.querySelector('#ad-text').value = ''")
+            try await browser.type("#ad-text", "Ice cream and coffee, 20 m ahead")
+            try await browser.click("#ad-save")
+            _ = try await browser.waitFor(
+                "the draft changed", "return document.querySelector('#my-ads li.ad-draft strong')?.textContent === arguments[0]",
+                ["Ice cream and coffee, 20 m ahead"])
+            #expect(try await browser.run("return document.querySelectorAll('#my-ads li').length") as? Int == 1, "edited, not added")
             try await browser.click("\(draft) .ad-submit")
             let pending = "#my-ads li.ad-pending .ad-status"
             try await browser.element(pending)
@@ -65,7 +74,7 @@ struct AdBrowserTests {
             #expect(pinned as? Bool == true)
             try await browser.click(".ad-pin[title='\(label)']")
             #expect(try await browser.waitOnScreen("#ad-sheet .sponsored") == label)
-            #expect(try await browser.text("#ad-sheet").contains("Ice cream, 20 m ahead"))
+            #expect(try await browser.text("#ad-sheet").contains("Ice cream and coffee, 20 m ahead"))
             try await BrowserTests.screenshot(browser, "ads-map")
 
             // And in AR, as a card carrying the label.
