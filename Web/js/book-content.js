@@ -1,15 +1,14 @@
 // What a recognized book picture shows besides a video (the AR study book's targets): a 3D model on
 // the page that the fingers turn (one finger) and zoom (two, or the mouse wheel), a sound, or a link.
 // Each is an element for the camera view; the model is drawn by three.js, loaded only for a model.
-import { h } from "./dom.js";
+import { h, outboundLink } from "./dom.js";
 import { t } from "./strings.js";
 
 /** A link target: a button-like link that says where it goes. */
-export function targetLink(content) {
-  let host = content.url;
-  try { host = new URL(content.url).host; } catch { /* shown whole */ }
-  return h("a", { class: "button", id: "target-link", href: content.url, target: "_blank", rel: "noopener noreferrer nofollow" }, t("media.opens", { host }));
-}
+export const targetLink = (content) => outboundLink(content.url, { class: "button", id: "target-link" });
+
+/** three.js and its glTF loader, loaded on first use (600 KB the other screens never need). */
+export const loadThree = () => Promise.all([import("/vendor/three/build/three.module.js"), import("/vendor/three/examples/jsm/loaders/GLTFLoader.js")]);
 
 /** A sound target: played while its picture is in view (looping as the book says). */
 export function targetSound(content, name) {
@@ -19,7 +18,7 @@ export function targetSound(content, name) {
 /** A model target: a canvas the size of the picture (placed over it like a video), the model
  *  standing in its middle. Returns the canvas, with `dispose()` and `state()` (for tests). */
 export async function targetModel(content, width, height) {
-  const [THREE, { GLTFLoader }] = await Promise.all([import("/vendor/three/build/three.module.js"), import("/vendor/three/examples/jsm/loaders/GLTFLoader.js")]);
+  const [THREE, { GLTFLoader }] = await loadThree();
   const canvas = h("canvas", { class: "overlay model-overlay", id: "model-overlay", width, height, "aria-label": t("camera.model") });
   const renderer = new THREE.WebGLRenderer({ canvas, alpha: true, antialias: true });
   renderer.setSize(width, height, false);

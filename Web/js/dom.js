@@ -92,3 +92,10 @@ export function ago(iso) {
   if (seconds < 7 * 86400) return t("time.days", { n: Math.floor(seconds / 86400) });
   return new Date(iso).toLocaleDateString();
 }
+
+/** A link off this site that says where it goes ("Opens example.org") and gives that site nothing of ours. */
+export function outboundLink(url, attributes = {}) {
+  let host = url;
+  try { host = new URL(url).host; } catch { /* shown whole */ }
+  return h("a", { ...attributes, href: url, target: "_blank", rel: "noopener noreferrer nofollow" }, t("media.opens", { host }));
+}

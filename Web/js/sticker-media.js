@@ -3,10 +3,11 @@
 // its type, size and length) and the sticker names it; it plays from /v1/stickers/{id}/media, which
 // answers only those who may see the sticker.
 import { api, session } from "./api.js";
-import { h } from "./dom.js";
+import { h, outboundLink } from "./dom.js";
 import { t } from "./strings.js";
 
-const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}`;
+/** "0:03", "1:00": rounded first, so 59.6 s is 1:00 rather than 0:60. */
+const clock = (seconds) => { const s = Math.round(seconds); return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`; };
 const kindOf = (media) => (media?.contentType ?? "").startsWith("video/") ? "video" : "audio";
 
 /** The form's fields, set from `current` (a sticker being edited); `read()` uploads a chosen clip and
@@ -46,10 +47,6 @@ export function mediaContent(s) {
     parts.push(h("figure", { id: "sticker-clip" }, h("figcaption", { class: "muted" },
       t("media.caption", { what: t(`media.kind.${kindOf(s.media)}`), length: clock(s.media.duration ?? 0) })), player));
   }
-  if (s.link) {
-    let host = s.link;
-    try { host = new URL(s.link).host; } catch { /* shown whole */ }
-    parts.push(h("p", {}, h("a", { id: "sticker-link", href: s.link, target: "_blank", rel: "noopener noreferrer nofollow" }, t("media.opens", { host }))));
-  }
+  if (s.link) parts.push(h("p", {}, outboundLink(s.link, { id: "sticker-link" })));
   return parts;
 }

@@ -5,6 +5,7 @@ import { get, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { designPicture } from "../templates.js";
+import { loadThree } from "../book-content.js";
 
 const maximumAsset = 2 << 20;  // the server's limit (TemplateRules.maximumAssetBytes)
 const previewSize = 256;
@@ -100,7 +101,7 @@ async function pictureThumbnail(file) {
 
 /** The model drawn from the front and a little above, filling a square PNG (three.js, loaded only here). */
 async function modelThumbnail(bytes) {
-  const [THREE, { GLTFLoader }] = await Promise.all([import("/vendor/three/build/three.module.js"), import("/vendor/three/examples/jsm/loaders/GLTFLoader.js")]);
+  const [THREE, { GLTFLoader }] = await loadThree();
   const gltf = await new Promise((resolve, reject) => new GLTFLoader().parse(bytes.buffer, "", resolve, () => reject(new Error(t("designs.notModel")))));
   const canvas = square();
   const renderer = new THREE.WebGLRenderer({ canvas, alpha: true, antialias: true, preserveDrawingBuffer: true });
