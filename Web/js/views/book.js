@@ -1,9 +1,11 @@
 // A book, and its camera: frames go to the recognize endpoint at a steady rate; when a picture is
 // recognized, what it shows is drawn over it, fitted to its corners (a video, or a 3D model the
-// fingers turn and zoom: ../book-content.js), or played (a sound), or offered (a link).
+// fingers turn and zoom: ../book-content.js), or played (a sound), or offered (a link). Between the
+// answers every camera frame moves the corners with the page (../page-tracker.js).
 import { get, post } from "../api.js";
 import { h, say } from "../dom.js";
 import { matrix3d, rectangleToQuad } from "../homography.js";
+import { PageFollower, grey, trackHeight, trackWidth } from "../page-tracker.js";
 import { targetLink, targetModel, targetSound } from "../book-content.js";
 import { settings } from "../settings.js";
 import { t } from "../strings.js";
@@ -35,8 +37,11 @@ export async function renderCamera(slug) {
 
   // `overlay`: what is drawn on the picture (a video or a model); `sound`: what plays (a video or a
   // sound); `extra`: a sound or link element beside the camera.
-  let stream = null, timer = null, overlay = null, sound = null, extra = null, shown = null, muted = true;
+  let stream = null, overlay = null, sound = null, extra = null, shown = null, muted = true;
+  let follower = null, inFlight = false, nextSend = 0, target = null;
   const canvas = h("canvas", { width: frameWidth, height: frameHeight });
+  const small = h("canvas", { width: trackWidth, height: trackHeight });
+  const smallContext = small.getContext("2d", { willReadFrequently: true });
 
   function setMute(value) {
     muted = value;
@@ -60,7 +65,6 @@ export async function renderCamera(slug) {
       overlay = await targetModel(content, w, hgt);
       overlay.dataset.target = target.id;
       if (shown !== target.id) return overlay.dispose();  // another picture came into view meanwhile
-      window.worldlayerBook = { model: () => overlay?.state?.() ?? null };  // for the browser tests
     } else if (content.kind === "audio") {
       sound = extra = targetSound(content, target.name);
     } else {
@@ -75,33 +79,63 @@ export async function renderCamera(slug) {
     }
   }
 
-  /** Shows the target's content at its corners (frame pixels, scaled to the displayed camera). */
-  async function place(result) {
-    const target = book.targets.find((x) => x.id === result.target.id);
-    if (shown !== target.id) await begin(target);
-    hint.textContent = t("camera.found", { name: target.name });
+  /** Draws the content over the page at these corners (frame pixels, scaled to the displayed
+   *  camera), or hides it when the page is not in view. */
+  function show(corners) {
     if (!overlay) return;
-    const sx = camera.clientWidth / result.frame.width, sy = camera.clientHeight / result.frame.height;
-    const corners = result.corners.map((c) => ({ x: c.x * sx, y: c.y * sy }));
-    // The video element keeps the picture's proportions; the homography stretches it onto the corners.
+    if (!corners) { overlay.hidden = true; return; }
+    const sx = camera.clientWidth / frameWidth, sy = camera.clientHeight / frameHeight;
+    // The element keeps the picture's proportions; the homography stretches it onto the corners.
     const w = target.quality?.width ?? 640, hgt = target.quality?.height ?? 480;
     overlay.style.width = `${w}px`;
     overlay.style.height = `${hgt}px`;
-    overlay.style.transform = matrix3d(rectangleToQuad(w, hgt, corners));
-    overlay.dataset.corners = JSON.stringify(result.corners);
+    overlay.style.transform = matrix3d(rectangleToQuad(w, hgt, corners.map((c) => ({ x: c.x * sx, y: c.y * sy }))));
+    overlay.dataset.corners = JSON.stringify(corners);
     overlay.hidden = false;
   }
 
-  async function tick() {
-    if (!stream) return;
-    canvas.getContext("2d").drawImage(feed, 0, 0, frameWidth, frameHeight);
+  /** The frame now in the canvas goes to the recognizer; its answer corrects the follower. */
+  async function send() {
+    const mine = follower;  // the camera may be closed and opened again meanwhile
+    inFlight = true;
+    mine.send();
     const frame = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.8));
+    let found = null;
     try {
       const result = await post(`/v1/books/${encodeURIComponent(book.slug)}/recognize`, frame);
-      if (result.recognized) await place(result);
-      else if (overlay) { overlay.hidden = true; hint.textContent = t("camera.looking"); }
+      if (result.recognized && follower === mine) {
+        const next = book.targets.find((x) => x.id === result.target.id);
+        if (shown !== next.id) { target = next; mine.forget(); await begin(next); }
+        hint.textContent = t("camera.found", { name: next.name });
+        found = result.corners;
+      }
     } catch (error) { say(error.message); }
-    if (stream) timer = setTimeout(tick, interval);
+    if (follower !== mine) return;
+    inFlight = false;
+    nextSend = performance.now() + interval;
+    const corners = mine.answer(found);
+    show(corners);
+    if (!corners) hint.textContent = t("camera.looking");
+  }
+
+  /** Each camera frame: the page followed from the last one, and now and then sent. */
+  function onFrame() {
+    if (!stream) return;
+    if (feed.readyState >= 2) {
+      smallContext.drawImage(feed, 0, 0, trackWidth, trackHeight);
+      const corners = follower.frame(grey(smallContext.getImageData(0, 0, trackWidth, trackHeight).data, trackWidth, trackHeight));
+      show(corners);
+      if (!inFlight && performance.now() >= nextSend) {
+        canvas.getContext("2d").drawImage(feed, 0, 0, frameWidth, frameHeight);  // the same frame as the follower's
+        send();
+      }
+    }
+    nextFrame();
+  }
+
+  function nextFrame() {
+    if (!stream) return;
+    if (feed.requestVideoFrameCallback) feed.requestVideoFrameCallback(onFrame); else requestAnimationFrame(onFrame);
   }
 
   async function open() {
@@ -115,16 +149,20 @@ export async function renderCamera(slug) {
     feed.srcObject = stream;
     await feed.play();
     start.textContent = t("camera.stop");
-    tick();
+    follower = new PageFollower(frameWidth / trackWidth);
+    inFlight = false;
+    nextSend = 0;
+    // For the browser tests: the model's turn, and how far the followed corners were from each answer.
+    window.worldlayerBook = { model: () => overlay?.state?.() ?? null, tracking: () => follower?.stats ?? null };
+    nextFrame();
   }
 
   function close() {
-    clearTimeout(timer);
     stream?.getTracks().forEach((track) => track.stop());
     stream = null;
     sound?.pause();
     overlay?.dispose?.(); overlay?.remove(); extra?.remove();
-    overlay = sound = extra = shown = null;
+    overlay = sound = extra = shown = target = follower = null;
     mute.hidden = true;
     delete window.worldlayerBook;
     start.textContent = t("camera.start");
