@@ -49,7 +49,7 @@ bool plausible(const std::array<cv::Point2f, 4> &c, int frameWidth, int frameHei
 
 }  // namespace
 
-Recognition recognize(const TargetIndex &index, const Features &frame) {
+Recognition recognize(const TargetIndex &index, const Features &frame, const std::vector<bool> *allowed) {
     Recognition result;
     result.frameFeatures = int(frame.count());
     if (index.targets().empty() || frame.count() < 8) return result;
@@ -61,6 +61,8 @@ Recognition recognize(const TargetIndex &index, const Features &frame) {
     int secondBest = 0;
     for (size_t i = 0; i < frame.count(); ++i) {
         index.search(&frame.descriptors[i * descriptorBytes], matchDistance, near[i], secondBest, candidatesPerFeature);
+        if (allowed)
+            near[i].erase(std::remove_if(near[i].begin(), near[i].end(), [&](const Neighbour &n) { return !(*allowed)[n.target]; }), near[i].end());
         if (!near[i].empty() && near[i][0].distance <= voteDistance && near[i][0].distance < ratio * secondBest) ++votes[near[i][0].target];
     }
     std::vector<std::pair<int, uint32_t>> ranked;
@@ -100,6 +102,14 @@ Recognition recognize(const TargetIndex &index, const Features &frame) {
         std::array<cv::Point2f, 4> corners = {mapped[0], mapped[1], mapped[2], mapped[3]};
         if (!plausible(corners, frame.width, frame.height)) continue;
         result.target = target.key;
+        result.slot = int(slot);
+        result.referenceInliers.clear();
+        result.frameInliers.clear();
+        for (size_t i = 0; i < from.size(); ++i) {
+            if (!mask[i]) continue;
+            result.referenceInliers.push_back(from[i]);
+            result.frameInliers.push_back(to[i]);
+        }
         result.inliers = inliers;
         result.matches = int(from.size());
         for (int i = 0; i < 9; ++i) result.homography[i] = h.at<double>(i / 3, i % 3);

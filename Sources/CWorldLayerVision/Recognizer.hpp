@@ -5,6 +5,7 @@
 #include "TargetIndex.hpp"
 
 #include <array>
+#include <vector>
 
 namespace worldlayer::vision {
 
@@ -16,8 +17,13 @@ struct Recognition {
     int matches = 0;
     double confidence = 0;
     int frameFeatures = 0;
+    int slot = -1;                             // the target's slot in the index
+    std::vector<cv::Point2f> referenceInliers;  // the matches that agree with the homography:
+    std::vector<cv::Point2f> frameInliers;      // the target's pixels, and the frame's
 };
 
-Recognition recognize(const TargetIndex &index, const Features &frame);
+/// `allowed`, when given, holds one flag per slot: the targets that may be recognized at all
+/// (a scene whose content the viewer may not see must not be found, nor crowd out one they may).
+Recognition recognize(const TargetIndex &index, const Features &frame, const std::vector<bool> *allowed = nullptr);
 
 }  // namespace worldlayer::vision

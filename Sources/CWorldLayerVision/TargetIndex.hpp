@@ -3,6 +3,7 @@
 
 #include "Features.hpp"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -27,9 +28,11 @@ public:
         int height;
         uint32_t first;  // its first entry
         uint32_t count;
+        /// Row-major: the target's pixels → metres on its plane (a scene anchor), identity for a book's page.
+        std::array<double, 9> plane;
     };
 
-    void add(int64_t key, const Features &features);
+    void add(int64_t key, const Features &features, const std::array<double, 9> &plane = {1, 0, 0, 0, 1, 0, 0, 0, 1});
     void build();
 
     /// Up to `perQuery` nearest features of distinct targets within `maxDistance`, nearest first,

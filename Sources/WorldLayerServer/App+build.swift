@@ -112,8 +112,9 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
         store: store, library: MediaLibrary(root: configuration.mediaDirectory), uploads: RateLimiter(configuration.stickerMediaRate)
     ).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
-    BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: RateLimiter(configuration.frameRate))
-        .register(routes)
+    let frames = RateLimiter(configuration.frameRate)  // books' and scenes' camera frames, from one address
+    BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
+    SceneController(store: store, indexes: SceneIndexes(store: store), framesPerAddress: frames).register(routes)
     ClientConfigController(
         tileURL: configuration.tileURL, satelliteTileURL: configuration.satelliteTileURL,
         satelliteAttribution: configuration.satelliteAttribution

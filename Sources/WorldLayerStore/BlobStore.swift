@@ -48,6 +48,7 @@ extension BlobStore {
               AND id NOT IN (SELECT asset_blob FROM templates WHERE asset_blob IS NOT NULL)
               AND id NOT IN (SELECT blob_id FROM place_photos)
               AND id NOT IN (SELECT blob_id FROM floor_plans)
+              AND id NOT IN (SELECT blob_id FROM scene_anchors)
             """
         ).run()
     }

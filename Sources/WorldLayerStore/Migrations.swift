@@ -72,6 +72,7 @@ extension Migration {
         contentWarnings,
         stickerMedia,
         floorPlans,
+        sceneAnchors,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -50,4 +50,5 @@ extension Store {
     public var guidedTours: GuidedTourStore { GuidedTourStore(store: self) }
     public var books: BookStore { BookStore(store: self) }
     public var blobs: BlobStore { BlobStore(store: self) }
+    public var scenes: SceneStore { SceneStore(store: self) }
 }

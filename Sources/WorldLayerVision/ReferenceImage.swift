@@ -23,10 +23,20 @@ public struct ReferenceImage: Sendable, Equatable {
     /// Describes an encoded image (JPEG or PNG); nil when the bytes are not an image, or declare
     /// more pixels than ``DecodeLimit/picture`` (checked from the header, before decoding).
     public init?(encoded: Data) {
+        self.init(encoded: encoded, features: 500, side: 480)
+    }
+
+    /// A flat scene to anchor stickers to: seen again from farther and more askew than a book's
+    /// page, and its points become a camera pose, so it keeps more of them, found at full size.
+    public init?(scene encoded: Data) {
+        self.init(encoded: encoded, features: 1_000, side: 640)
+    }
+
+    private init?(encoded: Data, features count: Int32, side: Int32) {
         guard DecodeLimit.picture.problem(with: encoded) == nil else { return nil }
         var reference = wl_reference()
         let status = encoded.withUnsafeBytes { raw in
-            wl_vision_describe(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &reference)
+            wl_vision_describe_sized(raw.bindMemory(to: UInt8.self).baseAddress, raw.count, count, side, &reference)
         }
         guard status == 0, let blob = reference.blob else { return nil }
         defer { wl_vision_free(blob) }
@@ -64,6 +74,22 @@ public struct ReferenceImage: Sendable, Equatable {
             let percent = Int((distinct * 100).rounded())
             problems.append(
                 "repetitive: only \(percent) % of its points look unlike the rest of the picture, at least \(Int(Self.minimumDistinct * 100)) % are needed (repeated patterns such as lattices, tiles or text confuse recognition)"
+            )
+        }
+        return problems
+    }
+
+    public static let minimumDistinctPoints = 200
+
+    /// Why this scene would not be found again reliably; empty when it will. As a page's, except
+    /// that repeats count by what is left: a poster on a brick wall is a good scene, the bricks
+    /// around it are only discarded, so it needs enough points unlike the rest, not a share.
+    public var sceneProblems: [String] {
+        var problems = self.problems.filter { !$0.hasPrefix("repetitive") }
+        let unlike = Int((distinct * Double(keypoints)).rounded())
+        if keypoints >= Self.minimumKeypoints && unlike < Self.minimumDistinctPoints {
+            problems.append(
+                "repetitive: only \(unlike) of its points look unlike the rest of the scene, at least \(Self.minimumDistinctPoints) are needed (a plain wall of bricks or tiles cannot be told from the next one)"
             )
         }
         return problems

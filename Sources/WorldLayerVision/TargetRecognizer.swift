@@ -23,6 +23,27 @@ public struct Recognition: Sendable, Equatable {
     public var frameFeatures: Int
 }
 
+/// A frame's recognition among scenes, and when a scene was found, the camera's pose relative to
+/// its plane.
+public struct SceneLocation: Sendable, Equatable {
+    public struct Pose: Sendable, Equatable {
+        /// Row-major 3×3: plane coordinates → camera coordinates (x right, y down, z forward).
+        public var rotation: [Double]
+        /// The plane's origin in camera coordinates, metres.
+        public var translation: [Double]
+        /// RMS pixels between the matched points and where the pose puts them.
+        public var reprojection: Double
+    }
+
+    public var recognition: Recognition
+    public var pose: Pose?
+
+    /// The fewest matches a pose is solved from.
+    public static let minimumInliers = 25
+    /// The most RMS pixels the matches may be off the pose.
+    public static let maximumReprojection = 2.0
+}
+
 /// An index over many targets' features that recognizes frames: hashed feature matching votes
 /// for candidates, a RANSAC homography verifies them. Built once, then safe to share between
 /// tasks; recognition runs on the calling thread.
@@ -48,6 +69,21 @@ public final class TargetRecognizer: @unchecked Sendable {
         wl_index_build(index)
     }
 
+    /// Builds an index of flat scenes: each one's key, ``ReferenceImage/features`` and the map
+    /// from its picture's pixels to metres on its plane (row-major 3×3).
+    public init(scenes: [(key: Int64, features: Data, plane: [Double])]) throws {
+        index = wl_index_create()
+        for scene in scenes {
+            let status = scene.features.withUnsafeBytes { raw in
+                scene.plane.withUnsafeBufferPointer { plane in
+                    wl_index_add_plane(index, scene.key, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, plane.baseAddress)
+                }
+            }
+            guard status == 0 else { throw Failure.unreadableFeatures(scene.key) }
+        }
+        wl_index_build(index)
+    }
+
     deinit { wl_index_free(index) }
 
     public var count: Int { Int(wl_index_count(index)) }
@@ -63,6 +99,10 @@ public final class TargetRecognizer: @unchecked Sendable {
             wl_index_recognize(index, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, &r)
         }
         guard status == 0 else { return nil }
+        return Self.recognition(r)
+    }
+
+    private static func recognition(_ r: wl_recognition) -> Recognition {
         let found = r.target >= 0
         let c = withUnsafeBytes(of: r.corners) { Array($0.bindMemory(to: Double.self)) }
         return Recognition(
@@ -71,6 +111,35 @@ public final class TargetRecognizer: @unchecked Sendable {
             homography: found ? withUnsafeBytes(of: r.homography) { Array($0.bindMemory(to: Double.self)) } : [],
             inliers: Int(r.inliers), matches: Int(r.matches), confidence: r.confidence,
             frameWidth: Int(r.frameWidth), frameHeight: Int(r.frameHeight), frameFeatures: Int(r.frameFeatures))
+    }
+
+    /// Which of the scenes whose keys are `allowed` (all when nil) a frame shows, and where the
+    /// camera is relative to its plane, for a camera `horizontalDegrees` wide; nil when the bytes
+    /// are not an image.
+    public func locate(encoded frame: Data, horizontalDegrees: Double, allowed: [Int64]?) -> SceneLocation? {
+        guard DecodeLimit.cameraFrame.problem(with: frame) == nil else { return nil }
+        var l = wl_location()
+        let keys = allowed ?? []
+        let status = frame.withUnsafeBytes { raw in
+            keys.withUnsafeBufferPointer { keys in
+                wl_index_locate(
+                    index, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, horizontalDegrees, keys.baseAddress,
+                    allowed == nil ? -1 : Int64(keys.count), &l)
+            }
+        }
+        guard status == 0 else { return nil }
+        let recognition = Self.recognition(l.recognition)
+        // A pose from few points, or one they do not fit, can be metres off (a small, far scene
+        // has two poses nearly as good): no answer is better. Tuned on bench/scene_data.py's dev set.
+        guard l.located == 1, recognition.target != nil, recognition.inliers >= SceneLocation.minimumInliers,
+            l.reprojection <= SceneLocation.maximumReprojection
+        else { return SceneLocation(recognition: recognition, pose: nil) }
+        return SceneLocation(
+            recognition: recognition,
+            pose: .init(
+                rotation: withUnsafeBytes(of: l.rotation) { Array($0.bindMemory(to: Double.self)) },
+                translation: withUnsafeBytes(of: l.translation) { Array($0.bindMemory(to: Double.self)) },
+                reprojection: l.reprojection))
     }
 
     /// Limits OpenCV to this many threads inside one call (1 measures one core).

@@ -53,12 +53,19 @@ final class RunningServer {
         return process.terminationStatus
     }
 
-    func request(_ method: String, _ path: String, json: String? = nil, token: String? = nil) async throws -> (status: Int, body: String) {
+    /// Sends `json`, or `bytes` of `contentType`, as the body.
+    func request(
+        _ method: String, _ path: String, json: String? = nil, bytes: Data? = nil, contentType: String = "application/octet-stream",
+        token: String? = nil
+    ) async throws -> (status: Int, body: String) {
         var r = URLRequest(url: URL(string: base + path)!)
         r.httpMethod = method
         if let json {
             r.httpBody = Data(json.utf8)
             r.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        } else if let bytes {
+            r.httpBody = bytes
+            r.setValue(contentType, forHTTPHeaderField: "Content-Type")
         }
         if let token { r.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         let (data, response) = try await URLSession.shared.data(for: r)

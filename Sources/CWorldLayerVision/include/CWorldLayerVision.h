@@ -36,10 +36,23 @@ typedef struct {
     int32_t frameFeatures;  ///< Local features found in the frame.
 } wl_recognition;
 
+/// Where the camera is relative to a recognized flat scene (a scene anchor).
+typedef struct {
+    wl_recognition recognition;
+    int32_t located;        ///< 1 when the pose was solved from the inliers.
+    double rotation[9];     ///< Row-major: the scene's plane coordinates → the camera's (x right, y down, z forward).
+    double translation[3];  ///< The plane's origin in the camera's coordinates, metres.
+    double reprojection;    ///< RMS pixels between the inliers and where the pose puts them.
+} wl_location;
+
 typedef struct wl_index wl_index;
 
 /// Decodes an encoded image (JPEG, PNG…). Returns 0, or -1 when the bytes are not an image.
 int wl_vision_describe(const uint8_t *bytes, size_t length, wl_reference *out);
+
+/// As wl_vision_describe, with up to `count` features found on a copy at most `side` pixels long
+/// (a scene, seen again from farther and more askew than a page, wants more and finer ones).
+int wl_vision_describe_sized(const uint8_t *bytes, size_t length, int32_t count, int32_t side, wl_reference *out);
 
 /// Frees a blob returned by wl_vision_describe.
 void wl_vision_free(void *pointer);
@@ -53,6 +66,9 @@ void wl_index_free(wl_index *index);
 /// Adds one target's blob under the caller's key. Returns 0, or -1 for a blob this version cannot read.
 int wl_index_add(wl_index *index, int64_t target, const uint8_t *blob, size_t length);
 
+/// Adds a flat scene: its blob and `plane`, row-major, its picture's pixels → metres on its plane.
+int wl_index_add_plane(wl_index *index, int64_t target, const uint8_t *blob, size_t length, const double plane[9]);
+
 /// Builds the hash tables; call after the last add and before recognizing.
 void wl_index_build(wl_index *index);
 
@@ -62,6 +78,12 @@ size_t wl_index_memory(const wl_index *index);
 
 /// Recognizes an encoded frame. Returns 0, or -1 when the bytes are not an image. Safe to call from several threads.
 int wl_index_recognize(const wl_index *index, const uint8_t *bytes, size_t length, wl_recognition *out);
+
+/// Recognizes an encoded frame among the targets whose keys are the `allowedCount` in `allowed`
+/// (every target when `allowedCount` is negative) and solves the camera's pose relative to the recognized one's plane, for a camera
+/// `horizontalDegrees` wide. Returns 0, or -1 when the bytes are not an image.
+int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, double horizontalDegrees, const int64_t *allowed,
+                    int64_t allowedCount, wl_location *out);
 
 #ifdef __cplusplus
 }

@@ -15,9 +15,6 @@ struct BookController {
     /// A phone sends a few frames a second; more from one address is refused (429).
     let framesPerAddress: RateLimiter
 
-    /// A 640×480 JPEG is ~50 KB; a phone's full-size photo ~4 MB.
-    static let maximumFrameBytes = 8 << 20
-
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/books", use: list)
         routes.on(.get, "/v1/books/{book}", use: get)
@@ -82,19 +79,7 @@ struct BookController {
     /// Which of the book's pictures a camera frame shows, where its corners are, and how sure that is.
     @Sendable func recognize(_ request: Request, context: AppRequestContext) async throws -> Response {
         let book = try await book(context)
-        let frame = try await request.bytes(upTo: Self.maximumFrameBytes, what: "a camera frame")
-        guard !frame.isEmpty else {
-            throw APIError.badRequest("send the camera frame (JPEG or PNG) as the request body", code: .emptyBody)
-        }
-        guard MediaSniffer.imageType(frame) != nil else {
-            throw APIError(.unsupportedMediaType, message: "a camera frame must be a JPEG or PNG image")
-        }
-        guard MediaSniffer.imageSize(frame) != nil else {
-            throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
-        }
-        if let problem = DecodeLimit.cameraFrame.problem(with: frame) {
-            throw APIError(.imageTooLarge, message: "the camera frame \(problem)")
-        }
+        let frame = try await CameraFrame.read(request)
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         let entry = try await recognizers.recognizer(for: book)
         let started = ContinuousClock.now

@@ -1,0 +1,176 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WorldLayerCore
+import WorldLayerGeo
+import WorldLayerStore
+import WorldLayerVision
+
+/// Stickers anchored to what the camera sees: a sticker's author anchors it to a flat scene in
+/// view (a wall, a sign, a poster); later frames near it are matched against the scenes around
+/// and say where the camera is relative to the scene, to centimetres, which places the sticker
+/// where it was put and corrects the phone's GPS and compass for everything else in view.
+///
+/// A scene is found only for those who may see its sticker, by the same rule as every other path:
+/// the scenes of stickers a viewer may not see are left out of the match itself.
+struct SceneController {
+    let store: Store
+    let indexes: SceneIndexes
+    var pool = DecodePool()
+    /// Shared with books: a phone sends a few frames a second.
+    let framesPerAddress: RateLimiter
+
+    /// How far around the phone scenes are looked for: GPS is seldom worse than this.
+    static let searchRadius = 150.0
+    static let maximumReferenceRadius = 500.0
+
+    func register(_ routes: Routes) {
+        routes.on(.put, "/v1/stickers/{id}/scene", use: put)
+        routes.on(.get, "/v1/stickers/{id}/scene", use: get)
+        routes.on(.delete, "/v1/stickers/{id}/scene", use: delete)
+        routes.on(.get, "/v1/stickers/{id}/scene/picture", use: picture)
+        routes.on(.post, "/v1/scenes/locate", use: locate)
+        routes.on(.get, "/v1/scenes/reference-images", use: referenceImages)
+    }
+
+    /// Anchors my sticker to the scene in this frame (replacing the scene it had).
+    @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let sticker = try await visibleSticker(context)
+        guard sticker.author.id == account.id else { throw APIError(.forbidden, message: "only its author can anchor a sticker") }
+        let q = Query(request)
+        let capture = SceneCapture(
+            latitude: try q.double("latitude"), longitude: try q.double("longitude"),
+            altitude: q.items["altitude"] == nil ? nil : try q.double("altitude"), heading: try q.double("heading"),
+            pitch: try q.double("pitch", default: 0), roll: try q.double("roll", default: 0), fieldOfView: try q.double("fov"),
+            distance: try q.double("distance"), spotX: try q.double("x", default: 0.5), spotY: try q.double("y", default: 0.5))
+        let problems = capture.problems
+        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let frame = try await CameraFrame.read(request)
+        try await framesPerAddress.require(context.clientAddress, what: "camera frames")
+        guard let reference = try await pool.run({ ReferenceImage(scene: frame) }) else {
+            throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
+        }
+        // As for a book's pages: a scene that would not be found again is refused, with the reason.
+        guard reference.sceneProblems.isEmpty else {
+            throw APIError.validation(
+                reference.sceneProblems.map {
+                    FieldError("frame", "this scene could not be found again: \($0); aim at a flat, detailed surface")
+                })
+        }
+        let before = try await store.scenes.anchor(stickerID: sticker.id)
+        let anchor = SceneAnchor(
+            stickerId: sticker.id, capture: capture, width: reference.width, height: reference.height,
+            quality: SceneQuality(
+                score: reference.score, keypoints: reference.keypoints, coverage: reference.coverage, distinct: reference.distinct),
+            createdAt: store.clock.now())
+        try await store.scenes.put(
+            anchor, picture: frame, contentType: MediaSniffer.imageType(frame) ?? "image/jpeg", features: reference.features,
+            now: anchor.createdAt)
+        return try .json(SceneAnchorBody(anchor), status: before == nil ? .created : .ok)
+    }
+
+    @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let sticker = try await visibleSticker(context)
+        guard let anchor = try await store.scenes.anchor(stickerID: sticker.id) else {
+            throw APIError.notFound("this sticker has no scene anchor")
+        }
+        return try .json(SceneAnchorBody(anchor))
+    }
+
+    /// Its author, or a moderator, takes a sticker off its scene (the sticker stays at its geo anchor).
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let sticker = try await visibleSticker(context)
+        guard sticker.author.id == account.id || account.role != .user else {
+            throw APIError(.forbidden, message: "only its author or a moderator can remove a sticker's scene")
+        }
+        guard try await store.scenes.delete(stickerID: sticker.id) else { throw APIError.notFound("this sticker has no scene anchor") }
+        return Response(status: .noContent)
+    }
+
+    /// The frame the scene was anchored from, for those who may see the sticker.
+    @Sendable func picture(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let sticker = try await visibleSticker(context)
+        guard let id = try await store.scenes.pictureBlob(stickerID: sticker.id), let blob = try await store.blobs.blob(id: id) else {
+            throw APIError.notFound("this sticker has no scene anchor")
+        }
+        return Response.blob(
+            blob.data, contentType: MediaSniffer.imageType(blob.data) ?? blob.contentType, etag: blob.id, request: request,
+            cacheControl: "private, no-cache")
+    }
+
+    /// Where the camera is, from a frame that shows a scene near `latitude`, `longitude`.
+    @Sendable func locate(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let q = Query(request)
+        let position = try q.coordinate()
+        let fieldOfView = try q.double("fov", in: SceneCapture.fieldOfViewRange)
+        let heading = q.items["heading"] == nil ? nil : try q.double("heading", in: 0...360)
+        let frame = try await CameraFrame.read(request)
+        try await framesPerAddress.require(context.clientAddress, what: "camera frames")
+        let started = ContinuousClock.now
+        let visible = try await visibleAnchors(near: position, radius: Self.searchRadius, context: context)
+        guard !visible.isEmpty else {
+            return try .json(LocateBody.notFound(milliseconds: (ContinuousClock.now - started).inSeconds * 1_000))
+        }
+        // Every scene around goes into the index (it is shared by everyone there); only the
+        // viewer's may be matched.
+        let everyone = try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: Self.searchRadius))
+        let entry = try await indexes.index(of: everyone)
+        let allowed = entry.anchors.enumerated().filter { visible.contains($0.element.id) }.map { Int64($0.offset) }
+        let recognizer = entry.recognizer
+        guard let found = try await pool.run({ recognizer.locate(encoded: frame, horizontalDegrees: fieldOfView, allowed: allowed) }) else {
+            throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
+        }
+        let milliseconds = (ContinuousClock.now - started).inSeconds * 1_000
+        guard let key = found.recognition.target, let pose = found.pose else {
+            return try .json(LocateBody.notFound(milliseconds: milliseconds, inliers: found.recognition.inliers))
+        }
+        let anchor = entry.anchors[Int(key)]
+        let plane = anchor.plane
+        let camera = plane.camera(rotation: pose.rotation, translation: pose.translation)
+        let moved = Geodesic.wgs84.inverse(position, camera.coordinate).distance
+        let turned = heading.map { h in (camera.heading - h + 540).truncatingRemainder(dividingBy: 360) - 180 }
+        let spot = plane.stickerInCamera(rotation: pose.rotation, translation: pose.translation)
+        return try .json(
+            LocateBody(
+                located: true, scene: .init(id: anchor.id.text, stickerId: anchor.stickerId.text),
+                camera: camera, sticker: .init(x: spot[0], y: spot[1], z: spot[2]),
+                pose: .init(rotation: pose.rotation, translation: pose.translation),
+                correction: .init(metres: moved, degrees: turned), reprojection: pose.reprojection,
+                inliers: found.recognition.inliers, milliseconds: milliseconds))
+    }
+
+    /// What an ARKit or ARCore app needs to track scene anchors as images: each picture and the
+    /// size it has on its plane, for the scenes within `radius` metres the viewer may see.
+    @Sendable func referenceImages(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let q = Query(request)
+        let position = try q.coordinate()
+        let radius = try q.double("radius", in: 1...Self.maximumReferenceRadius, default: Self.searchRadius)
+        let ids = try await visibleAnchors(near: position, radius: radius, context: context)
+        let anchors = try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: radius)).filter {
+            ids.contains($0.id)
+        }
+        return try .json(["images": anchors.map(SceneReferenceImage.init)])
+    }
+
+    /// The scene anchors around a place whose stickers the request's viewer may see.
+    private func visibleAnchors(near position: Coordinate, radius: Double, context: AppRequestContext) async throws -> Set<SceneAnchor.ID> {
+        let anchors = try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: radius))
+        let viewer = try await store.accounts.viewer(context.account?.id)
+        var visible: Set<SceneAnchor.ID> = []
+        for anchor in anchors where try await store.stickers.sticker(id: anchor.stickerId, viewer: viewer) != nil {
+            visible.insert(anchor.id)
+        }
+        return visible
+    }
+
+    /// The sticker in the path, when the request's viewer may see it (the same 404 otherwise).
+    private func visibleSticker(_ context: AppRequestContext) async throws -> Sticker {
+        let id: Sticker.ID = try context.idParameter("id")
+        guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
+            throw APIError.notFound("no such sticker")
+        }
+        return sticker
+    }
+}

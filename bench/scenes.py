@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Anchors stickers to the posters of scene_data.py through a real `worldlayer serve`, then asks
+where the camera is for every view, and writes what came back beside the truth.
+
+    scenes.py WORLDLAYER DATA OUT.json
+
+Every scene is anchored within 60 m of the others, so each frame is matched against all of them
+and must pick its own. Frames go at most 8 a second (the server's limit per address is 10).
+"""
+import json
+import math
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+import uuid
+
+ORIGIN = (60.1699, 24.9384)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def call(base, method, path, body=None, token=None, content_type="application/json"):
+    data = json.dumps(body).encode() if isinstance(body, (dict, list)) else body
+    headers = {"Content-Type": content_type}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def main(worldlayer, data, out):
+    scenes = json.load(open(os.path.join(data, "scenes.json")))
+    work = tempfile.mkdtemp(prefix="wl-scenes-")
+    server = None
+    try:
+        database, port = f"sqlite:{work}/world.sqlite", free_port()
+        base = f"http://127.0.0.1:{port}"
+        server = subprocess.Popen([worldlayer, "serve", "--port", str(port), "--database", database, "--media", os.path.join(work, "media"),
+                                   "--web", "none", "--tiles", "none", "--log-level", "error", "--bcrypt-cost", "4"])
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(base + "/health", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        call(base, "POST", "/v1/accounts", {"username": "bench", "email": "bench@example.org", "password": "bench pass word",
+                                            "displayName": "Bench", "birthday": "1990-01-01"})
+        token = call(base, "POST", "/v1/sessions", {"login": "bench", "password": "bench pass word"})[1]["token"]
+        results, sent = [], 0.0
+        total = sum(len(s["views"]) for s in scenes)
+        for i, scene in enumerate(scenes):
+            # Capture places 20 m apart on a line, each camera facing its own way.
+            lat, lon = ORIGIN[0] + i * 20 / 111_320, ORIGIN[1]
+            heading = (90 + 47 * i) % 360
+            sticker = {"id": str(uuid.uuid4())}
+            status, placed = call(base, "PUT", f"/v1/stickers/{sticker['id']}", {
+                "templateId": "sticky-note", "text": scene["name"], "tags": [], "color": "#ff8800", "size": 0.4, "orientation": [0, 0, 0, 1],
+                "anchor": {"latitude": lat, "longitude": lon, "altitude": 20, "accuracy": 5}, "visibility": "public", "sharedWith": []},
+                token)
+            assert status == 201, placed
+            status, placed = call(base, "POST", f"/v1/stickers/{sticker['id']}/place", None, token)
+            assert status == 200, placed
+            query = f"latitude={lat}&longitude={lon}&heading={heading}&fov={scene['fov']}&distance={scene['distance']}"
+            with open(os.path.join(data, scene["anchor"]), "rb") as f:
+                status, anchored = call(base, "PUT", f"/v1/stickers/{sticker['id']}/scene?{query}", f.read(), token, "image/jpeg")
+            assert status in (200, 201), anchored
+            for view in scene["views"]:
+                time.sleep(max(0.0, sent + 0.125 - time.time()))
+                sent = time.time()
+                with open(os.path.join(data, view["file"]), "rb") as f:
+                    status, found = call(base, "POST", f"/v1/scenes/locate?latitude={lat}&longitude={lon}&fov={scene['fov']}", f.read(),
+                                         None, "image/jpeg")
+                assert status == 200, found
+                results.append({"scene": scene["name"], "file": view["file"], "distance": view["distance"], "angle": view["angle"],
+                                "trueCentre": view["centre"], "trueHeading": (heading + view["yaw"]) % 360,
+                                "expectedScene": anchored["id"], "answer": found})
+                print(f"\r[scenes] {len(results)}/{total} views", end="", file=sys.stderr, flush=True)
+        print(file=sys.stderr)
+        with open(out, "w") as f:
+            json.dump(results, f)
+    finally:
+        if server:
+            server.terminate()
+            server.wait()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], sys.argv[2], sys.argv[3])
