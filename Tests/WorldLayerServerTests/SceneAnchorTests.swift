@@ -39,6 +39,13 @@ struct SceneAnchorTests {
             bytes: try media("poster/\(file)"), token: token, headers: [.contentType: "image/jpeg"])
     }
 
+    /// Anchors the sticker to the poster, seen from in front of it.
+    static func anchor(_ api: API, _ sticker: String, token: String) async throws -> APIResponse {
+        try await api.call(
+            .put, "/v1/stickers/\(sticker)/scene?\(anchorQuery())", bytes: try media("poster/anchor.jpg"), token: token,
+            headers: [.contentType: "image/jpeg"])
+    }
+
     /// Places a sticker (written at an id the client chooses, then placed in the world); its id.
     static func place(_ api: API, _ body: [String: Any], token: String) async throws -> String {
         let id = UUID().text
@@ -63,9 +70,7 @@ struct SceneAnchorTests {
         try await withServer(engine, configure: { $0.database = url }) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let sticker = try await Self.place(api, Fixtures.sticker(text: "on the poster"), token: ada)
-            let put = try await api.call(
-                .put, "/v1/stickers/\(sticker)/scene?\(Self.anchorQuery())", bytes: try Self.media("poster/anchor.jpg"), token: ada,
-                headers: [.contentType: "image/jpeg"])
+            let put = try await Self.anchor(api, sticker, token: ada)
             #expect(put.status == .created, "\(put.text)")
             let plane = try #require(put.json["plane"] as? [String: Any])
             // 0.6 of the way down a 480-pixel frame at 3.2 m with a 60° lens: 0.1 × 480 px × 3.21 m / 554 px ≈ 0.28 m below.
@@ -99,9 +104,7 @@ struct SceneAnchorTests {
             #expect(try await Self.locate(api, "elsewhere.jpg", token: nil).json["located"] as? Bool == false)
 
             // Anchoring again replaces the scene; removing it leaves the sticker, found by nothing.
-            let again = try await api.call(
-                .put, "/v1/stickers/\(sticker)/scene?\(Self.anchorQuery())", bytes: try Self.media("poster/anchor.jpg"), token: ada,
-                headers: [.contentType: "image/jpeg"])
+            let again = try await Self.anchor(api, sticker, token: ada)
             #expect(again.status == .ok)
             #expect(try await api.call(.delete, "/v1/stickers/\(sticker)/scene", token: ada).status == .noContent)
             #expect(try await api.call(.get, "/v1/stickers/\(sticker)/scene").status == .notFound)
@@ -153,9 +156,7 @@ struct SceneAnchorTests {
             let ada = try await api.signUpAndLogIn("ada")
             let bob = try await api.signUpAndLogIn("bob")
             let mine = try await Self.place(api, Fixtures.sticker(text: "secret", visibility: "private"), token: ada)
-            let put = try await api.call(
-                .put, "/v1/stickers/\(mine)/scene?\(Self.anchorQuery())", bytes: try Self.media("poster/anchor.jpg"), token: ada,
-                headers: [.contentType: "image/jpeg"])
+            let put = try await Self.anchor(api, mine, token: ada)
             #expect(put.status == .created)
             #expect(try await Self.locate(api, "view-3m.jpg", token: ada).json["located"] as? Bool == true)
             for token in [bob, nil] {

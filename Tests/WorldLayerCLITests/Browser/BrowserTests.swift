@@ -46,12 +46,16 @@ struct BrowserTests {
 
     /// A .y4m video of one demo camera frame, for the browser's fake camera (made by Debian's ffmpeg).
     static func camera(from frame: String) throws -> URL {
+        try camera(file: root.appendingPathComponent("demo/frames/\(frame)"))
+    }
+
+    /// A .y4m video that shows one picture, for the browser's fake camera.
+    static func camera(file picture: URL) throws -> URL {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("wl-camera-\(UUID().uuidString).y4m")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         p.arguments = [
-            "ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", root.appendingPathComponent("demo/frames/\(frame)").path,
-            "-frames:v", "10", "-pix_fmt", "yuv420p", out.path,
+            "ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", picture.path, "-frames:v", "10", "-pix_fmt", "yuv420p", out.path,
         ]
         try p.run()
         p.waitUntilExit()

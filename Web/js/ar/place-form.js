@@ -2,7 +2,9 @@
 // ../warnings.js, who sees it, a self-delete timer: ./audience.js) in the AR view's sheet;
 // the sticker goes two metres in front of me or, on phones with WebXR hit testing, on the surface
 // I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later; in a
-// private session it stays on this phone (../offline/private.js) and is never sent.
+// private session it stays on this phone (../offline/private.js) and is never sent. It can be
+// anchored to the flat scene in view (a poster, a sign, a shop front): then the camera's picture goes
+// with it, and whoever sees the scene again sees the sticker on its spot (./scene-lock.js).
 import { api, get, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { unplace } from "../geo.js";
@@ -13,13 +15,15 @@ import { has, t } from "../strings.js";
 import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { enqueue, outboxItems } from "../offline/outbox.js";
 import { keepPrivately, privateSession } from "../offline/private.js";
+import { cameraFieldOfView } from "./scene-lock.js";
 
 /**
  * Opens the form in `sheet`. `pose`: where I am and face; `addSticker`: draws a placed sticker;
  * `three`: the renderer, scene and camera a WebXR session draws; `pauseLoop(on)`: the AR view stops
- * its own drawing while a session runs.
+ * its own drawing while a session runs; `frame()`: the camera's picture now; `heading()`: where the
+ * camera faces, as corrected by a scene anchor.
  */
-export async function openPlacementForm({ pose, sheet, addSticker, three, pauseLoop }) {
+export async function openPlacementForm({ pose, sheet, addSticker, three, pauseLoop, frame, heading }) {
   const privately = privateSession.on;  // kept on this phone only: no account, no server, no audience
   if (!session.token && !privately) return say(t("ar.loginToPlace"));
   if (pose.latitude === null) return say(t("ar.waiting"));
@@ -55,6 +59,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
     h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
     ...warnings.elements, ...media.elements, ...audience.elements,
+    ...(privately ? [] : sceneFields()),
     h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
   // On phones with WebXR hit testing, the sticker can go on the surface I tap instead.
   if (await surfacePlacementSupported()) {
@@ -63,8 +68,12 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(form));
-    const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: pose.heading };
-    let spot = unplace(fix, { x: 0, y: 0, z: -2 });
+    const aim = heading?.() ?? pose.heading;
+    const fix = { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: aim };
+    // On a scene, the sticker goes where I aim, as far as the scene is; else two metres ahead.
+    const onScene = !privately && data.scene === "on" ? Number(data.sceneDistance) : null;
+    const picture = onScene ? await frame?.() : null;  // taken now, as I aim at the scene
+    let spot = unplace(fix, { x: 0, y: 0, z: -(onScene ?? 2) });
     if (event.submitter?.value === "surface") {
       const cancel = h("button", { type: "button", class: "secondary" }, t("ar.cancel"));
       const overlay = h("div", { class: "xr-overlay" }, h("p", { class: "hint" }, t("ar.tapSurface")), cancel);
@@ -87,6 +96,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
       }
       await api("PUT", `/v1/stickers/${id}`, draft);
       await addSticker(await api("POST", `/v1/stickers/${id}/place`));
+      if (onScene) return sheet.show(await anchorToScene(id, picture, { ...fix, pitch: pose.pitch, distance: onScene }), "peek");
       sheet.show(h("p", { id: "placed", class: "notice" }, t("ar.placed")), "peek");
     } catch (error) {
       if (error.status === 0 && draft) {  // no connection: kept, and sent when there is one again
@@ -98,6 +108,29 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     }
   });
   sheet.show(form);
+}
+
+/** "Anchor it to what the camera sees", and how far that is. */
+function sceneFields() {
+  const distance = h("select", { name: "sceneDistance", id: "place-scene-distance" },
+    ...[1, 2, 3, 5, 10].map((m) => h("option", { value: String(m), selected: m === 3 }, t("ar.scene.metres", { metres: m }))));
+  return [h("fieldset", { class: "scene-fields" }, h("legend", {}, t("ar.scene.legend")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "scene", id: "place-on-scene" }), t("ar.scene.anchor")),
+    h("label", {}, t("ar.scene.distance"), distance))];
+}
+
+/** Sends the picture the sticker was aimed at as its scene: what the sheet then says (placed and
+ *  anchored, or placed only, with the reason the scene could not be used). */
+async function anchorToScene(id, picture, seen) {
+  if (!picture) return h("p", { id: "placed", class: "notice" }, t("ar.scene.noCamera"));
+  const query = new URLSearchParams({ latitude: seen.latitude, longitude: seen.longitude, heading: (seen.heading + 360) % 360,
+    pitch: Math.max(-60, Math.min(60, seen.pitch ?? 0)), roll: 0, fov: cameraFieldOfView, distance: seen.distance, x: 0.5, y: 0.5 });
+  try {
+    await api("PUT", `/v1/stickers/${id}/scene?${query}`, picture);
+    return h("p", { id: "placed", class: "notice" }, t("ar.scene.anchored"));
+  } catch (error) {
+    return h("p", { id: "placed", class: "notice", role: "alert" }, t("ar.scene.refused", { reason: error.message }));
+  }
 }
 
 /** The rotation (a quaternion x, y, z, w about the vertical) that turns a model's front (+z in glTF)

@@ -3,6 +3,7 @@
 // tour stops, and a route as arrows on the ground with the next turn in a banner and a pointer to
 // the destination when it is out of view; placing a sticker in front of me. Honest about accuracy:
 // the badge is always on top, and when the fix or the heading is poor it shows bigger, fewer things.
+// Near scene anchors, what the camera sees corrects the compass and GPS (../ar/scene-lock.js).
 // Every answer to a tap comes up in a bottom sheet over the camera.
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
@@ -26,6 +27,7 @@ import { forgetPrivate, privateStickers, privateSession } from "../offline/priva
 import { isVeiled, shownText, warningFields, warningText } from "../warnings.js";
 import { adSheet, adsHere, sponsoredBy } from "../ads.js";
 import { mediaFields } from "../sticker-media.js";
+import { coverFieldOfView, SceneLock } from "../ar/scene-lock.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
 const safetyKey = "worldlayer.safetyAcknowledged";
@@ -96,11 +98,20 @@ async function start(permission) {
   const objects = new Map();  // id → {kind, mesh, anchor, data}
   const announcer = new Announcer();  // speech and buzzes, as the settings ask
   let loadedAt = null, socket = null, seq = 0, running = true, inXR = false;
+  const lock = new SceneLock(video);
+
+  /** The camera's orientation as the sensors give it (north −z, east +x, up +y). */
+  function sensed() {
+    const r = Math.PI / 180;
+    return new THREE.Quaternion().setFromEuler(new THREE.Euler(pose.pitch * r, -pose.heading * r, 0, "YXZ"));
+  }
 
   function poor() { return pose.accuracy > 20 || pose.headingAccuracy > 25; }
 
+  /** Where I am, as GPS says, moved by what a scene anchor last said of it. */
   function device() {
-    return { latitude: pose.latitude, longitude: pose.longitude, altitude: pose.altitude ?? 0, heading: 0,
+    const shift = lock.current()?.shift ?? { latitude: 0, longitude: 0 };
+    return { latitude: pose.latitude + shift.latitude, longitude: pose.longitude + shift.longitude, altitude: pose.altitude ?? 0, heading: 0,
       horizontalAccuracy: pose.accuracy, headingAccuracy: pose.headingAccuracy };
   }
 
@@ -326,6 +337,7 @@ async function start(permission) {
       .then((found) => { for (const p of found.places) { places.set(p.place.id, p.place); placeNames.set(p.place.id, p.place.name); } labelsAsked = null; }).catch(couldNotLoad("ar.places"));
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
     showAds().catch(couldNotLoad("map.layer.ads"));
+    lock.look(pose.latitude, pose.longitude).catch(() => { /* no scene anchors: the sensors alone */ });
     const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
     await Promise.all(page.stickers.map(addSticker));
     seq = Math.max(seq, page.seq);
@@ -353,14 +365,17 @@ async function start(permission) {
     const width = view.clientWidth, height = view.clientHeight;
     renderer.setSize(width, height, false);
     camera.aspect = width / height;
+    // The scene is drawn as wide as the camera's picture is on screen, so that what is drawn meets what is seen.
+    if (video.videoWidth) camera.fov = coverFieldOfView(width, height, video.videoWidth, video.videoHeight);
     camera.updateProjectionMatrix();
-    camera.rotation.set(0, 0, 0, "YXZ");
-    camera.rotation.y = -pose.heading * Math.PI / 180;
-    camera.rotation.x = pose.pitch * Math.PI / 180;
+    const fix = lock.current();
+    camera.quaternion.copy(fix ? fix.turn.clone().multiply(sensed()) : sensed());
     const nearest = [...objects.values()].filter((o) => o.kind === "sticker")
       .map((o) => ({ o, d: position(o.anchor).distance })).sort((a, b) => a.d - b.d).slice(0, forgiving ? 5 : 50).map((x) => x.o);
     for (const o of objects.values()) {
-      const p = position(o.anchor);
+      // The sticker of the scene in view: where the camera saw it (the camera is at the origin).
+      const p = fix && o.kind === "sticker" && o.data.id === fix.stickerId
+        ? { x: fix.sticker.x, y: fix.sticker.y, z: fix.sticker.z, distance: fix.sticker.length() } : position(o.anchor);
       o.mesh.position.set(p.x, p.y, p.z);
       o.placement = p;
       if (o.kind === "sticker") {
@@ -381,15 +396,16 @@ async function start(permission) {
     }));
     pointEdge(width, height);
     badge.textContent = pose.latitude === null ? t("ar.waiting")
-      : (forgiving ? t("ar.poor", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) })
-        : t("ar.accuracy", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) }));
+      : fix ? t("ar.scene", { degrees: Math.round(Math.abs(fix.degrees)), metres: Math.round(fix.metres) })
+        : (forgiving ? t("ar.poor", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) })
+          : t("ar.accuracy", { accuracy: Math.round(pose.accuracy), heading: Math.round(pose.headingAccuracy) }));
     view.classList.toggle("forgiving", forgiving);
   }
 
   // Place names, laid out by the server so that none overlap (nearest and most important first;
   // the rest are dropped rather than piled up). Asked again when I turn or walk, at most every second.
   async function placeLabels() {
-    const here = { latitude: pose.latitude, longitude: pose.longitude, heading: pose.heading, pitch: pose.pitch };
+    const here = { latitude: pose.latitude, longitude: pose.longitude, heading: (pose.heading + (lock.current()?.degrees ?? 0) + 360) % 360, pitch: pose.pitch };
     if (labelsBusy || (labelsAsked && Date.now() - labelsAsked.at < 1000) ||
         (labelsAsked && Math.abs(labelsAsked.heading - here.heading) < 3 && Math.abs(labelsAsked.pitch - here.pitch) < 3 &&
          Math.hypot(labelsAsked.latitude - here.latitude, labelsAsked.longitude - here.longitude) < 2e-5)) return;
@@ -413,7 +429,11 @@ async function start(permission) {
 
   function loop() {
     if (!running) return;
-    if (pose.latitude !== null && !inXR && !vehicle.inVehicle) { layout(); placeLabels(); }
+    if (pose.latitude !== null && !inXR && !vehicle.inVehicle) {
+      layout();
+      placeLabels();
+      lock.tick({ latitude: pose.latitude, longitude: pose.longitude, heading: pose.heading, quaternion: sensed() });
+    }
     requestAnimationFrame(loop);
   }
 
@@ -547,7 +567,7 @@ async function start(permission) {
 
   // Placing a sticker two metres in front of me, or (WebXR) on the surface I tap (../ar/place-form.js).
   placeButton.addEventListener("click", () => openPlacementForm({ pose, sheet, addSticker, three: { renderer, scene, camera },
-    pauseLoop: (paused) => { inXR = paused; } }));
+    pauseLoop: (paused) => { inXR = paused; }, frame: () => lock.frame(), heading: () => (pose.heading + (lock.current()?.degrees ?? 0) + 360) % 360 }));
 
   addRoute();
   // What this phone keeps to itself, drawn like any sticker; with no connection, the private session is offered.
@@ -565,6 +585,7 @@ async function start(permission) {
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => showSheet(objects.get(id)),  // what a tap on the object does
     project: (id) => { const o = objects.get(id); return o ? o.mesh.getWorldPosition(new THREE.Vector3()).project(camera) : null; },
+    scene: () => { const f = lock.current(); return f ? { stickerId: f.stickerId, degrees: f.degrees, metres: f.metres } : null; },
   };
   loop();
   return () => {

@@ -80,6 +80,8 @@ struct LocateBody: Encodable {
     struct Scene: Encodable {
         var id: String
         var stickerId: String
+        /// Degrees from north the anchoring camera faced: with `pose`, the camera's orientation on the Earth.
+        var facing: Double
     }
 
     struct Point: Encodable {

@@ -134,7 +134,7 @@ struct SceneController {
         let spot = plane.stickerInCamera(rotation: pose.rotation, translation: pose.translation)
         return try .json(
             LocateBody(
-                located: true, scene: .init(id: anchor.id.text, stickerId: anchor.stickerId.text),
+                located: true, scene: .init(id: anchor.id.text, stickerId: anchor.stickerId.text, facing: anchor.capture.heading),
                 camera: camera, sticker: .init(x: spot[0], y: spot[1], z: spot[2]),
                 pose: .init(rotation: pose.rotation, translation: pose.translation),
                 correction: .init(metres: moved, degrees: turned), reprojection: pose.reprojection,
