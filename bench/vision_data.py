@@ -3,6 +3,9 @@
 
     vision_data.py targets DIR N            N reference pictures, DIR/t0000.jpg …
     vision_data.py frames TARGETS N OUT     frames of the first N targets: OUT/*.jpg + OUT/truth.json
+    vision_data.py scales TARGETS N OUT     frames with each page at 0.5, 0.7, 1, 1.4 and 2× its
+                                            reference size and up to 60° of tilt, over other
+                                            photographs, from another seed (held out)
 
 Targets are collages of real photographs shipped with scikit-image (NASA, public-domain and
 CC0 pictures: see its data/README and docs) with shapes and a caption, each one different.
@@ -22,6 +25,8 @@ import skimage.data as data
 
 TARGET_PHOTOS = ["astronaut", "coffee", "chelsea", "rocket", "hubble_deep_field", "immunohistochemistry", "camera", "retina", "brick", "gravel"]
 CLUTTER_PHOTOS = ["stereo_motorcycle", "moon", "coins", "grass", "page", "text", "cell", "microaneurysms"]
+HELD_OUT_CLUTTER = ["clock", "colorwheel", "logo"]  # in neither list above
+SCALES = [0.5, 0.7, 1.0, 1.4, 2.0]  # the page's size in the frame ÷ its reference picture's
 FRAME = (640, 480)
 FOCAL = 560.0  # pixels: a phone's wide camera at 640×480
 
@@ -107,9 +112,9 @@ def clutter(rng, clutter_photos):
     return frame
 
 
-def view(rng, w, h, max_tilt=45):
+def view(rng, w, h, max_tilt=45, width_in_frame=None):
     """Where a w×h picture's corners land in the frame, seen from a random viewpoint."""
-    width_in_frame = rng.uniform(220, 520)
+    width_in_frame = width_in_frame or rng.uniform(220, 520)
     size = width_in_frame / max(w, h) * np.array([w, h])
     pts = np.array([[-1, -1, 0], [1, -1, 0], [1, 1, 0], [-1, 1, 0]], float) * [size[0] / 2, size[1] / 2, 0]
     tilt = math.radians(rng.uniform(0, max_tilt))
@@ -206,10 +211,39 @@ def make_frames(targets_folder, n, out, count=200, negatives_every=5):
         json.dump(truth, f, indent=0)
 
 
+def make_scale_frames(targets_folder, n, out, count=250):
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(5000 + n)
+    clutter_photos = {name: photo(name) for name in HELD_OUT_CLUTTER}
+    truth = []
+    for i in range(count):
+        scale = SCALES[i % len(SCALES)]
+        frame = clutter(rng, clutter_photos)
+        name = f"t{int(rng.integers(0, n)):04d}"
+        picture = cv2.imread(os.path.join(targets_folder, name + ".jpg"))
+        h, w = picture.shape[:2]
+        corners = view(rng, w, h, max_tilt=60, width_in_frame=scale * max(w, h))
+        hom = cv2.getPerspectiveTransform(np.float32([[0, 0], [w, 0], [w, h], [0, h]]), corners)
+        warped = cv2.warpPerspective(picture, hom, FRAME, flags=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        mask = cv2.warpPerspective(np.full((h, w), 255, np.uint8), hom, FRAME)
+        frame[mask > 128] = warped[mask > 128]
+        frame, quality = degrade(rng, frame)
+        file = f"s{i:04d}.jpg"
+        cv2.imwrite(os.path.join(out, file), frame, [cv2.IMWRITE_JPEG_QUALITY, quality])
+        truth.append({"frame": file, "target": name, "corners": corners.round(2).tolist(), "scale": scale, "jpeg": quality})
+        if (i + 1) % 50 == 0 or i + 1 == count:
+            print(f"\r[vision] scaled frames for {n} targets {i + 1}/{count}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    with open(os.path.join(out, "truth.json"), "w") as f:
+        json.dump(truth, f, indent=0)
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "targets":
         make_targets(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1] == "frames":
         make_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "scales":
+        make_scale_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     else:
-        sys.exit("usage: vision_data.py targets DIR N | frames TARGETS N OUT")
+        sys.exit("usage: vision_data.py targets DIR N | frames TARGETS N OUT | scales TARGETS N OUT")
