@@ -109,13 +109,13 @@ struct SceneController {
         let frame = try await CameraFrame.read(request)
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         let started = ContinuousClock.now
-        let visible = try await visibleAnchors(near: position, radius: Self.searchRadius, context: context)
+        // Every scene around goes into the index (it is shared by everyone there); only the
+        // viewer's may be matched.
+        let everyone = try await anchors(near: position, radius: Self.searchRadius)
+        let visible = Set(try await visibleOnes(of: everyone, context: context).map(\.id))
         guard !visible.isEmpty else {
             return try .json(LocateBody.notFound(milliseconds: (ContinuousClock.now - started).inSeconds * 1_000))
         }
-        // Every scene around goes into the index (it is shared by everyone there); only the
-        // viewer's may be matched.
-        let everyone = try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: Self.searchRadius))
         let entry = try await indexes.index(of: everyone)
         let allowed = entry.anchors.enumerated().filter { visible.contains($0.element.id) }.map { Int64($0.offset) }
         let recognizer = entry.recognizer
@@ -147,20 +147,21 @@ struct SceneController {
         let q = Query(request)
         let position = try q.coordinate()
         let radius = try q.double("radius", in: 1...Self.maximumReferenceRadius, default: Self.searchRadius)
-        let ids = try await visibleAnchors(near: position, radius: radius, context: context)
-        let anchors = try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: radius)).filter {
-            ids.contains($0.id)
-        }
-        return try .json(["images": anchors.map(SceneReferenceImage.init)])
+        let visible = try await visibleOnes(of: anchors(near: position, radius: radius), context: context)
+        return try .json(["images": visible.map(SceneReferenceImage.init)])
     }
 
-    /// The scene anchors around a place whose stickers the request's viewer may see.
-    private func visibleAnchors(near position: Coordinate, radius: Double, context: AppRequestContext) async throws -> Set<SceneAnchor.ID> {
-        let anchors = try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: radius))
+    /// The scene anchors in the cells within `radius` metres of a place.
+    private func anchors(near position: Coordinate, radius: Double) async throws -> [SceneAnchor] {
+        try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: radius))
+    }
+
+    /// Those of `anchors` whose stickers the request's viewer may see.
+    private func visibleOnes(of anchors: [SceneAnchor], context: AppRequestContext) async throws -> [SceneAnchor] {
         let viewer = try await store.accounts.viewer(context.account?.id)
-        var visible: Set<SceneAnchor.ID> = []
+        var visible: [SceneAnchor] = []
         for anchor in anchors where try await store.stickers.sticker(id: anchor.stickerId, viewer: viewer) != nil {
-            visible.insert(anchor.id)
+            visible.append(anchor)
         }
         return visible
     }
