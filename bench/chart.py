@@ -5,21 +5,28 @@ import sys
 
 
 def bars(rows, title, path):
-    """rows: [(label, ratio)]; a ratio above 1 means WorldLayer is faster."""
+    """rows: [(label, ratio)] or [(label, ratio, low, high)]: a ratio above 1 means WorldLayer is
+    faster; low and high, the spread of the repetitions, are drawn as a whisker. A bar is green only
+    when its whole spread is above 1."""
     width, left, bar_h, gap = 760, 330, 26, 12
     top = 50
     height = top + len(rows) * (bar_h + gap) + 40
-    biggest = max([r for _, r in rows] + [1.0]) * 1.1
+    biggest = max([r[-1] for r in rows] + [1.0]) * 1.1
     x = lambda v: left + (width - left - 60) * v / biggest
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
            f'<rect width="{width}" height="{height}" fill="white"/>',
            f'<text x="{width/2}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{title}</text>']
-    for i, (label, ratio) in enumerate(rows):
+    for i, row in enumerate(rows):
+        label, ratio = row[0], row[1]
+        low, high = (row[2], row[3]) if len(row) == 4 else (ratio, ratio)
         y = top + i * (bar_h + gap)
-        colour = "#2a7f62" if ratio >= 1 else "#b5523b"
+        colour = "#2a7f62" if low >= 1 else "#b5523b"
         out.append(f'<text x="{left - 8}" y="{y + bar_h * 0.7}" text-anchor="end">{label}</text>')
         out.append(f'<rect x="{left}" y="{y}" width="{x(ratio) - left:.1f}" height="{bar_h}" fill="{colour}"/>')
-        out.append(f'<text x="{x(ratio) + 6:.1f}" y="{y + bar_h * 0.7}">{ratio:.2f}×</text>')
+        if high > low:
+            mid = y + bar_h / 2
+            out.append(f'<path d="M{x(low):.1f} {mid - 6}v12M{x(low):.1f} {mid}H{x(high):.1f}M{x(high):.1f} {mid - 6}v12" stroke="#222" fill="none"/>')
+        out.append(f'<text x="{x(high) + 6:.1f}" y="{y + bar_h * 0.7}">{ratio:.2f}×</text>')
     one = x(1.0)
     out.append(f'<line x1="{one:.1f}" y1="{top - 8}" x2="{one:.1f}" y2="{height - 30}" stroke="#333" stroke-dasharray="4 3"/>')
     out.append(f'<text x="{one:.1f}" y="{height - 12}" text-anchor="middle">1× (peer = WorldLayer); right of it WorldLayer is faster</text>')

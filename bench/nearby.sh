@@ -1,19 +1,30 @@
 #!/usr/bin/env bash
 # The `nearby` benchmark (run inside scripts/with-postgres by bench/run nearby):
-# the same stickers in WorldLayer on SQLite, WorldLayer on PostgreSQL and a PostGIS
-# table with a GiST index; the same queries on each; results must be identical.
+# the same stickers in WorldLayer on SQLite, WorldLayer on PostgreSQL, a PostGIS table
+# clustered on its GiST index, SQLite's R*Tree module and Redis (the raw spatial part);
+# the same queries on each; WorldLayer's answers must be PostGIS's.
 set -euo pipefail
 bin="$1"; shift
-trap 'rm -f bench/.work/nearby/QUIET' EXIT
 work=bench/.work/nearby
 mkdir -p "$work"
+redis_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+# In memory only, as a cache is run: no snapshots, no append-only file.
+redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no --loglevel warning > "$work/redis.log" 2>&1 &
+redis=$!
+trap 'rm -f bench/.work/nearby/QUIET; kill $redis 2>/dev/null || true' EXIT
 pg="${WORLDLAYER_TEST_POSTGRES_URL%%\?*}"
 base="${pg%/*}"
 psql_do() { psql -q -v ON_ERROR_STOP=1 "$@"; }
 psql_do "$pg" -c "DROP DATABASE IF EXISTS wl_bench" -c "DROP DATABASE IF EXISTS postgis_bench" -c "CREATE DATABASE wl_bench" -c "CREATE DATABASE postgis_bench"
 
-echo "[nearby] generating 2,000 queries (90 % near real places, half at 100 m, half at 1 km)…" >&2
-python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf > "$work/queries.tsv"
+echo "[nearby] generating 3 × 2,000 queries (90 % near real places, half at 100 m, half at 1 km): warm-up, measured, throughput…" >&2
+python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 7 > "$work/warmup.tsv"
+python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 8 > "$work/queries.tsv"
+python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 9 > "$work/throughput.tsv"
+# What PostgreSQL ran with (bench/run's settings), for the report.
+psql -tA "$pg" -c "SELECT json_object_agg(name, current_setting(name)) FROM pg_settings WHERE name IN
+  ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'effective_io_concurrency', 'jit', 'fsync', 'max_parallel_workers_per_gather')" \
+  > "$work/postgres-settings.json"
 
 for n in ${NEARBY_SIZES:-1000000 10000000}; do
   echo "[nearby] $n stickers: generating…" >&2
@@ -25,12 +36,15 @@ for n in ${NEARBY_SIZES:-1000000 10000000}; do
   LC_ALL=C awk -F'\t' '{ printf "%d\t%d\t%s\n", int(($4 + 90) / 0.0009), int(($5 + 180) / 0.0001), $0 }' "$work/generated.tsv" \
     | LC_ALL=C sort -t "$(printf '\t')" -k1,1n -k2,2n -k6,6g -S 4G --parallel=2 | cut -f3- > "$work/stickers.tsv"
   rm -f "$work/generated.tsv"
-  rm -f "$work/ours.sqlite"*
+  rm -f "$work/ours.sqlite"* "$work/rtree.sqlite"*
   psql_do "$pg" -c "DROP DATABASE IF EXISTS wl_bench" -c "CREATE DATABASE wl_bench"
   psql_do "$pg" -c "DROP DATABASE IF EXISTS postgis_bench" -c "CREATE DATABASE postgis_bench"
 
-  # The three loads are independent; run them side by side (each is mostly one core).
-  echo "[nearby] $n: loading WorldLayer on SQLite, WorldLayer on PostgreSQL and PostGIS (COPY, geography, GiST) side by side…" >&2
+  # The loads are independent; run them side by side (each is mostly one core).
+  echo "[nearby] $n: loading WorldLayer on SQLite, WorldLayer on PostgreSQL, PostGIS (COPY, geography, GiST, CLUSTER), the R*Tree peer and Redis side by side…" >&2
+  python3 bench/nearby_rtree.py "$work/stickers.tsv" "$work/rtree.sqlite" "$n" & load_rtree=$!
+  redis-cli -p "$redis_port" FLUSHALL > /dev/null
+  python3 bench/nearby_redis.py "$work/stickers.tsv" | redis-cli -p "$redis_port" --pipe > "$work/redis-load.log" & load_redis=$!
   "$bin" bench load-stickers --database "sqlite:$work/ours.sqlite" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_sqlite=$!
   "$bin" bench load-stickers --database "$base/wl_bench?sslmode=disable" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_pg=$!
   psql_do "$base/postgis_bench" <<SQL &
@@ -52,6 +66,8 @@ CREATE TABLE bench_stickers AS SELECT id, author, visibility, ST_SetSRID(ST_Make
 FROM raw;
 ALTER TABLE bench_stickers ADD PRIMARY KEY (id);
 CREATE INDEX bench_stickers_geog ON bench_stickers USING gist (geog);
+-- The heap in the index's order, so that neighbours in space are neighbours on disk.
+CLUSTER bench_stickers USING bench_stickers_geog;
 CREATE TABLE bench_shares AS SELECT DISTINCT id AS sticker_id, s::int AS account FROM raw, unnest(string_to_array(shared, ',')) s
   WHERE shared <> '-' AND s::int <> author;
 ALTER TABLE bench_shares ADD PRIMARY KEY (sticker_id, account);
@@ -60,25 +76,37 @@ DROP TABLE raw;
 ANALYZE;
 SQL
   load_postgis=$!
-  wait $load_sqlite && wait $load_pg && wait $load_postgis
+  wait $load_sqlite && wait $load_pg && wait $load_postgis && wait $load_rtree && wait $load_redis
   # Freshly loaded tables make work in the background (autovacuum, hint bits written on first
   # read, a checkpoint of gigabytes of WAL) that would land on whichever engine is queried then.
   echo "[nearby] $n: settling the databases (VACUUM ANALYZE, CHECKPOINT, SQLite WAL checkpoint)…" >&2
   psql_do "$base/wl_bench" -c "VACUUM ANALYZE"
   psql_do "$base/postgis_bench" -c "VACUUM ANALYZE"
   psql_do "$pg" -c "CHECKPOINT"
-  python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')" "$work/ours.sqlite"
+  for f in ours rtree; do
+    python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')" "$work/$f.sqlite"
+  done
   sync  # the loads' dirty pages, written back now rather than under the first engine's queries
   # Queries run one engine at a time on a quiet machine; QUIET tells other work on the machine to wait.
+  # NEARBY_REPS rounds (5), the engines taking turns at going first; every round is kept.
   touch "$work/QUIET"
-  for engine in sqlite postgres postgis; do
-    echo "[nearby] $n: querying $engine…" >&2
-    case $engine in
-      sqlite) db="sqlite:$work/ours.sqlite"; flag="" ;;
-      postgres) db="$base/wl_bench?sslmode=disable"; flag="" ;;
-      postgis) db="$base/postgis_bench?sslmode=disable"; flag="--postgis" ;;
-    esac
-    "$bin" bench nearby --database "$db" $flag --queries "$work/queries.tsv" --results "$work/results-$engine-$n.txt" > "$work/timing-$engine-$n.json"
+  engines=(sqlite postgres postgis rtree redis)
+  rm -f "$work"/timing-*-"$n"-*.json "$work"/results-*-"$n"-*.txt
+  reps="${NEARBY_REPS:-5}"
+  for r in $(seq 1 "$reps"); do
+    for i in "${!engines[@]}"; do
+      engine=${engines[$(( (i + r - 1) % ${#engines[@]} ))]}
+      echo "[nearby] $n: round $r of $reps, $engine…" >&2
+      case $engine in
+        sqlite) args=(--database "sqlite:$work/ours.sqlite") ;;
+        postgres) args=(--database "$base/wl_bench?sslmode=disable") ;;
+        postgis) args=(--database "$base/postgis_bench?sslmode=disable" --engine postgis) ;;
+        rtree) args=(--database "sqlite:$work/rtree.sqlite" --engine rtree) ;;
+        redis) args=(--engine redis --redis "127.0.0.1:$redis_port") ;;
+      esac
+      "$bin" bench nearby "${args[@]}" --warmup "$work/warmup.tsv" --queries "$work/queries.tsv" --throughput "$work/throughput.tsv" \
+        --results "$work/results-$engine-$n-$r.txt" > "$work/timing-$engine-$n-$r.json"
+    done
   done
 
   echo "[nearby] $n: serving the SQLite store over HTTP to measure the server's memory…" >&2
@@ -92,6 +120,8 @@ SQL
   sqlite_bytes=$(( $(stat -c %s "$work/ours.sqlite") + $(stat -c %s "$work/ours.sqlite-wal" 2>/dev/null || echo 0) ))
   pg_bytes=$(psql -tA "$pg" -c "SELECT pg_database_size('wl_bench')")
   postgis_bytes=$(psql -tA "$pg" -c "SELECT pg_database_size('postgis_bench')")
-  echo "{\"sqlite\": $sqlite_bytes, \"postgres\": $pg_bytes, \"postgis\": $postgis_bytes}" > "$work/size-$n.json"
+  rtree_bytes=$(( $(stat -c %s "$work/rtree.sqlite") + $(stat -c %s "$work/rtree.sqlite-wal" 2>/dev/null || echo 0) ))
+  redis_bytes=$(redis-cli -p "$redis_port" INFO memory | awk -F: '/^used_memory:/ { print $2 + 0 }')
+  echo "{\"sqlite\": $sqlite_bytes, \"postgres\": $pg_bytes, \"postgis\": $postgis_bytes, \"rtree\": $rtree_bytes, \"redis\": $redis_bytes}" > "$work/size-$n.json"
 done
 rm -f "$work/stickers.tsv"

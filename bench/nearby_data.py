@@ -4,7 +4,7 @@ of an OSM extract plus a uniform global spread, and the queries to run on them.
 
   nearby_data.py stickers N PLACES.osm.pbf > stickers.tsv
       id  author  visibility  latitude  longitude  shared_with(comma-separated authors or -)
-  nearby_data.py queries Q PLACES.osm.pbf USERS > queries.tsv
+  nearby_data.py queries Q PLACES.osm.pbf SEED > queries.tsv
       latitude  longitude  radius  viewer
 
 Deterministic (fixed seeds), so every engine gets identical data. Progress goes to stderr.
@@ -66,8 +66,10 @@ def stickers(n, pbf):
     print("generating stickers 100%", file=sys.stderr)
 
 
-def queries(q, pbf):
-    rng = random.Random(7)
+def queries(q, pbf, seed):
+    """Another seed gives other points around the same places: the warm-up, measured and
+    throughput sets (seeds 7, 8 and 9) share no query."""
+    rng = random.Random(seed)
     spots = places(pbf)
     for i in range(q):
         lat, lon = around(rng, *rng.choice(spots), 100.0) if rng.random() < 0.9 else uniform(rng)
@@ -77,4 +79,4 @@ def queries(q, pbf):
 
 if __name__ == "__main__":
     kind, count, pbf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    stickers(count, pbf) if kind == "stickers" else queries(count, pbf)
+    stickers(count, pbf) if kind == "stickers" else queries(count, pbf, int(sys.argv[4]) if len(sys.argv) > 4 else 7)

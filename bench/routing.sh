@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The `routing` benchmark (run inside scripts/with-postgres by bench/run routing): the same
-# 1,000 pairs on WorldLayer, OSRM (foot.lua) and pgRouting over the Helsinki extract; then
-# import cost and router memory on a synthetic grid 100× the extract's walking graph.
+# The `routing` benchmark (run inside scripts/with-postgres by bench/run routing): the same pairs on
+# WorldLayer, OSRM (osrm-routed over loopback, foot.lua, CH) and pgRouting over the Helsinki extract;
+# then a synthetic grid 100× the extract's walking graph on WorldLayer and OSRM (MLD, and CH when its
+# contraction finishes in time). Every router warms up on one set of pairs and is timed on another;
+# ROUTING_REPS rounds (5), the routers taking turns at going first.
 set -euo pipefail
 bin="$1"
 work=bench/.work/routing
@@ -10,19 +12,43 @@ pg="${WORLDLAYER_TEST_POSTGRES_URL%%\?*}"
 hostport="${pg#postgres://postgres@}"; hostport="${hostport%%/*}"
 host="${hostport%:*}"; port="${hostport#*:}"
 py312="$(pyenv root 2>/dev/null || echo "$HOME/.pyenv")/versions/$(ls "$(pyenv root 2>/dev/null || echo "$HOME/.pyenv")/versions" | grep '^3\.12' | tail -1)/bin/python"
+osrm_bin="$("$py312" bench/routing_osrm.py bin)"
+reps="${ROUTING_REPS:-5}"
+servers=()
+trap 'for p in "${servers[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
 
-echo "[routing] 1,000 random pairs between junctions of the walking network…" >&2
-python3 bench/routing_pairs.py demo/helsinki.osm.pbf 1000 7 > "$work/pairs.txt"
+# osrm-routed on loopback, one thread (as WorldLayer's router answers one query on one core);
+# sets started_port and started_pid once it answers.
+start_osrm() {  # BASE ALGORITHM LOG
+  started_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+  "$osrm_bin/osrm-routed" -i 127.0.0.1 -p "$started_port" -t 1 -a "$2" "$1" > "$3" 2>&1 &
+  started_pid=$!
+  servers+=("$started_pid")
+  for _ in $(seq 1 1200); do grep -q "running and waiting for requests" "$3" && return 0; sleep 0.5; done
+  echo "[routing] osrm-routed did not start: $(tail -3 "$3")" >&2; return 1
+}
+rss_of() { awk '/VmRSS/ { print $2 * 1024 }' "/proc/$1/status"; }
+# Runs the named commands in turn, starting with the r-th: round r of a rotation.
+rotate() {  # R CMD…
+  local r=$1; shift
+  local cmds=("$@") n=$#
+  for i in $(seq 0 $((n - 1))); do ${cmds[$(( (i + r - 1) % n ))]}; done
+}
 
-echo "[routing] WorldLayer: import (timed, peak memory) and routes…" >&2
+echo "[routing] 2 × 1,000 random pairs between junctions of the walking network (warm-up, measured)…" >&2
+python3 bench/routing_pairs.py demo/helsinki.osm.pbf 1000 7 > "$work/warmup-pairs.txt"
+python3 bench/routing_pairs.py demo/helsinki.osm.pbf 1000 8 > "$work/pairs.txt"
+
+echo "[routing] WorldLayer: import (timed, peak memory)…" >&2
 python3 bench/measure.py "$work/ours-import.json" "$bin" import osm demo/helsinki.osm.pbf --database "sqlite:$work/ours.sqlite" > /dev/null
-"$bin" bench routing --database "sqlite:$work/ours.sqlite" --pairs "$work/pairs.txt" --lengths "$work/ours-lengths.txt" > "$work/ours.json"
 
-echo "[routing] OSRM (osrm-bindings, foot.lua): extract, contract and routes…" >&2
+echo "[routing] OSRM (foot.lua): extract and contract (CH), then osrm-routed…" >&2
 cp demo/helsinki.osm.pbf "$work/osrm.osm.pbf"
-"$py312" bench/routing_osrm.py "$work/osrm.osm.pbf" "$work/pairs.txt" "$work/osrm-lengths.txt" > "$work/osrm.json"
+"$py312" bench/routing_osrm.py prepare "$work/osrm.osm.pbf" CH > "$work/osrm-prepare.json"
+start_osrm "$work/osrm.osrm" CH "$work/osrm-routed.log"
+osrm_port=$started_port osrm_pid=$started_pid
 
-echo "[routing] pgRouting (osm2pgrouting, Debian's pedestrian mapconfig): import and routes…" >&2
+echo "[routing] pgRouting (osm2pgrouting, Debian's pedestrian mapconfig): import…" >&2
 osmium cat -o "$work/helsinki.osm" -f osm demo/helsinki.osm.pbf --overwrite
 # Debian's mapconfig_for_pedestrian.xml ends with comments holding "--", which XML forbids: keep what precedes them.
 sed '/<\/configuration>/q' /usr/share/osm2pgrouting/mapconfig_for_pedestrian.xml > "$work/mapconfig_for_pedestrian.xml"
@@ -30,13 +56,44 @@ psql -q -v ON_ERROR_STOP=1 "$pg" -c "DROP DATABASE IF EXISTS pgrouting_bench" -c
 psql -q -v ON_ERROR_STOP=1 "${pg%/*}/pgrouting_bench" -c "CREATE EXTENSION postgis" -c "CREATE EXTENSION pgrouting"
 python3 bench/measure.py "$work/pgrouting-import.json" osm2pgrouting -f "$work/helsinki.osm" -c "$work/mapconfig_for_pedestrian.xml" \
   -d pgrouting_bench -U postgres -h "$host" -p "$port" --clean > "$work/osm2pgrouting.log" 2>&1
-"$bin" bench routing --pgrouting --database "${pg%/*}/pgrouting_bench?sslmode=disable" --pairs "$work/pairs.txt" --lengths "$work/pgrouting-lengths.txt" > "$work/pgrouting.json"
+
+ours() { "$bin" bench routing --database "sqlite:$work/ours.sqlite" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/ours-lengths.txt" --routes "$work/ours-routes.txt" > "$work/ours-$r.json"; }
+osrm() { "$py312" bench/routing_osrm.py query "$osrm_port" "$work/osrm-routed.log" "$work/pairs.txt" "$work/warmup-pairs.txt" "$work/osrm-lengths.txt" > "$work/osrm-$r.json"; }
+pgrouting() { "$bin" bench routing --pgrouting --database "${pg%/*}/pgrouting_bench?sslmode=disable" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/pgrouting-lengths.txt" > "$work/pgrouting-$r.json"; }
+for r in $(seq 1 "$reps"); do
+  echo "[routing] Helsinki: round $r of $reps" >&2
+  rotate "$r" ours osrm pgrouting
+done
+echo "{\"engine_rss_bytes\": $(rss_of "$osrm_pid")}" > "$work/osrm-memory.json"
+echo "[routing] Helsinki: explaining the pairs whose lengths differ from OSRM's by more than 1 %…" >&2
+python3 bench/routing_differences.py demo/helsinki.osm.pbf "$work/pairs.txt" "$work/ours-lengths.txt" "$work/ours-routes.txt" \
+  "$work/osrm-lengths.txt" "$osrm_port" > "$work/differences.json"
 
 n="${ROUTING_GRID:-810}"
-echo "[routing] a synthetic ${n}×${n} grid (about 100× the extract's graph): import and routes on both…" >&2
-python3 bench/routing_grid.py "$n" "$work/grid.osm" "$work/grid-pairs.txt" 200
+echo "[routing] a synthetic ${n}×${n} grid (about 100× the extract's graph): import and prepare…" >&2
+python3 bench/routing_grid.py "$n" "$work/grid.osm" "$work/grid-all-pairs.txt" 400
+head -200 "$work/grid-all-pairs.txt" > "$work/grid-warmup-pairs.txt"
+tail -200 "$work/grid-all-pairs.txt" > "$work/grid-pairs.txt"
 python3 bench/measure.py "$work/grid-import.json" "$bin" import osm "$work/grid.osm" --database "sqlite:$work/grid.sqlite" > /dev/null
-"$bin" bench routing --database "sqlite:$work/grid.sqlite" --pairs "$work/grid-pairs.txt" --lengths "$work/grid-ours-lengths.txt" > "$work/grid-ours.json"
-# Best effort: OSRM needed 5 minutes and 8 GB for this grid here; a smaller machine may not manage.
-timeout 1800 "$py312" bench/routing_osrm.py "$work/grid.osm" "$work/grid-pairs.txt" "$work/grid-osrm-lengths.txt" MLD > "$work/grid-osrm.json" \
-  || { echo "[routing] OSRM did not finish on the grid; reporting WorldLayer alone there" >&2; rm -f "$work/grid-osrm.json"; }
+grid_ours() { "$bin" bench routing --database "sqlite:$work/grid.sqlite" --pairs "$work/grid-pairs.txt" --warmup "$work/grid-warmup-pairs.txt" --lengths "$work/grid-ours-lengths.txt" > "$work/grid-ours-$r.json"; }
+grid_routers=(grid_ours)
+# OSRM's two modes, each on its own copy; either may not finish on a smaller machine (MLD needed
+# 6 minutes and 8 GB here; CH contraction of a large regular grid is far slower).
+for algorithm in MLD CH; do
+  cp "$work/grid.osm" "$work/grid-$algorithm.osm"
+  echo "[routing] grid: OSRM $algorithm preparation (at most ${ROUTING_GRID_TIMEOUT:-1800} s)…" >&2
+  if timeout "${ROUTING_GRID_TIMEOUT:-1800}" "$py312" bench/routing_osrm.py prepare "$work/grid-$algorithm.osm" "$algorithm" > "$work/grid-osrm-$algorithm-prepare.json"; then
+    start_osrm "$work/grid-$algorithm.osrm" "$algorithm" "$work/grid-osrm-$algorithm.log"
+    declare "grid_port_$algorithm=$started_port"
+    echo "{\"engine_rss_bytes\": $(rss_of "$started_pid")}" > "$work/grid-osrm-$algorithm-memory.json"
+    eval "grid_osrm_$algorithm() { \"$py312\" bench/routing_osrm.py query \"\$grid_port_$algorithm\" \"$work/grid-osrm-$algorithm.log\" \"$work/grid-pairs.txt\" \"$work/grid-warmup-pairs.txt\" \"$work/grid-osrm-$algorithm-lengths.txt\" > \"$work/grid-osrm-$algorithm-\$r.json\"; }"
+    grid_routers+=("grid_osrm_$algorithm")
+  else
+    echo "[routing] OSRM $algorithm did not finish on the grid in time; reported as such" >&2
+    echo "{\"algorithm\": \"$algorithm\", \"timed_out_s\": ${ROUTING_GRID_TIMEOUT:-1800}}" > "$work/grid-osrm-$algorithm-prepare.json"
+  fi
+done
+for r in $(seq 1 "$reps"); do
+  echo "[routing] grid: round $r of $reps" >&2
+  rotate "$r" "${grid_routers[@]}"
+done

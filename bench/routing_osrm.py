@@ -1,56 +1,91 @@
 #!/usr/bin/env python3
-"""The OSRM peer for `bench/run routing` (Python 3.12, PyPI `osrm-bindings`: the OSRM engine
-and its foot.lua profile). Prepares FILE with osrm-extract/osrm-contract (timed, peak memory),
-then routes each pair with steps and full geometry — what WorldLayer returns too.
-CH (contraction hierarchies, OSRM's fastest queries) by default; MLD when the fourth argument
-says so — contracting a large regular grid with CH takes hours, MLD minutes.
-Usage: routing_osrm.py FILE PAIRS LENGTHS_OUT [CH|MLD] (prints JSON)."""
-import json, os, resource, subprocess, sys, time
+"""The OSRM peer for `bench/run routing`: OSRM's own programs from PyPI's `osrm-bindings` (Python
+3.12 wheels; profile foot.lua), with no Python between OSRM and its timing.
 
-import osrm
+  routing_osrm.py bin                      prints the folder of osrm-extract, osrm-contract, osrm-routed…
+  routing_osrm.py prepare FILE CH|MLD      extract + contract (CH) or partition + customize (MLD); prints JSON
+  routing_osrm.py query PORT LOG PAIRS WARMUP LENGTHS_OUT
+      asks the osrm-routed at PORT (logging to LOG) for each pair twice: with steps and full GeoJSON
+      geometry (what WorldLayer returns), and bare (overview=false, no steps). The time of each is
+      osrm-routed's own, from its log: parsing the request, routing, writing the JSON; not the
+      loopback round trip, which is reported apart. Prints JSON.
 
-source, pairs_file, lengths_out = sys.argv[1:4]
-algorithm = sys.argv[4] if len(sys.argv) > 4 else "CH"
-profile = os.path.join(os.path.dirname(osrm.__file__), "share", "profiles", "foot.lua")
-base = os.path.splitext(os.path.splitext(source)[0])[0] + ".osrm"
-start = time.perf_counter()
-steps = [["extract", "-p", profile, source]] + ([["contract", base]] if algorithm == "CH" else [["partition", base], ["customize", base]])
-for step in steps:
-    subprocess.run([sys.executable, "-m", "osrm"] + step, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-prepare = time.perf_counter() - start
-prepare_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
-
-rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-engine = osrm.OSRM(storage_config=base, algorithm=algorithm, use_shared_memory=False)
-pairs = [list(map(float, line.split())) for line in open(pairs_file) if line.strip()]
+CH (contraction hierarchies) is OSRM's fastest query mode; MLD (multi-level Dijkstra) prepares faster."""
+import http.client, json, os, re, resource, statistics, subprocess, sys, time
 
 
-def route(a, b, c, d):
-    p = osrm.RouteParameters(coordinates=[(b, a), (d, c)], steps=True, overview="full", geometries="geojson", generate_hints=False)
-    r = engine.Route(p)["routes"][0]
-    return r["distance"], r["duration"]
+def bin_dir():
+    import osrm
+    return os.path.join(os.path.dirname(osrm.__file__), "bin")
 
 
-for row in pairs[:50]:
-    try:
-        route(*row)
-    except Exception:
-        pass
-latencies, lengths = [], []
-for i, row in enumerate(pairs):
-    t = time.perf_counter()
-    try:
-        distance, duration = route(*row)
-        lengths.append("%.2f %.1f" % (distance, duration))
-    except Exception:
-        lengths.append("none")
-    latencies.append((time.perf_counter() - t) * 1e6)
-    if (i + 1) % (len(pairs) // 10) == 0:
-        print("osrm pairs %d%%" % ((i + 1) * 100 // len(pairs)), file=sys.stderr)
-open(lengths_out, "w").write("\n".join(lengths))
-s = sorted(latencies)
-print(json.dumps({
-    "p50_us": s[len(s) // 2], "p99_us": s[min(len(s) - 1, len(s) * 99 // 100)], "mean_us": sum(s) / len(s), "pairs": len(s),
-    "algorithm": algorithm, "prepare_s": round(prepare, 3), "prepare_peak_rss_bytes": prepare_peak,
-    "engine_rss_bytes": (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) * 1024,
-}))
+def profile():
+    import osrm
+    return os.path.join(os.path.dirname(osrm.__file__), "share", "profiles", "foot.lua")
+
+
+def prepare(source, algorithm):
+    base = os.path.splitext(os.path.splitext(source)[0])[0] + ".osrm"
+    steps = [["osrm-extract", "-p", profile(), source]] + (
+        [["osrm-contract", base]] if algorithm == "CH" else [["osrm-partition", base], ["osrm-customize", base]])
+    start = time.perf_counter()
+    for step in steps:
+        subprocess.run([os.path.join(bin_dir(), step[0])] + step[1:], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    print(json.dumps({"algorithm": algorithm, "prepare_s": round(time.perf_counter() - start, 3),
+                      "prepare_peak_rss_bytes": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024}))
+
+
+STEPS = "steps=true&overview=full&geometries=geojson&generate_hints=false"
+BARE = "overview=false&generate_hints=false"
+LOGGED = re.compile(r" ([0-9.]+)ms 127\.0\.0\.1 .* (\d{3}) /route/v1/foot/")
+
+
+def read_pairs(path):
+    return [list(map(float, line.split())) for line in open(path) if line.strip()]
+
+
+def query(port, log, pairs_file, warmup_file, lengths_out):
+    connection = http.client.HTTPConnection("127.0.0.1", port)
+
+    def ask(row, options):
+        a, b, c, d = row
+        t = time.perf_counter()
+        connection.request("GET", f"/route/v1/foot/{b},{a};{d},{c}?{options}")
+        body = json.loads(connection.getresponse().read())
+        return body, (time.perf_counter() - t) * 1e6
+
+    for row in read_pairs(warmup_file):
+        ask(row, STEPS), ask(row, BARE)
+    time.sleep(0.2)
+    seen = len(LOGGED.findall(open(log).read()))
+    lengths, trips = [], {"steps": [], "bare": []}
+    for row in read_pairs(pairs_file):
+        body, trip = ask(row, STEPS)
+        trips["steps"].append(trip)
+        route = body.get("routes", [None])[0] if body.get("code") == "Ok" else None
+        lengths.append("%.2f %.1f" % (route["distance"], route["duration"]) if route else "none")
+        trips["bare"].append(ask(row, BARE)[1])
+    time.sleep(0.2)  # the log line is written as the reply goes out
+    logged = [float(ms) * 1000 for ms, _ in LOGGED.findall(open(log).read())[seen:]]
+    if len(logged) != 2 * len(lengths):
+        sys.exit(f"osrm-routed logged {len(logged)} requests, expected {2 * len(lengths)}")
+    open(lengths_out, "w").write("\n".join(lengths))
+
+    def figures(values):
+        s = sorted(values)
+        return {"p50_us": s[len(s) // 2], "p99_us": s[min(len(s) - 1, len(s) * 99 // 100)], "mean_us": statistics.fmean(s)}
+    print(json.dumps({"pairs": len(lengths),
+                      "steps": {**figures(logged[0::2]), "round_trip": figures(trips["steps"])},
+                      "bare": {**figures(logged[1::2]), "round_trip": figures(trips["bare"])}}))
+
+
+if __name__ == "__main__":
+    command = sys.argv[1]
+    if command == "bin":
+        print(bin_dir())
+    elif command == "prepare":
+        prepare(sys.argv[2], sys.argv[3])
+    elif command == "query":
+        query(int(sys.argv[2]), *sys.argv[3:7])
+    else:
+        sys.exit(__doc__)

@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Writes bench/results/routing.{json,md,svg} from bench/.work/routing: per-query latency of
-WorldLayer, OSRM (foot.lua) and pgRouting on the same 1,000 pairs, how route lengths agree
-with OSRM's and why they differ, import cost and router memory, on Helsinki and on a
-synthetic grid 100× its size."""
-import json, os, sys
+WorldLayer, OSRM (osrm-routed, foot.lua) and pgRouting on the same pairs, every round kept,
+with and without the route's description; how route lengths agree with OSRM's and why they
+differ; import cost and router memory, on Helsinki and on a synthetic grid 100× its size."""
+import collections, glob, json, os, sys
 sys.path.insert(0, os.path.dirname(__file__))
 from chart import bars  # noqa: E402
+from method import above, provenance, shown, spread  # noqa: E402
 
 work = "bench/.work/routing"
 load = lambda name: json.load(open(f"{work}/{name}"))
+
+
+def rounds(prefix):
+    found = sorted(glob.glob(f"{work}/{prefix}-[0-9]*.json"), key=lambda f: int(f.rsplit("-", 1)[1][:-5]))
+    return [json.load(open(f)) for f in found]
 
 
 def lengths(name):
@@ -17,10 +23,6 @@ def lengths(name):
         parts = line.split()
         rows.append(None if not parts or parts[0] == "none" else tuple(map(float, parts)))
     return rows
-
-
-ours, osrm_, pgr = load("ours.json"), load("osrm.json"), load("pgrouting.json")
-ours_len, osrm_len, pgr_len = lengths("ours-lengths.txt"), lengths("osrm-lengths.txt"), lengths("pgrouting-lengths.txt")
 
 
 def agreement(mine, theirs):
@@ -46,88 +48,131 @@ def agreement(mine, theirs):
     worst.sort()
     return {"compared": n, "within_1_percent": within, "shorter_than_osrm": shorter, "shorter_over_loose_surfaces": loose,
             "longer_than_osrm": longer, "max_difference": worst[-1] if worst else 0,
-            "p99_difference": worst[min(len(worst) - 1, len(worst) * 99 // 100)] if worst else 0,
             "unroutable_on_one": sum((a is None) != (b is None) for a, b in zip(mine, theirs)),
             "unroutable_on_both": sum(a is None and b is None for a, b in zip(mine, theirs))}
 
 
-imp = {k: load(f"{k}-import.json") for k in ("ours", "pgrouting", "grid")}
-grid_ours = load("grid-ours.json")
-# OSRM on the grid is best effort: its MLD customisation of a large regular grid can outlast the run.
-try:
-    grid_osrm = load("grid-osrm.json")
-except (OSError, ValueError):
-    grid_osrm = None
-report = {
-    "pairs": ours["pairs"],
-    "latency_us": {"worldlayer": ours, "osrm": osrm_, "pgrouting": pgr},
-    "ratio_p50": {"osrm": osrm_["p50_us"] / ours["p50_us"], "pgrouting": pgr["p50_us"] / ours["p50_us"]},
-    "ratio_p99": {"osrm": osrm_["p99_us"] / ours["p99_us"], "pgrouting": pgr["p99_us"] / ours["p99_us"]},
-    "lengths_vs_osrm": {"worldlayer": agreement(ours_len, osrm_len), "pgrouting": agreement(pgr_len, osrm_len)},
-    "import": {"worldlayer": imp["ours"], "osrm_extract_contract": {"seconds": osrm_["prepare_s"], "peak_rss_bytes": osrm_["prepare_peak_rss_bytes"]},
-               "pgrouting_osm2pgrouting": imp["pgrouting"]},
-    "router_memory_per_1000_vertices_bytes": ours["router_rss_bytes"] / ours["vertices"] * 1000,
-    "grid": {"vertices": grid_ours["vertices"], "edges": grid_ours["edges"], "import": imp["grid"], "worldlayer": grid_ours, "osrm": grid_osrm,
-             "router_memory_per_1000_vertices_bytes": grid_ours["router_rss_bytes"] / grid_ours["vertices"] * 1000,
-             "lengths_vs_osrm": agreement(lengths("grid-ours-lengths.txt"), lengths("grid-osrm-lengths.txt")) if grid_osrm else None},
+def ratios(peer_runs, ours_runs, peer_key, ours_key):
+    """Peer time ÷ WorldLayer time, round r against round r, at p50 and p99 (> 1: WorldLayer faster)."""
+    pairs = list(zip(peer_runs, ours_runs))
+    return {p: spread(peer_key(a)[f"{p}_us"] / ours_key(b)[f"{p}_us"] for a, b in pairs) for p in ("p50", "p99")}
+
+
+described = lambda r: {"p50_us": r["p50_us"], "p99_us": r["p99_us"]}
+bare = lambda r: {"p50_us": r["bare_p50_us"], "p99_us": r["bare_p99_us"]}
+ours, osrm_, pgr = rounds("ours"), rounds("osrm"), rounds("pgrouting")
+meta = provenance()
+city = {
+    "rounds": len(ours), "pairs": ours[0]["pairs"],
+    "worldlayer": {"described": {p: spread(r[f"{p}_us"] for r in ours) for p in ("p50", "p99")},
+                   "bare": {p: spread(r[f"bare_{p}_us"] for r in ours) for p in ("p50", "p99")}},
+    "osrm_ch": {v: {p: spread(r[v][f"{p}_us"] for r in osrm_) for p in ("p50", "p99")} for v in ("steps", "bare")},
+    "osrm_round_trip": {v: spread(r[v]["round_trip"]["p50_us"] for r in osrm_) for v in ("steps", "bare")},
+    "pgrouting": {p: spread(r[f"{p}_us"] for r in pgr) for p in ("p50", "p99")},
+    "ratios": {"osrm_steps": ratios(osrm_, ours, lambda r: r["steps"], described),
+               "osrm_bare": ratios(osrm_, ours, lambda r: r["bare"], bare),
+               "pgrouting": ratios(pgr, ours, lambda r: r, bare)},
+    "lengths_vs_osrm": {"worldlayer": agreement(lengths("ours-lengths.txt"), lengths("osrm-lengths.txt")),
+                        "pgrouting": agreement(lengths("pgrouting-lengths.txt"), lengths("osrm-lengths.txt"))},
+    "import": {"worldlayer": load("ours-import.json"), "osrm": load("osrm-prepare.json"), "pgrouting": load("pgrouting-import.json")},
+    "osrm_memory": load("osrm-memory.json"),
+    "graph": {k: ours[0][k] for k in ("vertices", "edges", "build_s", "router_rss_bytes")},
 }
+grid_ours = rounds("grid-ours")
+grid = {"rounds": len(grid_ours), "import": load("grid-import.json"),
+        "graph": {k: grid_ours[0][k] for k in ("vertices", "edges", "build_s", "router_rss_bytes")},
+        "worldlayer": {p: spread(r[f"{p}_us"] for r in grid_ours) for p in ("p50", "p99")}, "osrm": {}}
+for algorithm in ("MLD", "CH"):
+    prepare = load(f"grid-osrm-{algorithm}-prepare.json")
+    runs = rounds(f"grid-osrm-{algorithm}")
+    grid["osrm"][algorithm] = {"prepare": prepare} | ({
+        "steps": {p: spread(r["steps"][f"{p}_us"] for r in runs) for p in ("p50", "p99")},
+        "ratio": ratios(runs, grid_ours, lambda r: r["steps"], described), "memory": load(f"grid-osrm-{algorithm}-memory.json"),
+        "lengths_vs_osrm": agreement(lengths("grid-ours-lengths.txt"), lengths(f"grid-osrm-{algorithm}-lengths.txt"))} if runs else {})
+finished = {a: g for a, g in grid["osrm"].items() if "steps" in g}
+best = min(finished, key=lambda a: finished[a]["steps"]["p50"]["median"]) if finished else None
+goals = [{"goal": "faster than OSRM CH with steps on the city (p50)", "figure": shown(city["ratios"]["osrm_steps"]["p50"], unit="×"),
+          "met": above(city["ratios"]["osrm_steps"]["p50"], 1)}]
+if best:
+    goals.append({"goal": f"on the grid, faster than OSRM's best mode there ({best}, p50)", "figure": shown(finished[best]["ratio"]["p50"], unit="×"),
+                  "met": above(finished[best]["ratio"]["p50"], 1)})
+def cause(entry):
+    """The kind of the first reason foot.lua gives (ids dropped), or what is left to explain."""
+    if not entry["reasons"]:
+        return "not explained by foot.lua's rules"
+    return entry["reasons"][0].split(": ", 1)[1].split(" (")[0]
+
+
+differences = load("differences.json")
+causes = collections.Counter(cause(d) for d in differences)
+report = {"meta": meta, "city": city, "grid": grid, "goals": goals, "differences": differences}
 os.makedirs("bench/results", exist_ok=True)
-json.dump(report, open("bench/results/routing.json", "w"), indent=2)
+json.dump(report, open("bench/results/routing.json", "w"), indent=1)
 
 mib = lambda b: f"{b / 2**20:.0f} MiB"
-w, g = report["lengths_vs_osrm"]["worldlayer"], report["grid"]
+us = lambda s: shown(s, 0, " µs")
+ms = lambda s: f"{s['median'] / 1000:.1f} ms ({s['low'] / 1000:.1f}–{s['high'] / 1000:.1f})"
+win = lambda s: shown(s, unit="×") + ("" if above(s, 1) else " not a win")
+w, c = city["lengths_vs_osrm"]["worldlayer"], city
 lines = [
-    "# routing: walking routes on the Helsinki extract",
-    "",
-    f"The same {int(ours['pairs'])} random pairs between junctions of the walking network, on three routers in the same run.",
-    "WorldLayer returns the full route (geometry, steps, AR waypoints every 5 m); OSRM is asked for steps and full geometry",
-    "(through its Python bindings, `osrm-bindings`, profile `foot.lua`, CH); pgRouting is `pgr_dijkstra` after a nearest-vertex query,",
-    "on the graph osm2pgrouting builds with Debian's `mapconfig_for_pedestrian.xml`. Ratios > 1 mean WorldLayer is faster.",
-    "Reproduce: `bench/run routing`.",
-    "",
-    "| router | p50 | p99 | p50 ratio | p99 ratio |",
-    "|---|---:|---:|---:|---:|",
-    f"| WorldLayer | {ours['p50_us']:.0f} µs | {ours['p99_us']:.0f} µs | | |",
-    f"| OSRM (foot) | {osrm_['p50_us']:.0f} µs | {osrm_['p99_us']:.0f} µs | {report['ratio_p50']['osrm']:.2f}× | {report['ratio_p99']['osrm']:.2f}× |",
-    f"| pgRouting | {pgr['p50_us']:.0f} µs | {pgr['p99_us']:.0f} µs | {report['ratio_p50']['pgrouting']:.2f}× | {report['ratio_p99']['pgrouting']:.2f}× |",
-    "",
+    "# routing: walking routes on the Helsinki extract", "",
+    f"Commit {meta['commit']}, {meta['date']}, {meta['machine']}. Reproduce: `bench/run routing`.", "",
+    f"{int(c['pairs'])} random pairs between junctions of the walking network, never seen before (each router first warms up on",
+    f"{int(c['pairs'])} others), on three routers in the same run; {c['rounds']} rounds, the routers taking turns at going first; each cell is the",
+    "median round (lowest–highest). A ratio is peer time ÷ WorldLayer time, round by round, and a win only when its lowest round is above 1.", "",
+    "- **WorldLayer**, in process: *described* is the route as the API sends it (geometry, steps, AR waypoints every 5 m) encoded to JSON;",
+    "  *bare* is the length alone.",
+    "- **OSRM** `osrm-routed` (from PyPI's `osrm-bindings`, profile `foot.lua`, CH, one thread) on loopback; its time is its own, from its",
+    "  log (parsing the request, routing, writing the JSON), without the loopback round trip. *With steps*: `steps=true&overview=full&geometries=geojson`;",
+    "  *bare*: `overview=false`. The round trip seen by the client was " + us(c["osrm_round_trip"]["steps"]) + " with steps, "
+    + us(c["osrm_round_trip"]["bare"]) + " bare.",
+    "- **pgRouting**: `pgr_dijkstra` after a nearest-vertex query, on osm2pgrouting's graph (Debian's `mapconfig_for_pedestrian.xml`); a length only.", "",
+    "| router | p50 | p99 |", "|---|---:|---:|",
+    f"| WorldLayer, described | {us(c['worldlayer']['described']['p50'])} | {us(c['worldlayer']['described']['p99'])} |",
+    f"| OSRM CH, with steps | {us(c['osrm_ch']['steps']['p50'])} | {us(c['osrm_ch']['steps']['p99'])} |",
+    f"| WorldLayer, bare | {us(c['worldlayer']['bare']['p50'])} | {us(c['worldlayer']['bare']['p99'])} |",
+    f"| OSRM CH, bare | {us(c['osrm_ch']['bare']['p50'])} | {us(c['osrm_ch']['bare']['p99'])} |",
+    f"| pgRouting | {us(c['pgrouting']['p50'])} | {us(c['pgrouting']['p99'])} |", "",
+    "| ratio | p50 | p99 |", "|---|---:|---:|",
+    f"| OSRM with steps ÷ WorldLayer described | {win(c['ratios']['osrm_steps']['p50'])} | {win(c['ratios']['osrm_steps']['p99'])} |",
+    f"| OSRM bare ÷ WorldLayer bare | {win(c['ratios']['osrm_bare']['p50'])} | {win(c['ratios']['osrm_bare']['p99'])} |",
+    f"| pgRouting ÷ WorldLayer bare | {win(c['ratios']['pgrouting']['p50'])} | {win(c['ratios']['pgrouting']['p99'])} |", "",
     f"Route lengths against OSRM's: {w['within_1_percent']} of {w['compared']} within 1 %; {w['shorter_than_osrm']} shorter "
     f"({w['shorter_over_loose_surfaces']} of them over gravel, sand, mud or pebbles, which OSRM's `foot.lua` walks at 0.75× or 0.5× speed "
-    f"and so goes round: it minimises time, WorldLayer distance — and reports the loose metres on the route instead); {w['longer_than_osrm']} longer; "
-    f"largest difference {w['max_difference'] * 100:.1f} %.",
-    f"pgRouting against OSRM: {report['lengths_vs_osrm']['pgrouting']['within_1_percent']} of {report['lengths_vs_osrm']['pgrouting']['compared']} within 1 % "
-    "(its pedestrian config ignores access tags and sidewalk=separate, includes cycleways, and routes vertex to vertex).",
+    f"and so goes round: it minimises time, WorldLayer distance); {w['longer_than_osrm']} longer; largest difference {w['max_difference'] * 100:.1f} %.",
     "",
-    "| import of the extract | time | peak memory |",
-    "|---|---:|---:|",
-    f"| `worldlayer import osm` | {imp['ours']['seconds']:.2f} s | {mib(imp['ours']['peak_rss_bytes'])} |",
-    f"| osrm-extract + osrm-contract | {osrm_['prepare_s']:.2f} s | {mib(osrm_['prepare_peak_rss_bytes'])} |",
-    f"| osm2pgrouting | {imp['pgrouting']['seconds']:.2f} s | {mib(imp['pgrouting']['peak_rss_bytes'])} |",
+    f"Every pair more than 1 % apart ({len(differences)}; `bench/routing_differences.py`: the ways and nodes one router walked and the other",
+    "did not, against OSRM's `foot.lua`), by the first reason found:", "",
+    "| reason | pairs | WorldLayer shorter |", "|---|---:|---:|"] + [
+    f"| {k} | {n} | {sum(1 for d in differences if cause(d) == k and d['difference'] < 0)} |" for k, n in causes.most_common()] + [
     "",
-    f"WorldLayer's router: {int(ours['vertices'])} vertices, {int(ours['edges'])} directed edges, built in {ours['build_s']:.2f} s; "
-    f"{report['router_memory_per_1000_vertices_bytes'] / 1024:.0f} KiB of resident memory per 1,000 vertices (walkways loaded and router built).",
-    "",
-    f"## Synthetic grid: {int(g['vertices']):,} vertices ({g['vertices'] / ours['vertices']:.0f}× the extract)",
-    "",
-    f"Import {g['import']['seconds']:.1f} s, peak {mib(g['import']['peak_rss_bytes'])}; router built in {g['worldlayer']['build_s']:.1f} s, "
-    f"{g['router_memory_per_1000_vertices_bytes'] / 1024:.0f} KiB per 1,000 vertices.",
-    "",
-    "| router | p50 | p99 |",
-    "|---|---:|---:|",
-    f"| WorldLayer | {g['worldlayer']['p50_us'] / 1000:.1f} ms | {g['worldlayer']['p99_us'] / 1000:.1f} ms |",
-] + ([
-    f"| OSRM (foot, MLD) | {g['osrm']['p50_us'] / 1000:.1f} ms | {g['osrm']['p99_us'] / 1000:.1f} ms |",
-    "",
-    f"OSRM extract + partition + customize (MLD: CH contraction of a large regular grid takes hours) {g['osrm']['prepare_s']:.1f} s, "
-    f"peak {mib(g['osrm']['prepare_peak_rss_bytes'])}. Lengths against OSRM on the grid: {g['lengths_vs_osrm']['within_1_percent']} of "
-    f"{g['lengths_vs_osrm']['compared']} within 1 %.",
-] if grid_osrm else [
-    "",
-    "OSRM on the grid did not finish within the run (its preparation of a large regular grid outlasted it); no peer row.",
-])
+    f"pgRouting against OSRM: {c['lengths_vs_osrm']['pgrouting']['within_1_percent']} of {c['lengths_vs_osrm']['pgrouting']['compared']} within 1 % "
+    "(its pedestrian config ignores access tags and sidewalk=separate, includes cycleways, and routes vertex to vertex).", "",
+    "| import of the extract | time | peak memory |", "|---|---:|---:|",
+    f"| `worldlayer import osm` | {c['import']['worldlayer']['seconds']:.2f} s | {mib(c['import']['worldlayer']['peak_rss_bytes'])} |",
+    f"| osrm-extract + osrm-contract | {c['import']['osrm']['prepare_s']:.2f} s | {mib(c['import']['osrm']['prepare_peak_rss_bytes'])} |",
+    f"| osm2pgrouting | {c['import']['pgrouting']['seconds']:.2f} s | {mib(c['import']['pgrouting']['peak_rss_bytes'])} |", "",
+    f"WorldLayer's router: {int(c['graph']['vertices'])} vertices, {int(c['graph']['edges'])} directed edges, built in {c['graph']['build_s']:.2f} s, "
+    f"{c['graph']['router_rss_bytes'] / c['graph']['vertices'] * 1000 / 1024:.0f} KiB of resident memory per 1,000 vertices; osrm-routed {mib(c['osrm_memory']['engine_rss_bytes'])} resident.", "",
+    f"## Synthetic grid: {int(grid['graph']['vertices']):,} vertices ({grid['graph']['vertices'] / c['graph']['vertices']:.0f}× the extract)", "",
+    f"Import {grid['import']['seconds']:.1f} s, peak {mib(grid['import']['peak_rss_bytes'])}; router built in {grid['graph']['build_s']:.1f} s. "
+    f"200 measured pairs after 200 others to warm up; {grid['rounds']} rounds.", "",
+    "| router | p50 | p99 | OSRM ÷ WorldLayer p50 | preparation |", "|---|---:|---:|---:|---:|",
+    f"| WorldLayer, described | {ms(grid['worldlayer']['p50'])} | {ms(grid['worldlayer']['p99'])} | | |"]
+for algorithm, g in grid["osrm"].items():
+    prep = g["prepare"]
+    if "steps" in g:
+        lines.append(f"| OSRM {algorithm}, with steps | {ms(g['steps']['p50'])} | {ms(g['steps']['p99'])} | {win(g['ratio']['p50'])} | "
+                     f"{prep['prepare_s']:.0f} s, peak {mib(prep['prepare_peak_rss_bytes'])} |")
+    else:
+        lines.append(f"| OSRM {algorithm} | — | — | — | did not finish in {prep['timed_out_s']} s |")
+lines += ["", "Lengths against OSRM on the grid: " + "; ".join(
+    f"{a} {g['lengths_vs_osrm']['within_1_percent']} of {g['lengths_vs_osrm']['compared']} within 1 %" for a, g in finished.items()) + ".",
+    "", "Goals (issue 26):", ""] + [f"- {g['goal']}: {g['figure']} — **{'met' if g['met'] else 'not met'}**" for g in goals]
 open("bench/results/routing.md", "w").write("\n".join(lines) + "\n")
-bars([("OSRM p50 ÷ WorldLayer p50", report["ratio_p50"]["osrm"]), ("OSRM p99 ÷ WorldLayer p99", report["ratio_p99"]["osrm"]),
-      ("pgRouting p50 ÷ WorldLayer p50", report["ratio_p50"]["pgrouting"]), ("pgRouting p99 ÷ WorldLayer p99", report["ratio_p99"]["pgrouting"]),
-      ] + ([("grid: OSRM p50 ÷ WorldLayer p50", g["osrm"]["p50_us"] / g["worldlayer"]["p50_us"])] if grid_osrm else []),
-     "bench routing: peer time ÷ WorldLayer time (Helsinki, 1,000 pairs)", "bench/results/routing.svg")
+rows = [("OSRM CH steps ÷ WorldLayer, p50", c["ratios"]["osrm_steps"]["p50"]), ("OSRM CH bare ÷ WorldLayer bare, p50", c["ratios"]["osrm_bare"]["p50"]),
+        ("pgRouting ÷ WorldLayer bare, p50", c["ratios"]["pgrouting"]["p50"])] + [
+        (f"grid: OSRM {a} ÷ WorldLayer, p50", g["ratio"]["p50"]) for a, g in finished.items()]
+bars([(label, s["median"], s["low"], s["high"]) for label, s in rows], "bench routing: peer time ÷ WorldLayer time (higher is better)",
+     "bench/results/routing.svg")
 print("\n".join(lines))

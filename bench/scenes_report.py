@@ -11,12 +11,12 @@ alone, drawn from the errors phones have (see GPS_SIGMA and COMPASS_SIGMA).
 import json
 import math
 import os
-import platform
-import subprocess
 import sys
-from datetime import datetime, timezone
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from method import provenance  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "results")
@@ -113,10 +113,7 @@ def main(path, print_only=False):
     }
     goals = {"median position ≤ 5 cm": headline["position"]["median"] <= 0.05, "p90 position ≤ 15 cm": headline["position"]["p90"] <= 0.15,
              "median heading ≤ 1°": headline["heading"]["median"] <= 1}
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE).stdout.strip()
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
-    meta = {"commit": commit, "machine": f"{cpu}, {os.cpu_count()} cores", "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
-            "views": len(entries), "scenes": len({(e["distance"], e["angle"]) for e in entries})}
+    meta = provenance() | {"views": len(entries), "scenes": len({(e["distance"], e["angle"]) for e in entries})}
     if print_only:  # the development views: for tuning, never the committed results
         print(json.dumps({"at3m": headline, "goals": goals}, indent=1))
         return
@@ -129,7 +126,7 @@ def main(path, print_only=False):
     g = headline["gpsAndCompass"]
     lines = [
         "# Scene anchors: where the camera is (bench/run scenes)", "",
-        f'Commit {commit}, {meta["date"]}, {meta["machine"]}. {len(entries)} held-out views (scene_data.py score: six photographs as '
+        f'Commit {meta["commit"]}, {meta["date"]}, {meta["machine"]}. {len(entries)} held-out views (scene_data.py score: six photographs as '
         "posters on three walls, seed 12), 640×480, 60° lens, 1–10 m away, 0–60° off axis, other light, blur, noise, JPEG 50–92, "
         "each frame matched by `POST /v1/scenes/locate` against all six scenes. A pose is given only from 25 matches or more that "
         "fit it within 2 px RMS (chosen on the dev set: two other photographs on another wall, seed 11).", "",

@@ -11,12 +11,12 @@ lowest and highest run beside it.
 """
 import json
 import os
-import platform
-import subprocess
 import sys
-from datetime import datetime, timezone
 
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from method import provenance, spread  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "results")
@@ -66,10 +66,6 @@ def per_run(run, clips, motions):
     return {k: summary(*v) for k, v in groups.items()}
 
 
-def spread(values):
-    return {"median": float(np.median(values)), "low": float(min(values)), "high": float(max(values))}
-
-
 def plot(run_clip, clip, path):
     """Corner error against time for one clip: held (the client before) and followed."""
     rows = clip_frames(run_clip, clip)
@@ -116,10 +112,7 @@ def main(runs_path, clips_path, print_only=False):
     for key in motions + ["all"]:
         table[key] = {field: spread([r[key][field] for r in each]) for field in each[0][key] if each[0][key][field] is not None}
         table[key]["improvement"] = spread([r[key]["heldMedian"] / r[key]["followedMedian"] for r in each])
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE).stdout.strip()
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
-    meta = {"commit": commit, "machine": f"{cpu}, {os.cpu_count()} cores", "date": datetime.now(timezone.utc).strftime("%Y-%m-%d"),
-            "browser": "Chromium (headless)", "runs": len(runs), "clips": len(clips), "goalPx": GOAL}
+    meta = provenance() | {"browser": "Chromium (headless)", "runs": len(runs), "clips": len(clips), "goalPx": GOAL}
     if print_only:  # the development clips: for tuning, never the committed results
         for key in motions + ["all"]:
             r = table[key]

@@ -13,6 +13,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from chart import bars  # noqa: E402
+from method import spread  # noqa: E402
 from vision_score import corner_error, score  # noqa: E402
 
 work = "bench/.work/vision"
@@ -22,10 +23,6 @@ def runs(name, n):
     """Every run's answers file, in run order (one file when the suite was run once)."""
     found = sorted(glob.glob(f"{work}/{name}-{n}-*.json"), key=lambda f: int(f.rsplit("-", 1)[1][:-5]))
     return found or [f"{work}/{name}-{n}.json"]
-
-
-def spread(values):
-    return {"median": float(np.median(values)), "low": float(min(values)), "high": float(max(values)), "runs": len(values)}
 
 
 for n in sizes:

@@ -49,13 +49,7 @@ public final class WalkingRouter: @unchecked Sendable {
     public func route(
         from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil
     ) throws(RoutingError) -> Route {
-        var start = try snap(from, which: "start")
-        var goal = try snap(to, which: "destination")
-        // An end on an island (a path cut off from the rest) is kept only when the other end is on the same island.
-        if graph.component[start.from] != graph.component[goal.from], graph.isOnIsland(start.from) || graph.isOnIsland(goal.from) {
-            if graph.isOnIsland(start.from), let s = snapper.nearest(to: from, within: snapLimit, in: graph, offIslands: true) { start = s }
-            if graph.isOnIsland(goal.from), let g = snapper.nearest(to: to, within: snapLimit, in: graph, offIslands: true) { goal = g }
-        }
+        let (start, goal) = try ends(from, to)
         let space = borrow()
         defer { giveBack(space) }
         guard let path = graph.shortestPath(from: start, to: goal, space: space) else { throw .disconnected }
@@ -82,6 +76,28 @@ public final class WalkingRouter: @unchecked Sendable {
             from: RouteEnd(
                 requested: from, snapped: start.coordinate, snapDistance: start.distance, placeId: fromName?.id, name: fromName?.name),
             to: RouteEnd(requested: to, snapped: goal.coordinate, snapDistance: goal.distance, placeId: toName?.id, name: toName?.name))
+    }
+
+    /// Metres of the shortest walk, without describing it (no geometry, steps or waypoints): what a
+    /// distance table needs, and what a router's bare query costs.
+    public func length(from: Coordinate, to: Coordinate) throws(RoutingError) -> Double {
+        let (start, goal) = try ends(from, to)
+        let space = borrow()
+        defer { giveBack(space) }
+        guard let path = graph.shortestPath(from: start, to: goal, space: space) else { throw .disconnected }
+        return path.length
+    }
+
+    /// Where a walk from `from` to `to` starts and ends on the network. An end on an island (a path
+    /// cut off from the rest) is kept only when the other end is on the same island.
+    private func ends(_ from: Coordinate, _ to: Coordinate) throws(RoutingError) -> (SnappedPoint, SnappedPoint) {
+        var start = try snap(from, which: "start")
+        var goal = try snap(to, which: "destination")
+        if graph.component[start.from] != graph.component[goal.from], graph.isOnIsland(start.from) || graph.isOnIsland(goal.from) {
+            if graph.isOnIsland(start.from), let s = snapper.nearest(to: from, within: snapLimit, in: graph, offIslands: true) { start = s }
+            if graph.isOnIsland(goal.from), let g = snapper.nearest(to: to, within: snapLimit, in: graph, offIslands: true) { goal = g }
+        }
+        return (start, goal)
     }
 
     private func borrow() -> SearchSpace {

@@ -110,7 +110,9 @@ public final class Store: Sendable {
 
     /// Runs `body` on one pooled connection, also handing it the PostgreSQL connection itself when
     /// there is one (for statements prepared once per connection, which SQLKit cannot send).
-    func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, PostgresConnection?) async throws -> R) async throws -> R {
+    public func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, PostgresConnection?) async throws -> R) async throws
+        -> R
+    {
         if let pool = pools.sqlite {
             let conn = try await pool.requestConnection(logger: logger).get()
             defer { pool.releaseConnection(conn, logger: logger) }

@@ -53,6 +53,13 @@ struct WalkingRouterTests {
         }
     }
 
+    @Test func theBareLengthIsTheDescribedRoutesLength() throws {
+        for (from, to) in zip(data.places.prefix(20), data.places.dropFirst(20).prefix(20)) {
+            guard let route = try? router.route(from: from.position, to: to.position) else { continue }
+            #expect(abs(try router.length(from: from.position, to: to.position) - route.length) < 0.01, "\(from.name) → \(to.name)")
+        }
+    }
+
     @Test func aRouteBackIsAsLongAsTheRouteThere() throws {
         let a = try place("Suomen Kansallisteatteri").position, b = try place("Helsingin tuomiokirkko").position
         #expect(abs(try router.route(from: a, to: b).length - router.route(from: b, to: a).length) < 0.01)

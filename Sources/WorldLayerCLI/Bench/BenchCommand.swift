@@ -55,3 +55,6 @@ struct BenchCommand: AsyncParsableCommand {
         }
     }
 }
+
+/// The p-th percentile of sorted values, by nearest rank (as every suite reports it).
+func percentile(_ sorted: [Double], _ p: Int) -> Double { sorted[min(sorted.count - 1, sorted.count * p / 100)] }

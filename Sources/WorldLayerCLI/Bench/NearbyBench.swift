@@ -34,68 +34,87 @@ struct LoadStickersCommand: AsyncParsableCommand {
     }
 }
 
+/// Which implementation of "visible to me within R, nearest 50" a `bench nearby` run times.
+enum NearbyEngine: String, ExpressibleByArgument, CaseIterable {
+    /// WorldLayer's own path on the store `--database` names (SQLite or PostgreSQL).
+    case worldlayer
+    /// A PostGIS table with a GiST index on the PostgreSQL database `--database` names.
+    case postgis
+    /// SQLite's R*Tree module on the SQLite file `--database` names.
+    case rtree
+    /// Redis `GEOSEARCH` at `--redis`: the raw spatial part only (no visibility, no bodies).
+    case redis
+}
+
 struct NearbyBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nearby",
-        abstract: "Time 'visible to me within R, nearest 50' queries on a store, or on PostGIS with --postgis; prints JSON.")
+        abstract: "Time 'visible to me within R, nearest 50' queries on WorldLayer or a peer; prints JSON.")
 
     @OptionGroup var database: DatabaseOptions
-    @Option(help: "Queries file (bench/nearby_data.py queries).") var queries: String
-    @Flag(help: "Run the PostGIS peer query (ST_DWithin + KNN on a GiST index) on --database instead of WorldLayer's path.") var postgis =
-        false
-    @Option(help: "Write each query's results here, one line per query: id:distance, comma-separated.") var results: String
+    @Option(help: "What to query: \(NearbyEngine.allCases.map(\.rawValue).joined(separator: ", ")).") var engine = NearbyEngine.worldlayer
+    @Option(help: "Redis address for --engine redis.") var redis = "127.0.0.1:6379"
+    @Option(help: "Warm-up queries (bench/nearby_data.py queries), run once and timed apart.") var warmup: String
+    @Option(help: "Measured queries, never seen in the warm-up.") var queries: String
+    @Option(help: "Queries for the throughput pass, seen in neither pass before it.") var throughput: String
+    @Option(help: "Write each measured query's results here, one line per query: id:distance, comma-separated.") var results: String
     @Option(help: "Concurrent clients for the throughput pass.") var concurrency = 2
-    @Option(help: "Write each query's warm latency (ms) here, one line per query.") var latencyFile: String?
 
     func run() async throws {
-        let list = try BenchQuery.read(queries)
-        let store = try Store.open(database.url, logger: quietLogger())
-        let usePostGIS = postgis
-        let query: @Sendable (BenchQuery) async throws -> [String] = { q in
-            if usePostGIS { return try await Self.postGIS(q, store: store) }
-            return try await Self.ours(q, store: store)
+        let (warmupList, measured, loadList) = (try BenchQuery.read(warmup), try BenchQuery.read(queries), try BenchQuery.read(throughput))
+        let store: Store? = engine == .redis ? nil : try Store.open(database.url, logger: quietLogger())
+        let engine = engine
+        let redisAddress = redis
+        // One client per connection: the stores pool theirs; Redis gets a socket per client.
+        let connect: @Sendable () throws -> @Sendable (BenchQuery) async throws -> [String] = {
+            switch engine {
+            case .worldlayer: return { try await Self.ours($0, store: store!) }
+            case .postgis: return { try await PostGISNearby.query($0, store: store!) }
+            case .rtree: return { try await RTreeNearby.query($0, store: store!) }
+            case .redis:
+                let connection = try RedisConnection(address: redisAddress)
+                return { try connection.nearby($0) }
+            }
         }
-        // Two timed passes in order: the first meets whatever the disk and the caches hold (right after
-        // a load, mostly the disk); the second is warm, as a server is that keeps answering around here.
-        var report: [String: Double] = ["queries": Double(list.count)]
+        let query = try connect()
+        // The warm-up meets whatever the disk and the caches hold and brings the neighbourhoods in;
+        // the measured queries are other points in the same places, as a server's next callers are.
+        var report: [String: Double] = ["queries": Double(measured.count)]
         var lines: [String] = []
-        var perQuery: [String] = []
-        for pass in ["first", "warm"] {
+        for (pass, list) in [("warmup", warmupList), ("measured", measured)] {
             var latencies: [Double: [Double]] = [:]
-            lines = []
-            let bar = ProgressBar(label: "\(postgis ? "postgis" : store.engine.rawValue) latency, \(pass) pass")
+            let bar = ProgressBar(label: "\(engine == .worldlayer ? store!.engine.rawValue : engine.rawValue) latency, \(pass) queries")
             for (i, q) in list.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let ids = try await query(q)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 latencies[q.radius, default: []].append(ms)
-                lines.append(ids.joined(separator: ","))
-                if pass == "warm" { perQuery.append(String(format: "%.3f", ms)) }
+                if pass == "measured" { lines.append(ids.joined(separator: ",")) }
                 bar.update(i + 1, of: list.count)
             }
             bar.finish()
             for (radius, values) in latencies {
                 let sorted = values.sorted()
-                let prefix = pass == "warm" ? "" : "first_"
-                report["\(prefix)p50_ms_\(Int(radius))"] = sorted[sorted.count / 2]
-                report["\(prefix)p99_ms_\(Int(radius))"] = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+                let prefix = pass == "measured" ? "" : "warmup_"
+                report["\(prefix)p50_ms_\(Int(radius))"] = percentile(sorted, 50)
+                report["\(prefix)p99_ms_\(Int(radius))"] = percentile(sorted, 99)
             }
         }
         try lines.joined(separator: "\n").write(toFile: results, atomically: true, encoding: .utf8)
-        if let latencyFile { try perQuery.joined(separator: "\n").write(toFile: latencyFile, atomically: true, encoding: .utf8) }
         // Throughput: `concurrency` clients share the list.
         let next = Counter()
+        let clients = try (0..<concurrency).map { _ in try connect() }
         let start = DispatchTime.now().uptimeNanoseconds
         try await withThrowingTaskGroup(of: Void.self) { group in
-            for _ in 0..<concurrency {
+            for client in clients {
                 group.addTask {
-                    while let i = await next.take(below: list.count) { _ = try await query(list[i]) }
+                    while let i = await next.take(below: loadList.count) { _ = try await client(loadList[i]) }
                 }
             }
             try await group.waitForAll()
         }
-        let qps = Double(list.count) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-        try await store.close()
+        let qps = Double(loadList.count) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        try await store?.close()
         report["qps"] = (qps * 10).rounded() / 10
         let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
@@ -106,34 +125,6 @@ struct NearbyBenchCommand: AsyncParsableCommand {
             center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer),
             limit: 50
         ).map { "\($0.sticker.id.text):\(String(format: "%.4f", $0.distance))" }
-    }
-
-    /// The query a PostGIS user would write for "nearest first", returning the stickers' bodies: the GiST index's KNN order
-    /// (`<->` against a constant point, so the planner walks the index in distance order and
-    /// applies the visibility rule to each row it meets), a limit, then the radius and exact
-    /// spheroid distances on those few rows. Putting `ST_DWithin` inside lets the planner
-    /// collect everything within the radius first, which at 1 km in a dense city is far slower;
-    /// taking the point from a joined subquery hides it from the index and sorts the whole table.
-    static func postGIS(_ q: BenchQuery, store: Store) async throws -> [String] {
-        try await store.withConnection { db in
-            let point: SQLQueryString = "ST_SetSRID(ST_MakePoint(\(bind: q.longitude), \(bind: q.latitude)), 4326)::geography"
-            return try await db.raw(
-                """
-                SELECT id, d, body FROM (
-                  SELECT s.id, s.body, ST_Distance(s.geog, \(point), true) AS d FROM bench_stickers s
-                  WHERE s.visibility = 'public' OR s.author = \(bind: q.viewer)
-                     OR (s.visibility = 'shared' AND EXISTS (SELECT 1 FROM bench_shares h WHERE h.sticker_id = s.id AND h.account = \(bind: q.viewer)))
-                  ORDER BY s.geog <-> \(point) LIMIT 100) x
-                WHERE d <= \(bind: q.radius)
-                ORDER BY d, id::text LIMIT 50
-                """
-            ).all().map {
-                // The stickers come back whole, as WorldLayer's do; the harness reads each body.
-                _ = try $0.decode(column: "body", as: String.self)
-                return
-                    "\(try $0.decode(column: "id", as: UUID.self).text):\(String(format: "%.4f", try $0.decode(column: "d", as: Double.self)))"
-            }
-        }
     }
 }
 

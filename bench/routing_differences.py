@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Explains every pair whose WorldLayer length differs from OSRM's by more than 1 %
+(bench/run routing): which ways and nodes one router walked and the other did not, and what
+OSRM's foot.lua says about them. Needs the osrm-routed of the run (for the nodes of its routes,
+`annotations=nodes`) and WorldLayer's route shapes (`worldlayer bench routing --routes`).
+Usage: routing_differences.py EXTRACT.osm.pbf PAIRS OURS_LENGTHS OURS_ROUTES OSRM_LENGTHS OSRM_PORT > differences.json"""
+import collections, http.client, json, sys
+
+import osmium
+
+pbf, pairs_file, ours_lengths, ours_routes, osrm_lengths, port = sys.argv[1:7]
+# foot.lua, read from the profile shipped with osrm-bindings 26.10 (bench/routing_osrm.py).
+FOOT_HIGHWAYS = {"primary", "primary_link", "secondary", "secondary_link", "tertiary", "tertiary_link", "unclassified",
+                 "residential", "living_street", "service", "track", "path", "steps", "pedestrian", "platform", "footway", "pier"}
+BLOCKED_ACCESS = {"no", "agricultural", "forestry", "private", "delivery", "use_sidepath"}
+BLOCKING_BARRIERS = {"yes", "wall", "fence"}
+LOOSE = {"fine_gravel", "gravel", "pebblestone", "mud", "sand"}
+
+
+class Map(osmium.SimpleHandler):
+    def __init__(self):
+        super().__init__()
+        self.node_at, self.node_tags, self.edge_way, self.way_tags = {}, {}, {}, {}
+
+    def node(self, n):
+        self.node_at[(round(n.location.lon, 7), round(n.location.lat, 7))] = n.id
+        if len(n.tags):
+            self.node_tags[n.id] = dict(n.tags)
+
+    def way(self, w):
+        tags = dict(w.tags)
+        if not any(k in tags for k in ("highway", "railway", "man_made", "route", "amenity")):
+            return
+        self.way_tags[w.id] = tags
+        refs = [n.ref for n in w.nodes]
+        for a, b in zip(refs, refs[1:]):
+            self.edge_way[(a, b)] = self.edge_way[(b, a)] = w.id
+
+
+osm = Map()
+osm.apply_file(pbf)
+
+
+def lengths(path):
+    return [None if not l.split() or l.split()[0] == "none" else float(l.split()[0]) for l in open(path).read().split("\n")]
+
+
+def foot_says(tags, node=False):
+    """Why foot.lua would not walk this way or node the same (None when it walks it at full speed)."""
+    access = tags.get("foot") or tags.get("access")
+    if access in BLOCKED_ACCESS:
+        return f"{'foot' if 'foot' in tags else 'access'}={access} (foot.lua: no entry)"
+    if node:
+        return f"barrier={tags['barrier']} (foot.lua: no passage)" if tags.get("barrier") in BLOCKING_BARRIERS and tags.get("bollard") != "rising" else None
+    if any(tags.get(k) == "separate" for k in ("sidewalk", "sidewalk:both", "sidewalk:left", "sidewalk:right")) and access not in {"yes", "permissive", "designated"}:
+        return "sidewalk=separate (foot.lua: walk the sidewalk way instead)"
+    highway = tags.get("highway")
+    if highway and highway not in FOOT_HIGHWAYS and not (tags.get("railway") == "platform" or tags.get("man_made") == "pier"):
+        return f"highway={highway} (not in foot.lua's ways)"
+    if tags.get("oneway:foot") in ("yes", "-1"):
+        return f"oneway:foot={tags['oneway:foot']}"
+    if tags.get("surface") in LOOSE:
+        return f"surface={tags['surface']} (foot.lua walks it at {'0.5' if tags['surface'] in ('mud', 'sand') else '0.75'}× speed)"
+    if tags.get("area") == "yes":
+        return "area=yes (foot.lua walks the outline)"
+    return None
+
+
+def edges(nodes):
+    return {(a, b) for a, b in zip(nodes, nodes[1:])} | {(b, a) for a, b in zip(nodes, nodes[1:])}
+
+
+connection = http.client.HTTPConnection("127.0.0.1", int(port))
+pairs = [list(map(float, l.split())) for l in open(pairs_file) if l.strip()]
+ours, theirs = lengths(ours_lengths), lengths(osrm_lengths)
+shapes = open(ours_routes).read().split("\n")
+found = []
+for i, ((a, b, c, d), mine, osrm, shape) in enumerate(zip(pairs, ours, theirs, shapes)):
+    if mine is None or osrm is None or osrm == 0 or abs(mine - osrm) / osrm <= 0.01:
+        continue
+    connection.request("GET", f"/route/v1/foot/{b},{a};{d},{c}?overview=false&annotations=nodes&generate_hints=false")
+    route = json.loads(connection.getresponse().read())["routes"][0]
+    osrm_nodes = [n for leg in route["legs"] for n in leg["annotation"]["nodes"]]
+    our_nodes = [osm.node_at.get((round(float(p.split(",")[0]), 7), round(float(p.split(",")[1]), 7))) for p in shape.split(";")]
+    our_nodes = [n for n in our_nodes if n is not None]
+    only_ours = edges(our_nodes) - edges(osrm_nodes)
+    only_osrm = edges(osrm_nodes) - edges(our_nodes)
+    ways_ours = {osm.edge_way[e] for e in only_ours if e in osm.edge_way}
+    ways_osrm = {osm.edge_way[e] for e in only_osrm if e in osm.edge_way}
+    reasons = collections.Counter()
+    for n in set(our_nodes) - set(osrm_nodes):
+        why = foot_says(osm.node_tags.get(n, {}), node=True)
+        if why:
+            reasons[f"node {n}: {why}"] += 1
+    for w in ways_ours:
+        why = foot_says(osm.way_tags[w])
+        if why:
+            reasons[f"way {w}: {why}"] += 1
+    found.append({"pair": i + 1, "worldlayer_m": mine, "osrm_m": osrm, "difference": (mine - osrm) / osrm,
+                  "reasons": sorted(reasons), "worldlayer_only_ways": sorted(ways_ours), "osrm_only_ways": sorted(ways_osrm),
+                  "worldlayer_only_highways": sorted({osm.way_tags[w].get("highway", "-") for w in ways_ours}),
+                  "osrm_only_highways": sorted({osm.way_tags[w].get("highway", "-") for w in ways_osrm})})
+json.dump(found, sys.stdout, indent=1)
