@@ -31,7 +31,9 @@ def below(s, goal):
 def provenance():
     """The commit, the machine and the date the figures were made on."""
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE).stdout.strip()
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True, cwd=HERE).stdout
+    # The results being written are not a change to what made them.
+    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!results"],
+                           capture_output=True, text=True, cwd=HERE).stdout
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
     memory = next((int(l.split()[1]) * 1024 for l in open("/proc/meminfo") if l.startswith("MemTotal")), 0)
     return {"commit": commit + (" (with uncommitted changes)" if dirty.strip() else ""),
