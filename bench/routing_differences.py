@@ -55,8 +55,10 @@ def foot_says(tags, node=False):
     if any(tags.get(k) == "separate" for k in ("sidewalk", "sidewalk:both", "sidewalk:left", "sidewalk:right")) and access not in {"yes", "permissive", "designated"}:
         return "sidewalk=separate (foot.lua: walk the sidewalk way instead)"
     highway = tags.get("highway")
-    if highway and highway not in FOOT_HIGHWAYS and not (tags.get("railway") == "platform" or tags.get("man_made") == "pier"):
-        return f"highway={highway} (not in foot.lua's ways)"
+    if highway and highway not in FOOT_HIGHWAYS and not (tags.get("railway") == "platform" or tags.get("man_made") == "pier") and access is None:
+        return f"highway={highway} (not in foot.lua's ways without an access tag)"
+    if access == "destination":
+        return "access=destination (foot.lua: only at a route's start or end, never passed through)"
     if tags.get("oneway:foot") in ("yes", "-1"):
         return f"oneway:foot={tags['oneway:foot']}"
     if tags.get("surface") in LOOSE:
@@ -96,7 +98,28 @@ for i, ((a, b, c, d), mine, osrm, shape) in enumerate(zip(pairs, ours, theirs, s
         why = foot_says(osm.way_tags[w])
         if why:
             reasons[f"way {w}: {why}"] += 1
-    found.append({"pair": i + 1, "worldlayer_m": mine, "osrm_m": osrm, "difference": (mine - osrm) / osrm,
+    # OSRM asked to walk WorldLayer's way (through its points): can it, and how long does it take by its own weights?
+    points = shape.split(";")
+    points = points[:: max(1, len(points) // 400 + 1)] + ([points[-1]] if (len(points) - 1) % max(1, len(points) // 400 + 1) else [])
+    connection.request("GET", f"/route/v1/foot/{';'.join(points)}?overview=false&generate_hints=false")
+    along = json.loads(connection.getresponse().read())["routes"][0]
+    walked = abs(along["distance"] - mine) <= max(1.0, 0.01 * mine)
+    ends = [osm.node_at.get((round(lon, 7), round(lat, 7))) for lat, lon in ((a, b), (c, d))]
+    gates = [n for n in ends if n is not None and foot_says(osm.node_tags.get(n, {}), node=True)]
+    if gates:
+        verdict = "an end is a barrier node (a gate): each router starts or ends on a different side of it"
+        reasons[f"node {gates[0]}: {foot_says(osm.node_tags[gates[0]], node=True)}"] += 1
+    elif walked and along["duration"] < route["duration"] - 0.5 and any("access=destination" in r for r in reasons):
+        verdict = ("WorldLayer passes through destination-only ways (access=destination), which OSRM enters only at a route's start "
+                   "or end; asked through WorldLayer's points, each leg may start and end on them")
+    elif walked and along["duration"] < route["duration"] - 0.5:
+        verdict = "OSRM can walk WorldLayer's way and, by its own durations, it is quicker than the route OSRM gave: OSRM's answer is not its best"
+    elif walked:
+        verdict = "OSRM can walk WorldLayer's way but it is slower by foot.lua's durations: OSRM minimises time, WorldLayer distance"
+    else:
+        verdict = "OSRM cannot walk part of WorldLayer's way"
+    found.append({"pair": i + 1, "worldlayer_m": mine, "osrm_m": osrm, "difference": (mine - osrm) / osrm, "verdict": verdict,
+                  "osrm_duration_s": route["duration"], "osrm_along_worldlayer": {"m": along["distance"], "s": along["duration"]},
                   "reasons": sorted(reasons), "worldlayer_only_ways": sorted(ways_ours), "osrm_only_ways": sorted(ways_osrm),
                   "worldlayer_only_highways": sorted({osm.way_tags[w].get("highway", "-") for w in ways_ours}),
                   "osrm_only_highways": sorted({osm.way_tags[w].get("highway", "-") for w in ways_osrm})})

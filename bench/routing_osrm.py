@@ -48,10 +48,20 @@ def query(port, log, pairs_file, warmup_file, lengths_out):
     connection = http.client.HTTPConnection("127.0.0.1", port)
 
     def ask(row, options):
+        nonlocal connection
         a, b, c, d = row
         t = time.perf_counter()
-        connection.request("GET", f"/route/v1/foot/{b},{a};{d},{c}?{options}")
-        body = json.loads(connection.getresponse().read())
+        try:
+            connection.request("GET", f"/route/v1/foot/{b},{a};{d},{c}?{options}")
+            reply = connection.getresponse()
+        except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError):
+            # osrm-routed closes a kept-alive connection after 512 requests, before reading the next
+            # (so it never ran or logged it): ask again on a new one.
+            connection = http.client.HTTPConnection("127.0.0.1", port)
+            t = time.perf_counter()
+            connection.request("GET", f"/route/v1/foot/{b},{a};{d},{c}?{options}")
+            reply = connection.getresponse()
+        body = json.loads(reply.read())
         return body, (time.perf_counter() - t) * 1e6
 
     for row in read_pairs(warmup_file):
