@@ -91,11 +91,13 @@ for algorithm in ("MLD", "CH"):
         "lengths_vs_osrm": agreement(lengths("grid-ours-lengths.txt"), lengths(f"grid-osrm-{algorithm}-lengths.txt"))} if runs else {})
 finished = {a: g for a, g in grid["osrm"].items() if "steps" in g}
 best = min(finished, key=lambda a: finished[a]["steps"]["p50"]["median"]) if finished else None
-goals = [{"goal": "faster than OSRM CH with steps on the city (p50)", "figure": shown(city["ratios"]["osrm_steps"]["p50"], unit="×"),
-          "met": above(city["ratios"]["osrm_steps"]["p50"], 1)}]
+goals = [{"goal": f"faster than OSRM CH with steps on the city ({p})", "figure": shown(city["ratios"]["osrm_steps"][p], unit="×"),
+          "met": above(city["ratios"]["osrm_steps"][p], 1)} for p in ("p50", "p99")]
+unfinished = [a for a in grid["osrm"] if a not in finished]
 if best:
-    goals.append({"goal": f"on the grid, faster than OSRM's best mode there ({best}, p50)", "figure": shown(finished[best]["ratio"]["p50"], unit="×"),
-                  "met": above(finished[best]["ratio"]["p50"], 1)})
+    goals.append({"goal": f"on the grid, faster than OSRM's best mode there ({best}, p50" + (
+                  f"; {', '.join(unfinished)} did not finish preparing, so its queries could not be timed)" if unfinished else ")"),
+                  "figure": shown(finished[best]["ratio"]["p50"], unit="×"), "met": above(finished[best]["ratio"]["p50"], 1)})
 differences = load("differences.json")
 verdicts = collections.Counter(d["verdict"] for d in differences)
 report = {"meta": meta, "city": city, "grid": grid, "goals": goals, "differences": differences}
@@ -113,7 +115,7 @@ lines = [
     f"{int(c['pairs'])} random pairs between junctions of the walking network, never seen before (each router first warms up on",
     f"{int(c['pairs'])} others), on three routers in the same run; {c['rounds']} rounds, the routers taking turns at going first; each cell is the",
     "median round (lowest–highest). A ratio is peer time ÷ WorldLayer time, round by round, and a win only when its lowest round is above 1.", "",
-    "- **WorldLayer**, in process: *described* is the route as the API sends it (geometry, steps, AR waypoints every 5 m) encoded to JSON;",
+    "- **WorldLayer**, in process: *described* is the route as the API sends it (geometry, steps, AR waypoints every 5 m) written as JSON;",
     "  *bare* is the length alone.",
     "- **OSRM** `osrm-routed` (from PyPI's `osrm-bindings`, profile `foot.lua`, CH, one thread) on loopback; its time is its own, from its",
     "  log (parsing the request, routing, writing the JSON), without the loopback round trip. *With steps*: `steps=true&overview=full&geometries=geojson`;",
