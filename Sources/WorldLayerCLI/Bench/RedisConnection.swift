@@ -77,7 +77,6 @@ final class RedisConnection: @unchecked Sendable {
             guard n > 0 else { throw CommandFailure("Redis closed the connection") }
             sent += n
         }
-        bytes.removeAll()
         return try reply()
     }
 

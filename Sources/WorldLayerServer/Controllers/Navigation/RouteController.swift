@@ -1,7 +1,5 @@
 import Foundation
-import HTTPTypes
 import Hummingbird
-import NIOCore
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerRouting
@@ -33,9 +31,7 @@ struct RouteController {
         let body = try await request.decodeJSON(RouteRequest.self, context: context)
         let from = try await resolve(body.from, "from"), to = try await resolve(body.to, "to")
         // Written by hand: JSONEncoder took six times as long as finding the route (RouteJSON).
-        return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
-            body: .init(byteBuffer: ByteBuffer(bytes: RouteJSON.encode(try await walk(from, to)))))
+        return .json(bytes: RouteJSON.encode(try await walk(from, to)))
     }
 
     struct ProgressRequest: Decodable {
