@@ -35,6 +35,43 @@ def bars(rows, title, path):
         f.write("\n".join(out) + "\n")
 
 
+def curves(title, series, goal, path, x_label, y_label):
+    """series: {name: [(x, median, low, high)]}, drawn as lines over a logarithmic y axis with the
+    spread of the repetitions as whiskers; `goal` is a dashed horizontal line."""
+    import math
+    width, height, left, right, top, bottom = 760, 380, 70, 150, 44, 50
+    xs = sorted({p[0] for points in series.values() for p in points})
+    ys = [v for points in series.values() for p in points for v in p[1:]] + [goal]
+    lo, hi = math.log10(max(min(ys), 0.1)), math.log10(max(ys))
+    lo, hi = math.floor(lo), math.ceil(hi) if hi > math.floor(lo) else math.floor(lo) + 1
+    x = lambda v: left + (width - left - right) * (xs.index(v) / max(1, len(xs) - 1))
+    y = lambda v: top + (height - top - bottom) * (1 - (math.log10(max(v, 0.1)) - lo) / (hi - lo))
+    colors = ["#2a7f62", "#b5523b", "#3b5bb5", "#8a6d1d"]
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{width / 2}" y="24" text-anchor="middle" font-size="15" font-weight="bold">{title}</text>']
+    for k in range(lo, hi + 1):
+        out.append(f'<line x1="{left}" y1="{y(10 ** k):.1f}" x2="{width - right}" y2="{y(10 ** k):.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 6}" y="{y(10 ** k) + 4:.1f}" text-anchor="end">{10 ** k:g}</text>')
+    for v in xs:
+        out.append(f'<text x="{x(v):.1f}" y="{height - bottom + 18}" text-anchor="middle">{v:g}</text>')
+    out.append(f'<text x="{(left + width - right) / 2}" y="{height - 10}" text-anchor="middle">{x_label}</text>')
+    out.append(f'<text x="16" y="{(top + height - bottom) / 2}" text-anchor="middle" transform="rotate(-90 16 {(top + height - bottom) / 2})">{y_label}</text>')
+    out.append(f'<line x1="{left}" y1="{y(goal):.1f}" x2="{width - right}" y2="{y(goal):.1f}" stroke="#444" stroke-dasharray="6 4"/>')
+    out.append(f'<text x="{width - right + 6}" y="{y(goal) + 4:.1f}">goal {goal:g}</text>')
+    for i, (name, points) in enumerate(series.items()):
+        c = colors[i % len(colors)]
+        path_d = " ".join(f"{'M' if j == 0 else 'L'}{x(p[0]):.1f},{y(p[1]):.1f}" for j, p in enumerate(points))
+        out.append(f'<path d="{path_d}" fill="none" stroke="{c}" stroke-width="2"/>')
+        for p in points:
+            out.append(f'<line x1="{x(p[0]):.1f}" y1="{y(p[2]):.1f}" x2="{x(p[0]):.1f}" y2="{y(p[3]):.1f}" stroke="{c}"/>')
+            out.append(f'<circle cx="{x(p[0]):.1f}" cy="{y(p[1]):.1f}" r="3.5" fill="{c}"/>')
+        if points:
+            out.append(f'<text x="{width - right + 6}" y="{y(points[-1][1]) + 4 + 14 * i:.1f}" fill="{c}">{name}</text>')
+    out.append("</svg>")
+    open(path, "w").write("\n".join(out) + "\n")
+
+
 if __name__ == "__main__":
     r = json.load(open(sys.argv[1]))
     ip = r["in_process_ns_per_op"]

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# The `live` benchmark (run inside scripts/with-postgres by bench/run live): two
-# `worldlayer serve` processes on one PostgreSQL, 1,000 subscribers, 200 placements.
+# The `live` benchmark (run inside scripts/with-postgres by bench/run live): a NATS server on
+# loopback beside the throwaway PostgreSQL, then bench/live.py's rounds.
 set -euo pipefail
 bin="$1"
-db="${WORLDLAYER_TEST_POSTGRES_URL}"
-p1=$((20000 + RANDOM % 10000)); p2=$((p1 + 1))
-"$bin" migrate --database "$db" > /dev/null
-"$bin" serve --database "$db" --port "$p1" --log-level error --bcrypt-cost 4 & s1=$!
-"$bin" serve --database "$db" --port "$p2" --log-level error --bcrypt-cost 4 & s2=$!
-trap 'kill $s1 $s2 2>/dev/null; wait $s1 $s2 2>/dev/null || true' EXIT
-python3 bench/live.py "$bin" "$p1" "$p2" "${LIVE_SUBSCRIBERS:-1000}" "${LIVE_PLACEMENTS:-200}"
+# 10,000 subscribers hold 10,000 sockets in one process: as many as this machine lets a process have.
+ulimit -n "$(ulimit -Hn)"
+"$bin" migrate --database "$WORLDLAYER_TEST_POSTGRES_URL" > /dev/null
+nats_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+nats-server --addr 127.0.0.1 --port "$nats_port" > bench/.work/live/nats.log 2>&1 & nats=$!
+trap 'kill $nats 2>/dev/null; wait $nats 2>/dev/null || true' EXIT
+python3 bench/live.py "$bin" "$WORLDLAYER_TEST_POSTGRES_URL" "$nats_port"

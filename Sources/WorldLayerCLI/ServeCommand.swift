@@ -63,7 +63,14 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var tlsLocal: String?
 
+    @Option(
+        help:
+            "How servers sharing one PostgreSQL tell each other about live changes: \"database\" (LISTEN/NOTIFY) or a NATS server, nats://host:port."
+    )
+    var liveSignal = "database"
+
     func validate() throws {
+        do { _ = try LiveSignal(parsing: liveSignal) } catch { throw ValidationError("--live-signal: \(error)") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
         guard archiveDays >= 0, historyDays > 0, archiveDays.isFinite, historyDays.isFinite else {
@@ -96,6 +103,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.satelliteAttribution = satelliteAttribution
         configuration.trustedProxies = Set(trustedProxies)
         configuration.publicMetrics = publicMetrics
+        configuration.liveSignal = try LiveSignal(parsing: liveSignal)
         if let tlsCertificate, let tlsKey {
             configuration.tls = TLSFiles(certificateChain: URL(fileURLWithPath: tlsCertificate), privateKey: URL(fileURLWithPath: tlsKey))
         }

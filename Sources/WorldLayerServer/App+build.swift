@@ -19,7 +19,8 @@ public func buildApplication(
 ) async throws -> some ApplicationProtocol {
     var logger = logger ?? Logger(label: "worldlayer")
     logger.logLevel = configuration.logLevel
-    let store = try Store.open(configuration.database, logger: logger, clock: configuration.clock)
+    let store = try Store.open(
+        configuration.database, logger: logger, clock: configuration.clock, notifiesOnCommit: configuration.liveSignal == .database)
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
     let installed = try await BuiltinTemplates.install(into: store)
@@ -36,7 +37,7 @@ public func buildApplication(
     // Services stop in reverse order: live updates and maintenance before the store closes.
     app.addServices(
         StoreService(store: store),
-        LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval),
+        LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval, signal: configuration.liveSignal, logger: logger),
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
             logger: logger))

@@ -50,6 +50,8 @@ public struct ServerConfiguration: Sendable {
     public var maintenanceInterval: Duration = .seconds(30)
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
+    /// How servers sharing a PostgreSQL database tell each other that they committed live changes.
+    public var liveSignal = LiveSignal.database
 
     /// HTTPS: PEM files of the certificate chain and its key; nil serves plain HTTP.
     public var tls: TLSFiles? = nil
@@ -61,6 +63,31 @@ public struct ServerConfiguration: Sendable {
     public var publicMetrics = false
 
     public init() {}
+}
+
+/// The path by which a commit on one server wakes the live hubs of the others.
+public enum LiveSignal: Sendable, Equatable {
+    /// PostgreSQL's `LISTEN`/`NOTIFY` (nothing to run besides the database; on SQLite there is one process).
+    case database
+    /// A NATS server at this address (`nats://host:port`), taking the signal off the database.
+    case nats(host: String, port: Int)
+
+    /// Reads `database`, or `nats://host[:port]` (port 4222 when not given).
+    public init(parsing text: String) throws {
+        if text == "database" {
+            self = .database
+            return
+        }
+        guard let url = URL(string: text), url.scheme == "nats", let host = url.host, !host.isEmpty, url.path.isEmpty || url.path == "/",
+            (1...65535).contains(url.port ?? 4222)
+        else { throw LiveSignalError(text: text) }
+        self = .nats(host: host, port: url.port ?? 4222)
+    }
+}
+
+public struct LiveSignalError: Error, CustomStringConvertible {
+    let text: String
+    public var description: String { "a live signal is database or looks like nats://127.0.0.1:4222, not \(text)" }
 }
 
 /// A certificate chain and its private key, as PEM files.

@@ -50,11 +50,15 @@ public final class Store: Sendable {
     private let pools: Pools
     private let writeLock = AsyncLock()
     let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    /// Whether a PostgreSQL transaction that wrote change-log entries `NOTIFY`s every listening server;
+    /// off when another path (a NATS server) carries that signal.
+    let notifiesOnCommit: Bool
     let bodyCache = StickerBodyCache()
     let densityHints = DensityHints()
 
-    private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger, clock: WallClock) {
+    private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger, clock: WallClock, notifiesOnCommit: Bool) {
         self.url = url
+        self.notifiesOnCommit = notifiesOnCommit
         self.clock = clock
         self.engine = engine
         self.pools = pools
@@ -62,10 +66,11 @@ public final class Store: Sendable {
     }
 
     /// Opens a pool of connections. Nothing is read or written until the first query;
-    /// call ``migrate()`` before serving.
-    public static func open(_ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store"), clock: WallClock = .system) throws
-        -> Store
-    {
+    /// call ``migrate()`` before serving. `notifiesOnCommit` is off when the servers sharing a PostgreSQL
+    /// database tell each other about commits some other way (see ``notifiesOnCommit``).
+    public static func open(
+        _ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store"), clock: WallClock = .system, notifiesOnCommit: Bool = true
+    ) throws -> Store {
         let group = MultiThreadedEventLoopGroup.singleton
         switch url {
         case .sqlite(let path):
@@ -87,7 +92,7 @@ public final class Store: Sendable {
             pools.sqlite = EventLoopGroupConnectionPool(
                 source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger,
                 on: group)
-            return Store(url: url, engine: .sqlite, pools: pools, logger: logger, clock: clock)
+            return Store(url: url, engine: .sqlite, pools: pools, logger: logger, clock: clock, notifiesOnCommit: false)
         case .postgres(let text):
             let configuration: SQLPostgresConfiguration
             do {
@@ -99,7 +104,7 @@ public final class Store: Sendable {
             pools.postgres = EventLoopGroupConnectionPool(
                 source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 8,
                 logger: logger, on: group)
-            return Store(url: url, engine: .postgres, pools: pools, logger: logger, clock: clock)
+            return Store(url: url, engine: .postgres, pools: pools, logger: logger, clock: clock, notifiesOnCommit: notifiesOnCommit)
         }
     }
 
@@ -147,6 +152,8 @@ public final class Store: Sendable {
         do {
             let notes = TransactionNotes()
             let result = try await TransactionNotes.$current.withValue(notes) { try await body(db) }
+            // Delivered to every listening server when (and only if) the transaction commits.
+            if notifiesOnCommit, notes.appendedEvents { try await db.raw("NOTIFY \(unsafeRaw: ChangeLog.liveChannel)").run() }
             try await db.raw("COMMIT").run()
             if notes.appendedEvents { commitSignal.continuation.yield() }
             return result

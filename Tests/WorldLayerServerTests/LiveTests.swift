@@ -137,6 +137,38 @@ struct LiveTests {
         }
     }
 
+    @Test(
+        "through a NATS server instead of NOTIFY: a sticker placed through one server reaches a subscriber of another, and one placed while NATS was down arrives once it is back"
+    )
+    func acrossServersThroughNATS() async throws {
+        guard ScratchDatabase.engines.contains(.postgres) else { return }
+        let nats = try await NATSServer()
+        defer { nats.stop() }
+        // No NOTIFY and no polling within the test: only the NATS signal can carry a change across.
+        try await withTwoServers(
+            .postgres,
+            configure: {
+                $0.liveSignal = .nats(host: "127.0.0.1", port: nats.port); $0.livePollInterval = .seconds(3600)
+            }
+        ) {
+            one, two in
+            let ada = try await one.signUpAndLogIn("ada")
+            let cell = try await Self.cell(one, token: ada)
+            let onTwo = LiveClient(port: two.port, token: nil)
+            onTwo.subscribe([cell])
+            _ = try await onTwo.next(type: "subscribed")
+            let first = try await Self.place(one, token: ada, north: 1, text: "signalled through NATS")
+            #expect(try await onTwo.next(type: "event")["stickerId"] as? String == first)
+
+            nats.stop()
+            let whileDown = try await Self.place(one, token: ada, north: 2, text: "placed while NATS was down")
+            try await nats.start()
+            // Each server wakes its hub on reconnecting, for whatever was announced meanwhile.
+            #expect(try await onTwo.next(type: "event")["stickerId"] as? String == whileDown)
+            await onTwo.close()
+        }
+    }
+
     @Test("two servers starting at the same moment on one PostgreSQL both come up (migrations, built-in templates)")
     func simultaneousStart() async throws {
         guard ScratchDatabase.engines.contains(.postgres) else { return }

@@ -142,10 +142,17 @@ func withServer(
 }
 
 /// Two server processes' worth of app sharing one database (as two `worldlayer serve` on one PostgreSQL).
-func withTwoServers(_ engine: Store.Engine, _ test: @escaping @Sendable (API, API) async throws -> Void) async throws {
+func withTwoServers(
+    _ engine: Store.Engine, configure: @escaping @Sendable (inout ServerConfiguration) -> Void = { _ in },
+    _ test: @escaping @Sendable (API, API) async throws -> Void
+) async throws {
     let url = try await ScratchDatabase.makeURL(engine)
-    try await withServer(engine, configure: { $0.database = url }) { first in
-        try await withServer(engine, configure: { $0.database = url }) { second in try await test(first, second) }
+    let both: @Sendable (inout ServerConfiguration) -> Void = {
+        configure(&$0)
+        $0.database = url
+    }
+    try await withServer(engine, configure: both) { first in
+        try await withServer(engine, configure: both) { second in try await test(first, second) }
     }
 }
 

@@ -1,26 +1,32 @@
 import ArgumentParser
 import Foundation
+import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import NIOWebSocket
 
-/// `worldlayer bench live-subscribers`: many WebSocket subscribers on one cell, spread
-/// over several servers, recording when each event arrives (driven by bench/live.py).
+/// `worldlayer bench live-subscribers`: many WebSocket subscribers on one cell, spread over several
+/// servers, timing every placement from the moment it was due (driven by bench/live.py).
+///
+/// The driver announces each step on stdin, `step K START_NS INTERVAL_NS`: the stickers of step K
+/// say `live K I` and were due at START + I × INTERVAL (epoch ns), so a placement that waited for an
+/// earlier one still counts from when it was due. A sticker saying `mark K` closes the step: once
+/// every subscriber still connected has it, one JSON line with the step's latencies goes to stdout.
 struct LiveSubscribersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live-subscribers",
-        abstract: "Hold N WebSocket subscriptions to one cell across servers; print each event's arrival times (epoch ns) as JSON.")
+        abstract: "Hold N WebSocket subscriptions to one cell across servers; print each step's delivery latencies as JSON lines.")
 
     @Option(help: "Comma-separated ws:// URLs of /v1/live on each server; subscribers are spread evenly.") var urls: String
     @Option(help: "The cell to subscribe to.") var cell: String
     @Option(help: "How many subscribers.") var count = 1_000
-    @Option(help: "Stop after this many distinct stickers have reached every subscriber.") var expect: Int
-    @Option(help: "Give up after this many seconds.") var timeout = 300.0
+    @Option(help: "Give up when not every subscriber is in after this many seconds.") var timeout = 300.0
 
     func run() async throws {
         let targets = urls.split(separator: ",").map(String.init)
         guard !targets.isEmpty, count > 0 else { throw ValidationError("give --urls and a positive --count") }
-        let log = ArrivalLog(subscribers: count, expect: expect)
+        let log = LatencyLog(subscribers: count)
+        Thread.detachNewThread { Self.readAnnouncements(into: log) }
         let logger = {
             var l = Logger(label: "bench-live"); l.logLevel = .critical; return l
         }()
@@ -29,77 +35,145 @@ struct LiveSubscribersCommand: AsyncParsableCommand {
         try await withThrowingTaskGroup(of: Void.self) { group in
             for i in 0..<count {
                 let url = targets[i % targets.count]
+                // Each subscriber is a phone of its own behind the proxy the servers trust (they limit sockets per address).
+                var headers = HTTPFields()
+                headers[HTTPField.Name("X-Forwarded-For")!] = "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)"
+                let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers)
                 group.addTask {
-                    try await WebSocketClient.connect(url: url, logger: logger) { inbound, outbound, _ in
+                    try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
                         try await outbound.writeTextMessage(subscribe)
                         for try await message in inbound.messages(maxSize: 1 << 20) {
                             guard case .text(let text) = message else { continue }
-                            let now = Self.epochNanoseconds()
-                            if text.contains("\"type\":\"subscribed\"") {
-                                await log.subscribed()
-                            } else if text.contains("\"event\":\"created\""), let id = Self.stickerID(in: text) {
-                                await log.arrived(id, at: now)
-                            }
+                            log.received(text, at: Self.epochNanoseconds())
                         }
-                        try? await outbound.close(.normalClosure, reason: nil)
                     }
+                    log.disconnected()
                 }
+                // A few hundred handshakes at a time, not 10,000 at once into the listen backlog.
+                if i % 100 == 99 { try await Task.sleep(for: .milliseconds(20)) }
             }
             group.addTask {
-                try await Task.sleep(for: .seconds(timeout))
-                throw CommandFailure("timed out after \(Int(timeout)) s: \(await log.summary)")
+                let deadline = Date().addingTimeInterval(timeout)
+                while !log.everyoneSubscribed {
+                    guard Date() < deadline else { throw CommandFailure("timed out after \(Int(timeout)) s: \(log.summary)") }
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                FileHandle.standardError.write(Data("ready\n".utf8))
             }
-            try await log.waitUntilDone()
-            let json = try JSONSerialization.data(withJSONObject: await log.arrivals, options: [.sortedKeys])
-            FileHandle.standardOutput.write(json)
-            // Every subscriber has what it needs; closing 1,000 sockets politely adds nothing to the measurement.
-            Foundation.exit(0)
+            try await group.next()
+            try await group.waitForAll()
         }
     }
 
-    static func epochNanoseconds() -> Int64 {
-        var t = timespec()
-        clock_gettime(CLOCK_REALTIME, &t)
-        return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+    /// Reads `step K START_NS INTERVAL_NS` lines until stdin closes, then ends the process.
+    static func readAnnouncements(into log: LatencyLog) {
+        while let line = readLine() {
+            let words = line.split(separator: " ")
+            guard words.count == 4, words[0] == "step", let step = Int(words[1]), let start = Int64(words[2]),
+                let interval = Int64(words[3])
+            else { continue }
+            log.announce(step: step, start: start, interval: interval)
+        }
+        // The driver is done with us; closing thousands of sockets politely adds nothing to the measurement.
+        Foundation.exit(0)
     }
 
-    static func stickerID(in text: String) -> String? {
-        guard let range = text.range(of: "\"stickerId\":\"") else { return nil }
-        return String(text[range.upperBound...].prefix(36))
-    }
+    /// The wall clock the driver's due times are on (microsecond resolution is plenty here).
+    static func epochNanoseconds() -> Int64 { Int64(Date().timeIntervalSince1970 * 1e9) }
 }
 
-/// Arrival times per sticker; readiness is announced on stderr once every subscriber is in.
-actor ArrivalLog {
-    let subscribers: Int
-    let expect: Int
-    private(set) var arrivals: [String: [Int64]] = [:]
-    private var ready = 0
-    private var complete = 0
-    private var waiter: CheckedContinuation<Void, Never>?
+/// Latencies per step, from every subscriber's frames. A lock, not an actor: thousands of sockets report
+/// here at once, and hopping onto an actor per frame would cost more than recording it.
+final class LatencyLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private let subscribers: Int
+    private var subscribed = 0
+    private var connected = 0
+    private var schedules: [Int: (start: Int64, interval: Int64)] = [:]
+    private var latencies: [Int: [Float]] = [:]
+    private var marks: [Int: Int] = [:]
+    private var finished: Set<Int> = []
 
-    init(subscribers: Int, expect: Int) {
-        self.subscribers = subscribers
-        self.expect = expect
-    }
+    init(subscribers: Int) { self.subscribers = subscribers }
 
-    var summary: String { "\(ready) subscribed, \(complete) of \(expect) stickers delivered to all" }
+    var everyoneSubscribed: Bool { lock.withLock { subscribed == subscribers } }
+    var summary: String { lock.withLock { "\(subscribed) of \(subscribers) subscribed" } }
 
-    func subscribed() {
-        ready += 1
-        if ready == subscribers { FileHandle.standardError.write(Data("ready\n".utf8)) }
-    }
+    func announce(step: Int, start: Int64, interval: Int64) { lock.withLock { schedules[step] = (start, interval) } }
 
-    func arrived(_ id: String, at time: Int64) {
-        arrivals[id, default: []].append(time)
-        if arrivals[id]!.count == subscribers {
-            complete += 1
-            if complete == expect { waiter?.resume() }
+    func received(_ frame: String, at now: Int64) {
+        var frame = frame
+        // Bytes, not Foundation's `range(of:)`, which went through CFString and took a quarter of the machine here.
+        frame.withUTF8 { bytes in
+            if Self.find(Self.subscribedType, in: bytes) != nil {
+                lock.withLock {
+                    subscribed += 1
+                    connected += 1
+                }
+                return
+            }
+            guard Self.find(Self.createdEvent, in: bytes) != nil, let at = Self.find(Self.textKey, in: bytes) else { return }
+            let start = at + Self.textKey.count
+            let end = bytes[start...].prefix(40).firstIndex(of: UInt8(ascii: "\"")) ?? start
+            let words = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self).split(separator: " ")
+            guard words.count >= 2, let step = Int(words[1]) else { return }
+            if words[0] == "live", words.count == 3, let index = Int64(words[2]) {
+                lock.withLock {
+                    guard let schedule = schedules[step] else { return }
+                    latencies[step, default: []].append(Float(now - schedule.start - index * schedule.interval) / 1e6)
+                }
+            } else if words[0] == "mark" {
+                lock.withLock {
+                    marks[step, default: 0] += 1
+                    reportFinishedSteps()
+                }
+            }
         }
     }
 
-    func waitUntilDone() async {
-        if complete >= expect { return }
-        await withCheckedContinuation { waiter = $0 }
+    private static let subscribedType = Array(#""type":"subscribed""#.utf8)
+    private static let createdEvent = Array(#""event":"created""#.utf8)
+    private static let textKey = Array(#""text":""#.utf8)
+
+    /// Where `needle` first starts in `bytes`.
+    static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var i = 0
+        let last = bytes.count - needle.count
+        while i <= last {
+            if bytes[i] == first {
+                var j = 1
+                while j < needle.count, bytes[i + j] == needle[j] { j += 1 }
+                if j == needle.count { return i }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// A subscriber's socket ended (the server closes one that falls 1,000 frames behind).
+    func disconnected() {
+        lock.withLock {
+            connected -= 1
+            reportFinishedSteps()
+        }
+    }
+
+    /// Under the lock: each step whose mark every connected subscriber has, once.
+    private func reportFinishedSteps() {
+        for (step, count) in marks where count >= connected && !finished.contains(step) {
+            finished.insert(step)
+            let sorted = (latencies.removeValue(forKey: step) ?? []).sorted()
+            let pick = { (q: Double) -> Double in
+                sorted.isEmpty ? 0 : Double(sorted[min(sorted.count - 1, Int(Double(sorted.count) * q))])
+            }
+            let line: [String: Any] = [
+                "step": step, "deliveries": sorted.count, "connected": connected, "p50_ms": pick(0.5), "p90_ms": pick(0.9),
+                "p99_ms": pick(0.99), "p999_ms": pick(0.999), "max_ms": Double(sorted.last ?? 0),
+            ]
+            if let json = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) {
+                FileHandle.standardOutput.write(json + Data("\n".utf8))
+            }
+        }
     }
 }

@@ -3,21 +3,33 @@ import Logging
 import ServiceLifecycle
 import WorldLayerStore
 
-/// Wakes the live hub: after each local commit, on each PostgreSQL notification from
-/// any server, and every `pollInterval` as a safety net.
+/// Wakes the live hub: after each local commit, on each signal that another server
+/// committed (a PostgreSQL notification, or a NATS message), and every `pollInterval`
+/// as a safety net.
 struct LiveService: Service {
     let store: Store
     let hub: LiveHub
     let pollInterval: Duration
+    let signal: LiveSignal
+    let logger: Logger
 
     func run() async throws {
+        let nats: NATSCommitSignal? =
+            if case .nats(let host, let port) = signal { NATSCommitSignal(host: host, port: port, logger: logger) } else { nil }
         try await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for await _ in store.changes.localCommits { await hub.wake() }
+                    for await _ in store.changes.localCommits {
+                        await nats?.publish()
+                        await hub.wake()
+                    }
                 }
                 group.addTask {
-                    await store.changes.listenForCommits { await hub.wake() }
+                    if let nats {
+                        await nats.listen { await hub.wake() }
+                    } else {
+                        await store.changes.listenForCommits { await hub.wake() }
+                    }
                 }
                 group.addTask {
                     while !Task.isCancelled {

@@ -17,7 +17,7 @@ extension ChangeLog {
         case relation
     }
 
-    /// The PostgreSQL channel every server listens on; the payload is the new sequence number.
+    /// The PostgreSQL channel every server listens on (the transaction that wrote entries notifies it once).
     public static let liveChannel = "worldlayer_events"
     /// Serializes event writers on PostgreSQL so sequence numbers commit in order and a
     /// reader that has seen `n` can never later find a smaller one appear.
@@ -39,8 +39,6 @@ extension ChangeLog {
                     \(bind: beforeText), \(bind: afterText), \(bind: bodyText), \(bind: millis(now)))
             """
         ).run()
-        // Delivered to every listening server when (and only if) the transaction commits.
-        if engine == .postgres { try await db.raw("NOTIFY \(unsafeRaw: liveChannel)").run() }
     }
 
     func appendRelationEvents(for accounts: [Account.ID], on db: any SQLDatabase, now: Date) async throws {

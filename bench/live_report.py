@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""bench/results/live.{json,md,svg} from bench/.work/live/rounds.json (bench/live.py's rounds)."""
+import json, os, sys
+from collections import defaultdict
+
+sys.path.insert(0, os.path.dirname(__file__))
+from chart import curves  # noqa: E402
+from method import above, below, provenance, shown, spread  # noqa: E402
+
+GOAL_MS, GOAL_RATE = 50, 100
+NAMES = {"database": "PostgreSQL LISTEN/NOTIFY", "nats": "NATS"}
+
+data = json.load(open("bench/.work/live/rounds.json"))
+rows, subscribers, servers = data["rows"], data["subscribers"], data["servers"]
+rounds = sorted({r["round"] for r in rows})
+by = defaultdict(list)  # (signal, rate) → rows, one per round that reached it
+for r in rows:
+    by[(r["signal"], r["rate"])].append(r)
+
+
+def complete(r):
+    return not r.get("timed_out") and r["deliveries"] == r["expected"]
+
+
+def cell(signal, rate, key):
+    got = by.get((signal, rate), [])
+    if len(got) < len(rounds):
+        return f"reached in {len(got)} of {len(rounds)} rounds" if got else "—"
+    return shown(spread(r[key] for r in got), 1)
+
+
+summary = {}
+for signal in NAMES:
+    held = [rate for rate in data["rates"]
+            if len(by.get((signal, rate), [])) == len(rounds) and all(complete(r) for r in by[(signal, rate)])
+            and below(spread(r["p99_ms"] for r in by[(signal, rate)]), GOAL_MS)]
+    at_goal = by.get((signal, GOAL_RATE), [])
+    met = len(at_goal) == len(rounds) and all(complete(r) for r in at_goal) and below(spread(r["p99_ms"] for r in at_goal), GOAL_MS)
+    summary[signal] = {"highest_rate_within_goal_every_round": max(held) if held else None, "goal_met": met,
+                       "p99_ms_by_rate": {rate: spread(r["p99_ms"] for r in by[(signal, rate)]) for rate in data["rates"] if by.get((signal, rate))}}
+
+ratios = {}
+for rate in data["rates"]:
+    pairs = [(a, b) for a in by.get(("database", rate), []) for b in by.get(("nats", rate), []) if a["round"] == b["round"]]
+    if len(pairs) == len(rounds):
+        ratios[rate] = spread(a["p99_ms"] / b["p99_ms"] for a, b in pairs)
+
+result = {"provenance": provenance(), "subscribers": subscribers, "servers": servers, "seconds_per_step": data["seconds"],
+          "rates": data["rates"], "rounds": len(rounds), "goal": {"p99_ms": GOAL_MS, "rate": GOAL_RATE}, "summary": summary,
+          "database_p99_over_nats_p99": ratios, "rows": rows}
+os.makedirs("bench/results", exist_ok=True)
+json.dump(result, open("bench/results/live.json", "w"), indent=1, sort_keys=True)
+
+p = result["provenance"]
+md = ["# live: placement to delivery, open loop", "",
+      f"{subscribers:,} WebSocket subscribers on one cell, spread over {servers} `worldlayer serve` processes sharing one PostgreSQL",
+      "(`fsync=on`, as shipped). Placements arrive open-loop at each rate of the ladder for "
+      f"{data['seconds']:g} s: each is sent when it is due, whether or not earlier ones were answered, and its latency to every",
+      "subscriber runs from when it was due. Two paths carry \"a server committed\" to the other servers, in turns each round:",
+      "PostgreSQL `LISTEN`/`NOTIFY`, and a NATS server (`serve --live-signal nats://…`). Everything runs on one machine,",
+      "subscribers included. A path stops climbing in a round once a step loses deliveries or its p99 passes 5 s.", "",
+      f"Cells: median of {len(rounds)} rounds (lowest–highest). Commit {p['commit']}, {p['machine']}, {p['date']}. Reproduce: `bench/run live`.", ""]
+for signal, name in NAMES.items():
+    md += [f"## {name}", "", "| placements/s | deliveries/s | p50 ms | p99 ms | p99.9 ms | all delivered | place answered p99 ms |",
+           "|---|---|---|---|---|---|---|"]
+    for rate in data["rates"]:
+        got = by.get((signal, rate), [])
+        if not got:
+            continue
+        md.append(f"| {rate} | {rate * subscribers:,} | {cell(signal, rate, 'p50_ms')} | {cell(signal, rate, 'p99_ms')} | "
+                  f"{cell(signal, rate, 'p999_ms')} | {sum(complete(r) for r in got)} of {len(got)} rounds | {cell(signal, rate, 'answered_p99_ms')} |")
+    md.append("")
+md += ["## Goals", ""]
+for signal, name in NAMES.items():
+    s = summary[signal]
+    md.append(f"- {name}: p99 ≤ {GOAL_MS} ms at {GOAL_RATE} placements/s to {subscribers:,} subscribers — "
+              + ("**met**" if s["goal_met"] else "**not met**")
+              + f"; the highest rate held within {GOAL_MS} ms in every round: "
+              + (f"{s['highest_rate_within_goal_every_round']}/s" if s["highest_rate_within_goal_every_round"] else "none of the ladder"))
+if ratios:
+    md.append("- LISTEN/NOTIFY p99 ÷ NATS p99, round by round (above 1: NATS faster): "
+              + "; ".join(f"{rate}/s {shown(s)}" + (" NATS faster" if above(s, 1) else " LISTEN/NOTIFY faster" if below(s, 1) else " neither in every round")
+                          for rate, s in ratios.items()))
+md.append("")
+open("bench/results/live.md", "w").write("\n".join(md))
+series = {NAMES[signal]: [(rate, s["median"], s["low"], s["high"]) for rate, s in summary[signal]["p99_ms_by_rate"].items()] for signal in NAMES}
+curves(f"live: p99 placement → delivery, {subscribers:,} subscribers on {servers} servers", series, GOAL_MS, "bench/results/live.svg",
+       "placements per second (open loop)", "p99 latency, ms (log)")
+print("\n".join(md))
