@@ -92,6 +92,15 @@ def draft(client, token, text, i):
 local = threading.local()
 
 
+def cpu_seconds(pids):
+    """User and system CPU the processes have used so far (/proc/PID/stat: utime, stime)."""
+    total = 0
+    for pid in pids:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def client_for(ports):
     """This thread's connections to the running servers."""
     if not hasattr(local, "clients"):
@@ -102,12 +111,13 @@ def client_for(ports):
     return local.clients
 
 
-def run_step(step, rate, ports, token, announce, pool):
+def run_step(step, rate, ports, token, announce, pool, cpu_before):
     n = max(1, int(rate * seconds))
     # Drafts first (not timed): placing one is then a single request, as a phone publishing what it prepared.
     ids = list(pool.map(lambda i: draft(client_for(ports)[ports[i % len(ports)]], token, f"live {step} {i}", i), range(n)))
     mark = draft(client_for(ports)[ports[0]], token, f"mark {step}", 0)
     time.sleep(1)  # the drafts' own (invisible) events pass through the hubs before the clock starts
+    cpu_before()
     interval = 1e9 / rate
     start = time.time_ns() + 200_000_000
     announce(f"step {step} {start} {int(interval)}")
@@ -148,17 +158,25 @@ def measure(signal, round_, token, cell):
 
     rows = []
     lines = []
+    server_pids, subscriber_pid = [s.process.pid for s in started], sub.pid
+    cpu = {}
+
+    def cpu_before():
+        cpu.update(servers=cpu_seconds(server_pids), subscribers=cpu_seconds([subscriber_pid]))
     reader = threading.Thread(target=lambda: [lines.append(json.loads(l)) for l in sub.stdout], daemon=True)
     reader.start()
     with concurrent.futures.ThreadPoolExecutor(max_workers=32) as pool:
         for step, rate in enumerate(rates):
-            n, answered = run_step(step, rate, ports, token, announce, pool)
+            n, answered = run_step(step, rate, ports, token, announce, pool, cpu_before)
             deadline = time.time() + 120
             while not any(l["step"] == step for l in lines) and time.time() < deadline and sub.poll() is None:
                 time.sleep(0.05)
             got = next((l for l in lines if l["step"] == step), None)
+            # From the first placement until every subscriber had the step's mark: what fanning it out cost.
+            server_cpu, subscriber_cpu = cpu_seconds(server_pids) - cpu["servers"], cpu_seconds([subscriber_pid]) - cpu["subscribers"]
             expected = n * subscribers
             row = {"signal": signal, "round": round_, "rate": rate, "placements": n, "expected": expected,
+                   "server_cpu_s": round(server_cpu, 2), "subscriber_cpu_s": round(subscriber_cpu, 2),
                    "answered_p50_ms": answered[len(answered) // 2], "answered_p99_ms": answered[min(len(answered) - 1, int(len(answered) * 0.99))]}
             if got:
                 row.update({k: got[k] for k in ("deliveries", "connected", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms")})

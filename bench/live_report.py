@@ -45,9 +45,15 @@ for rate in data["rates"]:
     if len(pairs) == len(rounds):
         ratios[rate] = spread(a["p99_ms"] / b["p99_ms"] for a, b in pairs)
 
+# What fanning out costs the servers, from every complete step: deliveries per CPU-second of the three servers.
+efficiency = {signal: spread(r["deliveries"] / r["server_cpu_s"] for r in rows if r["signal"] == signal and complete(r) and r["server_cpu_s"] > 0)
+              for signal in NAMES if any(r["signal"] == signal and complete(r) for r in rows)}
+subscriber_share = spread(r["subscriber_cpu_s"] / (r["server_cpu_s"] + r["subscriber_cpu_s"]) for r in rows if complete(r) and r["server_cpu_s"] > 0)
+
 result = {"provenance": provenance(), "subscribers": subscribers, "servers": servers, "seconds_per_step": data["seconds"],
           "rates": data["rates"], "rounds": len(rounds), "goal": {"p99_ms": GOAL_MS, "rate": GOAL_RATE}, "summary": summary,
-          "database_p99_over_nats_p99": ratios, "rows": rows}
+          "database_p99_over_nats_p99": ratios,
+          "deliveries_per_server_cpu_second": efficiency, "subscriber_share_of_cpu": subscriber_share, "rows": rows}
 os.makedirs("bench/results", exist_ok=True)
 json.dump(result, open("bench/results/live.json", "w"), indent=1, sort_keys=True)
 
@@ -81,6 +87,12 @@ if ratios:
     md.append("- LISTEN/NOTIFY p99 ÷ NATS p99, round by round (above 1: NATS faster): "
               + "; ".join(f"{rate}/s {shown(s)}" + (" NATS faster" if above(s, 1) else " LISTEN/NOTIFY faster" if below(s, 1) else " neither in every round")
                           for rate, s in ratios.items()))
+goal_rate = GOAL_RATE * subscribers
+for signal, e in efficiency.items():
+    md.append(f"- {NAMES[signal]}: the servers deliver {shown(e, 0)} frames per CPU-second (every complete step of every round); "
+              f"{goal_rate:,} deliveries/s (the goal's load) would need about {goal_rate / e['median']:.0f} such cores for the servers alone.")
+md.append(f"- The subscribers' own process used {shown({k: v * 100 if k != 'runs' else v for k, v in subscriber_share.items()}, 0)} % "
+          "of the CPU the servers and it used together: on this machine the load generator and the servers share two cores.")
 md.append("")
 open("bench/results/live.md", "w").write("\n".join(md))
 series = {NAMES[signal]: [(rate, s["median"], s["low"], s["high"]) for rate, s in summary[signal]["p99_ms_by_rate"].items()] for signal in NAMES}
