@@ -2,7 +2,11 @@
 """Targets and camera frames with ground truth for `bench/run vision` (fixed seeds).
 
     vision_data.py targets DIR N            N reference pictures, DIR/t0000.jpg …
-    vision_data.py frames TARGETS N OUT     frames of the first N targets: OUT/*.jpg + OUT/truth.json
+    vision_data.py frames TARGETS N OUT [dev|held-out]
+                                            frames of the first N targets: OUT/*.jpg + OUT/truth.json;
+                                            dev (the default): what the recognizer's constants were tuned
+                                            on; held-out: another seed, backgrounds, occluders and
+                                            distractors from other photographs (what is scored)
     vision_data.py scales TARGETS N OUT     frames with each page at 0.5, 0.7, 1, 1.4 and 2× its
                                             reference size and up to 60° of tilt, over other
                                             photographs, from another seed (held out)
@@ -176,10 +180,10 @@ def make_targets(folder, n):
     print(file=sys.stderr)
 
 
-def make_frames(targets_folder, n, out, count=200, negatives_every=5):
+def make_frames(targets_folder, n, out, count=200, negatives_every=5, held_out=False):
     os.makedirs(out, exist_ok=True)
-    rng = np.random.default_rng(1000 + n)
-    clutter_photos = {name: photo(name) for name in CLUTTER_PHOTOS}
+    rng = np.random.default_rng((9000 if held_out else 1000) + n)
+    clutter_photos = {name: photo(name) for name in (HELD_OUT_CLUTTER if held_out else CLUTTER_PHOTOS)}
     truth = []
     for i in range(count):
         frame = clutter(rng, clutter_photos)
@@ -242,8 +246,11 @@ if __name__ == "__main__":
     if sys.argv[1] == "targets":
         make_targets(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1] == "frames":
-        make_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+        kind = sys.argv[5] if len(sys.argv) > 5 else "dev"
+        if kind not in ("dev", "held-out"):
+            sys.exit("frames are dev or held-out")
+        make_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4], held_out=kind == "held-out")
     elif sys.argv[1] == "scales":
         make_scale_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     else:
-        sys.exit("usage: vision_data.py targets DIR N | frames TARGETS N OUT | scales TARGETS N OUT")
+        sys.exit("usage: vision_data.py targets DIR N | frames TARGETS N OUT [dev|held-out] | scales TARGETS N OUT")

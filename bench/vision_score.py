@@ -47,3 +47,12 @@ def score(truth_path, answers_path):
         "p99_ms": percentile(seconds, 99) * 1000,
         "index_bytes_per_target": run["indexBytes"] / run["targets"] if "indexBytes" in run else None,
     }
+
+
+if __name__ == "__main__":
+    # bench/run vision dev: one run's score, printed.
+    import sys
+    s = score(sys.argv[1], sys.argv[2])
+    print(f"[vision dev] {s['targets']} targets: recall {s['recall']:.1%}, precision {s['precision']:.1%}, "
+          f"{s['false_on_empty']}/{s['empty_frames']} false on empty frames, corner error median {s['corner_error_median']:.1f} px, "
+          f"{s['fps']:.1f} frames/s, p50 {s['p50_ms']:.1f} ms, p99 {s['p99_ms']:.1f} ms")

@@ -9,7 +9,7 @@
 namespace worldlayer::vision {
 
 namespace {
-// Six tables with one-bit probes find ~93 % of true matches on the benchmark frames; more cost
+// Six tables with one-bit probes find ~93 % of true matches on the development frames; more cost
 // memory (each keeps its own copy of the descriptors) and time for little gain.
 constexpr int tableCount = 6;
 constexpr uint32_t crowdedBucket = 32;
