@@ -39,7 +39,7 @@ def curves(title, series, goal, path, x_label, y_label):
     """series: {name: [(x, median, low, high)]}, drawn as lines over a logarithmic y axis with the
     spread of the repetitions as whiskers; `goal` is a dashed horizontal line."""
     import math
-    width, height, left, right, top, bottom = 760, 380, 70, 150, 44, 50
+    width, height, left, right, top, bottom = 800, 380, 70, 190, 44, 50
     xs = sorted({p[0] for points in series.values() for p in points})
     ys = [v for points in series.values() for p in points for v in p[1:]] + [goal]
     lo, hi = math.log10(max(min(ys), 0.1)), math.log10(max(ys))
