@@ -51,10 +51,10 @@ struct PageTrackingBrowserTests {
             #expect(frames > answers * 3, "\(frames) frames for \(answers) answers")
             // …the page slid far between answers (a video held still would have been that far off)…
             #expect(Self.median(held) > 12, "held: \(held)")
-            // …and the followed corners were within a few pixels of each answer when it came (2–3 px on a
-            // quiet machine; when browser tests run side by side on two cores Chromium drops frames, and
-            // 6.7 px was seen), a third or less of how far a held video would have been.
-            #expect(Self.median(followed) < 9, "followed: \(followed)")
+            // …and the followed corners were a third or less of how far a held video would have been from
+            // each answer when it came. Not a number of pixels: that depends on how many camera frames
+            // Chromium drops, so on the machine's load (2–3 px quiet, 6.7 and 9.3 px with browser tests
+            // side by side on two cores) — the ratio holds either way.
             #expect(Self.median(followed) * 3 < Self.median(held), "followed \(followed) vs held \(held)")
             try await browser.waitOnScreen("#camera-hint")
             #expect(try await browser.text("#camera-hint") == "Eileen Collins, astronaut")
