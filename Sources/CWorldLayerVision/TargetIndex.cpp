@@ -44,17 +44,19 @@ void TargetIndex::build() {
         std::partial_sum(table.offsets.begin(), table.offsets.end(), table.offsets.begin());
         // Each table keeps its own copy of the descriptors in bucket order: a bucket is then one
         // run of memory, read in a few cache lines instead of one miss per entry.
-        table.entries.resize(n);
-        table.descriptors.resize(n * descriptorBytes);
+        table.records.resize(n);
         std::vector<uint32_t> fill(table.offsets.begin(), table.offsets.end() - 1);
         for (size_t e = 0; e < n; ++e) {
-            uint32_t slot = fill[keys[e]]++;
-            table.entries[slot] = uint32_t(e);
-            std::memcpy(&table.descriptors[size_t(slot) * descriptorBytes], &descriptors_[e * descriptorBytes], descriptorBytes);
+            Record &record = table.records[fill[keys[e]]++];
+            std::memcpy(record.descriptor, &descriptors_[e * descriptorBytes], descriptorBytes);
+            record.entry = uint32_t(e);
+            record.target = owner_[e];
         }
     }
     descriptors_.clear();
     descriptors_.shrink_to_fit();
+    owner_.clear();  // each record names its target
+    owner_.shrink_to_fit();
 }
 
 uint32_t TargetIndex::keyOf(const Table &table, const uint8_t *d) const {
@@ -94,19 +96,19 @@ void TargetIndex::search(const uint8_t *q, int maxDistance, std::vector<Neighbou
         // A crowded bucket holds features that look like many others (flat edges, text): they
         // cannot tell targets apart, so only the first few are compared.
         end = std::min(end, begin + crowdedBucket);
-        if (begin < end) __builtin_prefetch(&table.descriptors[size_t(begin) * descriptorBytes]);
+        if (begin < end) __builtin_prefetch(&table.records[begin]);
         run = {begin, end | (run.first << 27)};
     }
     for (const auto &[begin, packed] : runs) {
         const Table &table = tables_[packed >> 27];
         uint32_t end = packed & ((1u << 27) - 1);
         for (uint32_t i = begin; i < end; ++i) {
-            uint64_t d64[4];
-            std::memcpy(d64, &table.descriptors[size_t(i) * descriptorBytes], descriptorBytes);
+            const Record &record = table.records[i];
+            const uint64_t *d64 = record.descriptor;
             int d = __builtin_popcountll(query[0] ^ d64[0]) + __builtin_popcountll(query[1] ^ d64[1]) +
                     __builtin_popcountll(query[2] ^ d64[2]) + __builtin_popcountll(query[3] ^ d64[3]);
             if (d > maxDistance && d >= secondBest) continue;
-            uint32_t e = table.entries[i];
+            uint32_t e = record.entry;
             if (e == bestEntry) continue;  // found again through another table
             if (d < best) {
                 secondBest = best;
@@ -115,7 +117,7 @@ void TargetIndex::search(const uint8_t *q, int maxDistance, std::vector<Neighbou
             } else if (d < secondBest) {
                 secondBest = d;
             }
-            if (d <= maxDistance) consider(out, {owner_[e], e, d}, perQuery);
+            if (d <= maxDistance) consider(out, {record.target, e, d}, perQuery);
         }
     }
     std::sort(out.begin(), out.end(), [](auto &a, auto &b) { return a.distance < b.distance; });
@@ -136,7 +138,7 @@ void TargetIndex::consider(std::vector<Neighbour> &out, Neighbour n, size_t perQ
 size_t TargetIndex::memory() const {
     size_t bytes = targets_.size() * sizeof(Target) + owner_.size() * sizeof(uint32_t) + points_.size() * sizeof(cv::Point2f) +
                    descriptors_.size();
-    for (const auto &t : tables_) bytes += t.bits.size() + t.offsets.size() * sizeof(uint32_t) + t.entries.size() * sizeof(uint32_t) + t.descriptors.size();
+    for (const auto &t : tables_) bytes += t.bits.size() + t.offsets.size() * sizeof(uint32_t) + t.records.size() * sizeof(Record);
     return bytes;
 }
 

@@ -45,11 +45,17 @@ public:
     size_t memory() const;
 
 private:
+    /// A feature as a table keeps it: the descriptor with the entry and target it belongs to, so
+    /// that comparing and keeping it costs one fetch from memory, not three.
+    struct Record {
+        uint64_t descriptor[4];
+        uint32_t entry;
+        uint32_t target;
+    };
     struct Table {
         std::vector<uint8_t> bits;        // which descriptor bits make the key
-        std::vector<uint32_t> offsets;    // bucket b holds entries[offsets[b] ..< offsets[b + 1]]
-        std::vector<uint32_t> entries;
-        std::vector<uint8_t> descriptors;  // entries' descriptors, in the same order
+        std::vector<uint32_t> offsets;    // bucket b holds records[offsets[b] ..< offsets[b + 1]]
+        std::vector<Record> records;
     };
 
     uint32_t keyOf(const Table &table, const uint8_t *descriptor) const;
@@ -57,7 +63,7 @@ private:
     static void consider(std::vector<Neighbour> &out, Neighbour n, size_t perQuery);
 
     std::vector<Target> targets_;
-    std::vector<uint32_t> owner_;         // entry → target slot
+    std::vector<uint32_t> owner_;         // entry → target slot, until build() writes it into the records
     std::vector<cv::Point2f> points_;     // entry → position in its reference image
     std::vector<uint8_t> descriptors_;    // entry → descriptor, until build() spreads them into the tables
     std::vector<Table> tables_;
