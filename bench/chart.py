@@ -1,7 +1,5 @@
 #!/usr/bin/env python3
-"""Draws bench/results/<suite>.json ratios as a bar chart in SVG (no plotting library needed)."""
-import json
-import sys
+"""The benchmark reports' pictures in SVG (no plotting library needed): bars of ratios, a histogram, curves."""
 
 
 def bars(rows, title, path):
@@ -71,40 +69,3 @@ def curves(title, series, goal, path, x_label, y_label):
     out.append("</svg>")
     open(path, "w").write("\n".join(out) + "\n")
 
-
-if __name__ == "__main__":
-    r = json.load(open(sys.argv[1]))
-    ip = r["in_process_ns_per_op"]
-    bars([("inverse vs GeographicLib C++", ip["inverse"]["ratio"]),
-          ("point→cell vs Geohash (7)", ip["point_to_cell"]["ratio_vs_geohash"]),
-          ("point→cell vs MGRS (100 m)", ip["point_to_cell"]["ratio_vs_mgrs"]),
-          ("geo inverse vs GeodSolve -i (1M lines)", r["whole_process_seconds"]["ratio"])],
-         "bench geo: peer time ÷ WorldLayer time", sys.argv[2])
-
-
-def histogram(title, values, bins=40):
-    """An SVG histogram of latencies (ms) with p50/p99 marked."""
-    width, height, left, bottom, top = 760, 320, 60, 40, 40
-    s = sorted(values)
-    hi = s[min(len(s) - 1, int(len(s) * 0.999))] or 1.0
-    counts = [0] * bins
-    for v in s:
-        counts[min(bins - 1, int(v / hi * bins))] += 1
-    peak = max(counts) or 1
-    bw = (width - left - 20) / bins
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="12">',
-           f'<rect width="{width}" height="{height}" fill="white"/>',
-           f'<text x="{width / 2}" y="22" text-anchor="middle" font-size="15" font-weight="bold">{title}</text>']
-    for i, c in enumerate(counts):
-        h = (height - top - bottom) * c / peak
-        out.append(f'<rect x="{left + i * bw:.1f}" y="{height - bottom - h:.1f}" width="{bw - 1:.1f}" height="{h:.1f}" fill="#2a7f62"/>')
-    for q, name in ((0.5, "p50"), (0.99, "p99")):
-        v = s[min(len(s) - 1, int(len(s) * q))]
-        x = left + min(v / hi, 1) * (width - left - 20)
-        out.append(f'<line x1="{x:.1f}" y1="{top}" x2="{x:.1f}" y2="{height - bottom}" stroke="#b5523b" stroke-dasharray="4 3"/>')
-        out.append(f'<text x="{x + 4:.1f}" y="{top + 12}">{name} {v:.1f} ms</text>')
-    for k in range(5):
-        v = hi * k / 4
-        out.append(f'<text x="{left + (width - left - 20) * k / 4:.1f}" y="{height - bottom + 16}" text-anchor="middle">{v:.0f}</text>')
-    out.append("</svg>")
-    return "\n".join(out) + "\n"

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Print N random 'lat1 lon1 lat2 lon2' lines (fixed seed): a mix of global, regional and city-scale problems."""
+"""Print N random 'lat1 lon1 lat2 lon2' lines (seed 42, or the one given): a mix of global, regional and
+city-scale problems. Usage: geo_lines.py [N] [SEED]"""
 import random
 import sys
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
-rng = random.Random(42)
+rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 42)
 out = []
 for i in range(n):
     lat1, lon1 = rng.uniform(-89.9, 89.9), rng.uniform(-180, 180)

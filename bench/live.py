@@ -8,7 +8,7 @@ open-loop: each is due at its own moment and is sent then, whether or not earlie
 (a thread pool), and its latency to every subscriber runs from when it was due. A path stops climbing
 once a step loses deliveries or its p99 passes 5 s (past saturation nothing more is learnt).
 Writes bench/.work/live/rounds.json. Usage: live.py BIN DATABASE_URL NATS_PORT"""
-import concurrent.futures, http.client, json, os, socket, subprocess, sys, threading, time, urllib.request, uuid
+import atexit, concurrent.futures, http.client, json, os, socket, subprocess, sys, threading, time, urllib.request, uuid
 
 bin_, database, nats_port = sys.argv[1], sys.argv[2], int(sys.argv[3])
 subscribers = int(os.environ.get("LIVE_SUBSCRIBERS", "10000"))
@@ -30,10 +30,20 @@ def free_port():
     return port
 
 
+running = []  # every server started and not yet stopped: stopped at exit, whatever ends the run
+
+
+@atexit.register
+def stop_servers():
+    for server in list(running):
+        server.stop()
+
+
 class Server:
     """One `worldlayer serve`, trusting loopback as its proxy (the subscribers say which phone they are)."""
 
     def __init__(self, signal):
+        running.append(self)
         self.port = free_port()
         self.log = open(f"{work}/serve-{self.port}.log", "w")
         self.process = subprocess.Popen([bin_, "serve", "--database", database, "--port", str(self.port), "--log-level", "warning",
@@ -50,6 +60,8 @@ class Server:
         sys.exit(f"worldlayer serve did not become ready; see {self.log.name}")
 
     def stop(self):
+        if self in running:
+            running.remove(self)
         self.process.terminate()
         self.process.wait(timeout=60)
         self.log.close()

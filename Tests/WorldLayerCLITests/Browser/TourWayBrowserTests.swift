@@ -40,8 +40,15 @@ struct TourWayBrowserTests {
             try await browser.open(server.base + "/#/tours/helsinki-monuments")
             try await browser.click("#tour-way-ar")
             try await browser.enterAR()
-            let banner = try await browser.waitOnScreen("#ar-guidance")
-            #expect(banner.hasPrefix("In ") && banner.contains(" min on foot"), "the next turn, and the way left: \(banner)")
+            _ = try await browser.waitOnScreen("#ar-guidance")
+            // The banner is up as soon as the route is; the next turn fills it in with the first position fix.
+            let banner =
+                try await browser.waitFor(
+                    "the next turn in the banner",
+                    "const t = document.querySelector('#ar-next')?.textContent ?? ''; return t.startsWith('In ') ? t : null")
+                as? String ?? ""
+            #expect(banner.contains(" min on foot"), "the next turn, and the way left: \(banner)")
+            _ = try await browser.waitOnScreen("#ar-next")
         }
     }
 

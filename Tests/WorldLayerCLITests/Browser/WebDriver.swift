@@ -136,9 +136,11 @@ final class Browser {
         _ = try await waitFor("the view drawn with the stand-ins", "return !document.querySelector('#screen[aria-busy]')")
     }
 
-    /// The first element matching a CSS selector, waiting for it to appear.
+    /// The first element matching a CSS selector, waiting for it to appear. Up to 30 s: with three
+    /// browser tests on two cores, WebKit drawing the AR scene in software answered a lookup of an
+    /// element already on the page only after 15 s (it returns at once when the element is there).
     @discardableResult
-    func element(_ css: String, timeout: TimeInterval = 15) async throws -> String {
+    func element(_ css: String, timeout: TimeInterval = 30) async throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let found = try? await call("POST", "/session/\(session)/element", ["using": "css selector", "value": css])
