@@ -78,8 +78,9 @@ public enum LiveSignal: Sendable, Equatable {
             self = .database
             return
         }
+        // No user, password or token: the client does not sign in, so a server that wants it would refuse every time.
         guard let url = URL(string: text), url.scheme == "nats", let host = url.host, !host.isEmpty, url.path.isEmpty || url.path == "/",
-            (1...65535).contains(url.port ?? 4222)
+            url.user == nil, url.password == nil, url.query == nil, (1...65535).contains(url.port ?? 4222)
         else { throw LiveSignalError(text: text) }
         self = .nats(host: host, port: url.port ?? 4222)
     }
@@ -87,7 +88,7 @@ public enum LiveSignal: Sendable, Equatable {
 
 public struct LiveSignalError: Error, CustomStringConvertible {
     let text: String
-    public var description: String { "a live signal is database or looks like nats://127.0.0.1:4222, not \(text)" }
+    public var description: String { "a live signal is database or looks like nats://127.0.0.1:4222 (no credentials), not \(text)" }
 }
 
 /// A certificate chain and its private key, as PEM files.

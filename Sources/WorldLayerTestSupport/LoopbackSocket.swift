@@ -58,7 +58,9 @@ public final class LoopbackSocket {
             var sent = 0
             while sent < raw.count {
                 let n = Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, 0)
-                guard n > 0 else { throw Failure(description: "send failed") }
+                // A signal (a child process of the tests ending) interrupts the call; it is not the peer's doing.
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw Failure(description: "send to 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))") }
                 sent += n
             }
         }
@@ -67,10 +69,16 @@ public final class LoopbackSocket {
     /// The next bytes the server wrote, or nil when it closed the connection.
     public func receive() throws -> Data? {
         var buffer = [UInt8](repeating: 0, count: 65_536)
-        let n = recv(fd, &buffer, buffer.count, 0)
-        if n > 0 { return Data(buffer[0..<n]) }
-        if n == 0 { return nil }
-        throw Failure(description: "no answer from 127.0.0.1:\(port) within \(Int(timeout)) s")
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n > 0 { return Data(buffer[0..<n]) }
+            if n == 0 { return nil }
+            if errno == EINTR { continue }  // a signal, as in send
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                throw Failure(description: "no answer from 127.0.0.1:\(port) within \(Int(timeout)) s")
+            }
+            throw Failure(description: "receiving from 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Everything the server writes until it closes the connection.

@@ -33,3 +33,18 @@ struct NATSReaderTests {
         #expect(throws: NATSProtocolError.self) { try other.read(ByteBuffer(string: "MSG subject 1 many\r\n")) }
     }
 }
+
+@Suite("The --live-signal address")
+struct LiveSignalParsingTests {
+    @Test("database, or nats://host[:port]; anything else, credentials included, is refused with the form it takes")
+    func parsing() throws {
+        #expect(try LiveSignal(parsing: "database") == .database)
+        #expect(try LiveSignal(parsing: "nats://127.0.0.1:4333") == .nats(host: "127.0.0.1", port: 4333))
+        #expect(try LiveSignal(parsing: "nats://nats.internal") == .nats(host: "nats.internal", port: 4222))
+        for bad in [
+            "redis://127.0.0.1:6379", "nats://", "nats://user:secret@127.0.0.1:4222", "nats://127.0.0.1:0", "nats://h/x", "nats://h?x=1",
+        ] {
+            #expect(throws: LiveSignalError.self, "\(bad)") { try LiveSignal(parsing: bad) }
+        }
+    }
+}
