@@ -21,10 +21,12 @@ public enum RoutingError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// Walking routes over an imported network. Safe to share between tasks: each search
+/// Walking routes over an imported network, searched in its contraction hierarchy
+/// (``ContractionHierarchy``, built with the router). Safe to share between tasks: each search
 /// borrows its own scratch space.
 public final class WalkingRouter: @unchecked Sendable {
     public let graph: WalkingGraph
+    let hierarchy: ContractionHierarchy
     private let snapper: EdgeSnapper
     /// How far a pressed point may be from a path and still be routed from.
     public let snapLimit: Double
@@ -33,9 +35,13 @@ public final class WalkingRouter: @unchecked Sendable {
 
     public init(walkways: [Walkway], snapLimit: Double = 250) {
         graph = WalkingGraph(walkways)
+        hierarchy = ContractionHierarchy(graph)
         snapper = EdgeSnapper(graph)
         self.snapLimit = snapLimit
     }
+
+    /// Shortcuts the contraction added, and vertices it left uncontracted (the core): for reports.
+    public var contraction: (shortcuts: Int, core: Int) { (hierarchy.shortcutCount, hierarchy.coreSize) }
 
     /// The nearest spot on the network, or why there is none.
     public func snap(_ p: Coordinate, which: String) throws(RoutingError) -> SnappedPoint {
@@ -52,7 +58,7 @@ public final class WalkingRouter: @unchecked Sendable {
         let (start, goal) = try ends(from, to)
         let space = borrow()
         defer { giveBack(space) }
-        guard let path = graph.shortestPath(from: start, to: goal, space: space) else { throw .disconnected }
+        guard let path = hierarchy.shortestPath(from: start, to: goal, in: graph, space: space) else { throw .disconnected }
         var points = [start.coordinate]
         var ways = [graph.ways[Int(start.way)]]
         if path.vertices.isEmpty {
@@ -60,7 +66,7 @@ public final class WalkingRouter: @unchecked Sendable {
         } else {
             for (i, v) in path.vertices.enumerated() {
                 points.append(graph.coordinate(v))
-                ways.append(i < path.edges.count ? graph.ways[Int(graph.edgeWay[path.edges[i]])] : graph.ways[Int(goal.way)])
+                ways.append(graph.ways[Int(i < path.ways.count ? path.ways[i] : goal.way)])
             }
             points.append(goal.coordinate)
         }
@@ -84,7 +90,7 @@ public final class WalkingRouter: @unchecked Sendable {
         let (start, goal) = try ends(from, to)
         let space = borrow()
         defer { giveBack(space) }
-        guard let path = graph.shortestPath(from: start, to: goal, space: space) else { throw .disconnected }
+        guard let path = hierarchy.shortestPath(from: start, to: goal, in: graph, space: space) else { throw .disconnected }
         return path.length
     }
 

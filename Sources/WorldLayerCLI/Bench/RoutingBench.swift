@@ -74,6 +74,7 @@ struct RoutingBenchCommand: AsyncParsableCommand {
             "bare_p50_us": percentile(sortedBare, 50), "bare_p99_us": percentile(sortedBare, 99),
             "vertices": Double(router.graph.vertexCount), "edges": Double(router.graph.edgeCount),
             "graph_bytes": Double(router.graph.memoryFootprint), "build_s": buildSeconds,
+            "shortcuts": Double(router.contraction.shortcuts), "core_vertices": Double(router.contraction.core),
             // What loading the walkways and building the router added to the process (store rows included).
             "router_rss_bytes": Double(routerBytes),
         ]
