@@ -21,6 +21,15 @@ struct ContractionHierarchyTests {
         try expectShortest(graph, hierarchy: hierarchy, pairs: 100, seed: 2)
     }
 
+    @Test func aBuildThatRunsOutOfBudgetLeavesACoreWithTheSameLengths() throws {
+        // A large network stops contracting when its witness searches have used their budget.
+        let graph = HelsinkiNetwork.router.graph
+        let hierarchy = ContractionHierarchy(graph, budget: 2_000_000)
+        #expect(hierarchy.coreSize > 0 && hierarchy.coreSize < graph.vertexCount)
+        #expect(HelsinkiNetwork.router.hierarchy.coreSize == 0)  // the default budget contracts the city whole
+        try expectShortest(graph, hierarchy: hierarchy, pairs: 100, seed: 4)
+    }
+
     @Test func aGridWithItsManyEqualWalksIsContractedRight() throws {
         // A 25 × 25 street grid with a diagonal footway: many ties, and vertices of growing degree.
         let n = 25
