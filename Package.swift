@@ -158,8 +158,10 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-                // The nearby benchmark's PostGIS peer runs as a statement prepared once per connection.
+                // The nearby benchmark's PostGIS peer runs as a statement prepared once per connection;
+                // its R*Tree peer reads SQLite's own rows, as WorldLayer's nearby search does.
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
             ],
             swiftSettings: swiftSettings
         ),

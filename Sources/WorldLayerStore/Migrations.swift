@@ -73,6 +73,7 @@ extension Migration {
         stickerMedia,
         floorPlans,
         sceneAnchors,
+        spotIndexCoversRule,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

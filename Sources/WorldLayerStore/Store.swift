@@ -113,19 +113,28 @@ public final class Store: Sendable {
         try await withConnection(native: { db, _ in try await body(db) })
     }
 
-    /// Runs `body` on one pooled connection, also handing it the PostgreSQL connection itself when
-    /// there is one (for statements prepared once per connection, which SQLKit cannot send).
-    public func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, PostgresConnection?) async throws -> R) async throws
+    /// The driver's own connection behind a pooled one, for what SQLKit cannot do: statements
+    /// prepared once per PostgreSQL connection, rows read on SQLite without `Decodable`.
+    public enum NativeConnection: Sendable {
+        case sqlite(SQLiteConnection)
+        case postgres(PostgresConnection)
+
+        public var postgres: PostgresConnection? { if case .postgres(let c) = self { c } else { nil } }
+        public var sqlite: SQLiteConnection? { if case .sqlite(let c) = self { c } else { nil } }
+    }
+
+    /// Runs `body` on one pooled connection, also handing it the driver's connection itself.
+    public func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, NativeConnection) async throws -> R) async throws
         -> R
     {
         if let pool = pools.sqlite {
             let conn = try await pool.requestConnection(logger: logger).get()
             defer { pool.releaseConnection(conn, logger: logger) }
-            return try await body(conn.sql(queryLogLevel: .trace), nil)
+            return try await body(conn.sql(queryLogLevel: .trace), .sqlite(conn))
         } else if let pool = pools.postgres {
             let conn = try await pool.requestConnection(logger: logger).get()
             defer { pool.releaseConnection(conn, logger: logger) }
-            return try await body(conn.sql(queryLogLevel: .trace), conn)
+            return try await body(conn.sql(queryLogLevel: .trace), .postgres(conn))
         }
         throw StoreError.unavailable("the store is closed")
     }

@@ -19,7 +19,7 @@ extension StoreAggregate {
         try await store.withConnection(body)
     }
 
-    func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, PostgresConnection?) async throws -> R) async throws -> R {
+    func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, Store.NativeConnection) async throws -> R) async throws -> R {
         try await store.withConnection(native: body)
     }
 

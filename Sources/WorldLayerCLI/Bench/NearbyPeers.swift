@@ -1,6 +1,7 @@
 import Foundation
 import PostgresKit
 import SQLKit
+import SQLiteNIO
 import WorldLayerGeo
 import WorldLayerStore
 
@@ -39,8 +40,8 @@ enum PostGISNearby {
     }
 
     static func query(_ q: BenchQuery, store: Store) async throws -> [String] {
-        try await store.withConnection(native: { _, postgres in
-            guard let postgres else { throw CommandFailure("--engine postgis needs a PostgreSQL --database") }
+        try await store.withConnection(native: { _, native in
+            guard let postgres = native.postgres else { throw CommandFailure("--engine postgis needs a PostgreSQL --database") }
             var found: [String] = []
             for try await row in try await postgres.execute(Statement(query: q), logger: postgres.logger) {
                 // The stickers come back whole, as WorldLayer's do; the harness holds each body.
@@ -58,7 +59,8 @@ enum PostGISNearby {
 /// visible rows lie within it or it reaches the radius (a 100 m box in central Helsinki holds
 /// 34,000 of the 1 M stickers; WorldLayer's search grows the same way). Rows
 /// are ranked by a flat distance, the exact one (WorldLayer's geodesic, as PostGIS uses the
-/// spheroid) only for those that may make the page; then the 50 bodies by rowid.
+/// spheroid) only for those that may make the page; then the 50 bodies by rowid. Rows are read as
+/// SQLite's own (no `Decodable`), as WorldLayer's search reads them.
 enum RTreeNearby {
     typealias Row = (key: Int, id: String, flat: Double, at: Coordinate)
 
@@ -69,7 +71,8 @@ enum RTreeNearby {
             latitude: Ellipsoid.wgs84.meridionalRadius(latitudeRadians: phi) * .pi / 180,
             longitude: Ellipsoid.wgs84.primeVerticalRadius(latitudeRadians: phi) * cos(phi) * .pi / 180
         )
-        return try await store.withConnection { db in
+        return try await store.withConnection(native: { _, native in
+            guard let db = native.sqlite else { throw CommandFailure("--engine rtree needs an SQLite --database") }
             var reach = min(q.radius, 10)
             while true {
                 let rows = try await visibleRows(within: reach, of: q, perDegree: perDegree, on: db)
@@ -86,16 +89,22 @@ enum RTreeNearby {
                     continue
                 }
                 guard !page.isEmpty else { return [] }
-                let bodies = try await db.raw("SELECT rowid AS k, body FROM bodies WHERE rowid IN (\(binds: page.map { $0.0 }))").all()
-                guard bodies.count == page.count else { throw CommandFailure("the R*Tree file lacks bodies for some stickers") }
+                let keys = page.map { SQLiteData.integer(SQLiteInt64($0.0)) }
+                let bodies = try await db.query(
+                    "SELECT rowid AS k, body FROM bodies WHERE rowid IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
+                    keys)
+                // The stickers come back whole, as WorldLayer's do; the harness holds each body.
+                guard bodies.count == page.count, bodies.allSatisfy({ $0.columns[1].data.string != nil }) else {
+                    throw CommandFailure("the R*Tree file lacks bodies for some stickers")
+                }
                 return page.map { "\($0.1):\(String(format: "%.4f", $0.2))" }
             }
-        }
+        })
     }
 
     /// The rows `viewer` may see in the box around `reach` metres of the query, nearest first by flat distance.
     static func visibleRows(
-        within reach: Double, of q: BenchQuery, perDegree: (latitude: Double, longitude: Double), on db: any SQLDatabase
+        within reach: Double, of q: BenchQuery, perDegree: (latitude: Double, longitude: Double), on db: SQLiteConnection
     ) async throws -> [Row] {
         // A little wider than the circle: the R*Tree keeps 32-bit floats, and the flat metre is approximate.
         let dLat = reach * 1.01 / perDegree.latitude
@@ -107,23 +116,25 @@ enum RTreeNearby {
         if east > 180 { boxes.append((-180, east - 360)) }
         var rows: [Row] = []
         for (lo, hi) in boxes {
-            for row in try await db.raw(
+            for row in try await db.query(
                 """
                 SELECT s.rowid AS k, s.id, s.latitude, s.longitude FROM sticker_boxes b JOIN stickers s ON s.rowid = b.id
-                WHERE b.max_lat >= \(bind: q.latitude - dLat) AND b.min_lat <= \(bind: q.latitude + dLat)
-                  AND b.max_lon >= \(bind: lo) AND b.min_lon <= \(bind: hi)
-                  AND (s.visibility = 'public' OR s.author = \(bind: q.viewer) OR (s.visibility = 'shared'
-                    AND EXISTS (SELECT 1 FROM shares h WHERE h.sticker = s.rowid AND h.account = \(bind: q.viewer))))
-                """
-            ).all() {
-                let lat = try row.decode(column: "latitude", as: Double.self)
-                let lon = try row.decode(column: "longitude", as: Double.self)
+                WHERE b.max_lat >= ?1 AND b.min_lat <= ?2 AND b.max_lon >= ?3 AND b.min_lon <= ?4
+                  AND (s.visibility = 'public' OR s.author = ?5 OR (s.visibility = 'shared'
+                    AND EXISTS (SELECT 1 FROM shares h WHERE h.sticker = s.rowid AND h.account = ?5)))
+                """,
+                [.float(q.latitude - dLat), .float(q.latitude + dLat), .float(lo), .float(hi), .integer(SQLiteInt64(q.viewer))]
+            ) {
+                let c = row.columns
+                guard c.count == 4, let key = c[0].data.integer, let id = c[1].data.string, let lat = c[2].data.double,
+                    let lon = c[3].data.double
+                else { throw CommandFailure("the R*Tree file has an incomplete sticker row: \(row)") }
                 var dx = abs(lon - q.longitude)
                 if dx > 180 { dx = 360 - dx }
                 rows.append(
                     (
-                        try row.decode(column: "k", as: Int.self), try row.decode(column: "id", as: String.self),
-                        hypot((lat - q.latitude) * perDegree.latitude, dx * perDegree.longitude), Coordinate(latitude: lat, longitude: lon)
+                        Int(key), id, hypot((lat - q.latitude) * perDegree.latitude, dx * perDegree.longitude),
+                        Coordinate(latitude: lat, longitude: lon)
                     ))
             }
         }

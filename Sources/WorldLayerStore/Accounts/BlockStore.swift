@@ -46,9 +46,9 @@ extension AccountStore {
     /// Everything the visibility rule needs to know about who is looking.
     public func viewer(_ accountID: Account.ID?) async throws -> Viewer {
         guard let id = accountID else { return .anonymous }
-        return try await withConnection(native: { db, postgres in
+        return try await withConnection(native: { db, native in
             // On PostgreSQL, prepared once per connection: it runs for every request that shows stickers.
-            guard let postgres else { return try await Self.viewer(id, on: db, now: clock.now()) }
+            guard let postgres = native.postgres else { return try await Self.viewer(id, on: db, now: clock.now()) }
             var relations: [(kind: String, other: String)] = []
             for try await row in try await postgres.execute(ViewerStatement(account: id.text), logger: postgres.logger) {
                 relations.append(row)

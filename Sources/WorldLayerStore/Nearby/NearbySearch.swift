@@ -83,14 +83,14 @@ extension NearbySearch {
     /// circle starts small and grows by the density it finds until it holds a full page
     /// or reaches `radius` — so a page costs about the same in a dense city as in a field.
     ///
-    /// Takes the viewer's account rather than a ``Viewer``: on PostgreSQL the rule runs inside the
-    /// search's one statement (``NearbyVisibleStatement``), which reads the relations itself; elsewhere
-    /// they are read on the same connection, only when needed.
+    /// Takes the viewer's account rather than a ``Viewer``: the rule runs inside each step's one
+    /// statement (``NearbyVisibleStatement``, ``NearbyVisibleSQLite``), which reads the relations
+    /// itself; only a box too wide for strips reads them apart and judges rows here.
     public func search(
         center: Coordinate, radius: Double, viewer viewerID: Account.ID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date? = nil
     ) async throws -> [NearbySticker] {
         let now = now ?? clock.now()
-        return try await withConnection(native: { db, postgres in
+        return try await withConnection(native: { db, native in
             var r = min(radius, max(Self.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             let home = CellGrid.cell(containing: center)
             // Size the first circle to about two pages' worth, from what the last search around here
@@ -101,7 +101,7 @@ extension NearbySearch {
                 if let hint = store.densityHints.hint(at: home) {
                     r =
                         hint.rows == 0
-                        ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(2 * limit) / (4 * hint.density)).squareRoot()))
+                        ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(3 * limit) / (4 * hint.density)).squareRoot()))
                 } else {
                     let count = try await Self.count(
                         in: try CellGrid.cover(center: center, radius: r), box: Self.box(around: center, radius: r),
@@ -121,11 +121,10 @@ extension NearbySearch {
                 let cells = try CellGrid.cover(center: center, radius: r)
                 for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
                     var rows: [Candidate]
-                    if let postgres,
-                        let statement = NearbyVisibleStatement(
-                            cells: chunk, box: box, center: center, viewer: viewerID, now: now, after: cursor, cap: cap ?? Int(Int32.max))
+                    if let step = try await Self.visibleStep(
+                        on: native, cells: chunk, box: box, center: center, viewer: viewerID, now: now, after: cursor,
+                        cap: cap ?? Int(Int32.max))
                     {
-                        let step = try await Store.visibleCandidates(statement, on: postgres)
                         (rows, read) = (step.rows, read + step.total)
                         safeBelow = min(safeBelow, step.safeBelow)
                     } else {
@@ -162,6 +161,26 @@ extension NearbySearch {
                 r = min(radius, r * growth)
             }
         })
+    }
+
+    /// One step's visible rows in one statement, or nil where the box is too wide for one
+    /// (the caller then reads the rows and judges them itself).
+    private static func visibleStep(
+        on native: Store.NativeConnection, cells: [CellID], box: SearchBox, center: Coordinate, viewer: Account.ID?, now: Date,
+        after cursor: NearbyCursor?, cap: Int
+    ) async throws -> VisiblePage? {
+        switch native {
+        case .postgres(let connection):
+            guard
+                let statement = NearbyVisibleStatement(
+                    cells: cells, box: box, center: center, viewer: viewer, now: now, after: cursor, cap: cap)
+            else { return nil }
+            return try await Store.visibleCandidates(statement, on: connection)
+        case .sqlite(let connection):
+            guard let step = NearbyVisibleSQLite(cells: cells, box: box, center: center, viewer: viewer, now: now, after: cursor, cap: cap)
+            else { return nil }
+            return try await step.run(on: connection)
+        }
     }
 
     /// A latitude/longitude box that surely contains the circle (longitude only away from
