@@ -127,7 +127,8 @@ struct PlaceController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let body = try await request.decodeJSON(NewPlace.self, context: context)
-        let edit = try PlaceEdit(
+        // Every limit is checked (a 422 naming each field) before anything is written.
+        _ = try PlaceEdit(
             name: body.name, names: body.names, kind: body.kind, position: body.position, description: body.description,
             openingHours: body.openingHours, address: body.address
         ).validated()
