@@ -10,10 +10,7 @@ import WorldLayerGeo
 /// against the viewer's relations (a CTE), so there is no separate query for the viewer. And only
 /// the nearest `cap` rows come back: a search reads about two pages' worth of rows to fill one,
 /// and sending, scanning and measuring the other half was most of the client's time (`perf`).
-/// The rule and the distance are judged on the spot index's entries (an index-only scan where the
-/// table is vacuumed: the index covers the rule since schema 22), and bodies are joined only to the
-/// rows that come back, not carried through the count and the sort.
-/// The rule is ``Viewer/canSee(_:now:)`` written out in SQL (``visibleRule(viewer:now:adultCutoff:shares:relations:)``,
+/// The rule is ``Viewer/canSee(_:now:)`` written out in SQL (``visibleRule(viewer:now:adultCutoff:shares:)``,
 /// shared with SQLite's step, ``NearbyVisibleSQLite``); the visibility matrix test runs every path ×
 /// relation on both engines, this one included, so the two cannot drift apart unseen.
 ///
@@ -23,17 +20,14 @@ import WorldLayerGeo
 struct NearbyVisibleStatement: PostgresPreparedStatement {
     static let sql = """
         WITH rel AS MATERIALIZED (\(ViewerStatement.relations(of: "$7")))
-        SELECT v.id, v.version, v.latitude, v.longitude, b.body, v.d, v.total FROM (
-          SELECT * FROM (
-            SELECT s.id, s.version, s.latitude, s.longitude, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
-            FROM unnest($1::bigint[], $2::bigint[]) AS k(cell, strip) CROSS JOIN stickers s
-            WHERE s.cell = k.cell AND s.strip = k.strip AND s.latitude BETWEEN $3 AND $4 AND s.longitude BETWEEN $5 AND $6
-              AND \(visibleRule(viewer: "$7", now: "$8", adultCutoff: "$15", shares: "sticker_shares h", relations: .cte))
-          ) w
-          WHERE d >= $13
-          ORDER BY d LIMIT $14
-        ) v JOIN stickers b ON b.id = v.id
-        ORDER BY v.d
+        SELECT id, version, latitude, longitude, body, d, total FROM (
+          SELECT s.id, s.version, s.latitude, s.longitude, s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
+          FROM unnest($1::bigint[], $2::bigint[]) AS k(cell, strip) CROSS JOIN stickers s
+          WHERE s.cell = k.cell AND s.strip = k.strip AND s.latitude BETWEEN $3 AND $4 AND s.longitude BETWEEN $5 AND $6
+            AND \(visibleRule(viewer: "$7", now: "$8", adultCutoff: "$15", shares: "sticker_shares h", relations: .cte))
+        ) v
+        WHERE d >= $13
+        ORDER BY d LIMIT $14
         """
     /// The columns the search needs come as columns, not scanned out of the body as SQLite's rows are:
     /// the rule has run, so only the place, the id and the version matter here.
