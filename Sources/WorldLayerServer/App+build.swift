@@ -105,7 +105,6 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     SharePageController(store: store).register(routes)
     LiveController(store: store, hub: hub).register(routes)
     let maps = MapService(store: store)
-    maps.prepare()
     PlaceController(store: store, maps: maps).register(routes)
     RouteController(store: store, maps: maps).register(routes)
     MapFeatureController(maps: maps, store: store).register(routes)

@@ -33,6 +33,8 @@ actor MapService {
     /// Contraction takes a while (0.3 s on the demo city, ~14 s on a 656,100-vertex grid), so it runs
     /// in a task of its own: place searches need not wait behind it on this actor, and the route
     /// requests that arrive meanwhile share the one build. A failed build is forgotten, to be tried again.
+    /// It starts on the first walk asked for, not when the server starts: a build still reading the
+    /// store when the server stops would find it closed (a walk in flight holds the server open).
     private func current() async throws -> BuiltRouter {
         let version = try await store.places.mapVersions().network
         if let router, router.version == version { return try await value(of: router.build) }
@@ -52,11 +54,6 @@ actor MapService {
             if router?.build == build { router = nil }
             throw error
         }
-    }
-
-    /// Starts building the router now, so the first walk asked for need not wait for it.
-    nonisolated func prepare() {
-        Task { _ = try? await currentRouter() }
     }
 
     func searchIndex() async throws -> PlaceSearchIndex {
