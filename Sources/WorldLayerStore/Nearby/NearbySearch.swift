@@ -93,10 +93,11 @@ extension NearbySearch {
         return try await withConnection(native: { db, native in
             var r = min(radius, max(Self.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
             let home = CellGrid.cell(containing: center)
-            // Size the first circle to about two pages' worth, from what the last search around here
+            // Size the first circle to about three pages' worth, from what the last search around here
             // read: smaller where stickers are dense, and where they are sparse as large as the last
-            // search had to go. Where no search has been, count index entries (far cheaper than
-            // reading rows) and only shrink.
+            // search had to go (a step's rows are judged in SQL, so a larger box costs index entries,
+            // not rows). Where no search has been, count index entries (far cheaper than reading
+            // rows) and only shrink.
             if cursor == nil {
                 if let hint = store.densityHints.hint(at: home) {
                     r =
@@ -220,12 +221,14 @@ extension NearbySearch {
         }
     }
 
-    /// SQL true when sticker `s` is shared with account `me`: by name, or through a group `me` is in.
-    ///
-    /// SQLite is told to probe the shares by viewer first (migration 15): its planner prefers the
-    /// primary key, by sticker, whose leaves a search's probes hit at random.
+    /// The shares table as `h`, probed by viewer: SQLite's planner prefers the primary key, by
+    /// sticker, whose leaves a search's probes hit at random (migration 15).
+    static let sqliteSharesByViewer = "sticker_shares h INDEXED BY sticker_shares_by_viewer"
+
+    /// SQL true when sticker `s` is shared with account `me`: by name, or through a group `me` is in
+    /// (on SQLite probing the shares by viewer, ``sqliteSharesByViewer``).
     static func sharedWithMe(_ me: String, on engine: Store.Engine) -> SQLQueryString {
-        let shares: SQLQueryString = engine == .sqlite ? "sticker_shares h INDEXED BY sticker_shares_by_viewer" : "sticker_shares h"
+        let shares: SQLQueryString = engine == .sqlite ? "\(unsafeRaw: sqliteSharesByViewer)" : "sticker_shares h"
         return """
             EXISTS (SELECT 1 FROM \(shares) WHERE h.account_id = \(bind: me) AND h.sticker_id = s.id)
             OR EXISTS (SELECT 1 FROM sticker_group_shares g JOIN group_members m ON m.group_id = g.group_id WHERE g.sticker_id = s.id AND m.account_id = \(bind: me))

@@ -54,7 +54,7 @@ struct NearbyVisibleSQLite {
                 FROM (VALUES \(pairs.joined(separator: ", "))) k CROSS JOIN stickers s INDEXED BY stickers_by_spot
                 WHERE s.cell = k.column1 AND s.strip = k.column2 AND s.latitude BETWEEN ?4 AND ?5 AND s.longitude BETWEEN ?6 AND ?7
                   AND \(NearbyVisibleStatement.visibleRule(
-                      viewer: "?1", now: "?2", adultCutoff: "?3", shares: "sticker_shares h INDEXED BY sticker_shares_by_viewer",
+                      viewer: "?1", now: "?2", adultCutoff: "?3", shares: NearbySearch.sqliteSharesByViewer,
                       relations: .tables))
               ) WHERE d2 >= ?12 ORDER BY d2 LIMIT \(cap)
             ) v CROSS JOIN stickers b ON b.place_key = v.place_key

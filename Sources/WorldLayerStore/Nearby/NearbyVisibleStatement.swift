@@ -8,9 +8,9 @@ import WorldLayerGeo
 ///
 /// Two things the search once did in the client now happen here. The visibility rule runs in SQL
 /// against the viewer's relations (a CTE), so there is no separate query for the viewer. And only
-/// the nearest `cap` rows come back: a search reads about two pages' worth of rows to fill one,
+/// the nearest `cap` rows come back: a search reads two or three pages' worth of rows to fill one,
 /// and sending, scanning and measuring the other half was most of the client's time (`perf`).
-/// The rule is ``Viewer/canSee(_:now:)`` written out in SQL (``visibleRule(viewer:now:adultCutoff:shares:)``,
+/// The rule is ``Viewer/canSee(_:now:)`` written out in SQL (``visibleRule(viewer:now:adultCutoff:shares:relations:)``,
 /// shared with SQLite's step, ``NearbyVisibleSQLite``); the visibility matrix test runs every path ×
 /// relation on both engines, this one included, so the two cannot drift apart unseen.
 ///
