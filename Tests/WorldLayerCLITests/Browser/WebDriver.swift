@@ -155,10 +155,20 @@ final class Browser {
     }
 
     /// Clicks an element after scrolling it to the middle of the screen, clear of the tab bar.
+    /// Taps the element `css` names. A list that re-renders between finding the element and the tap
+    /// (a search answering a later keystroke) leaves a stale node: then it is found again, as a person
+    /// would tap what is on screen now, at most three times.
     func click(_ css: String) async throws {
-        let id = try await element(css)
-        _ = try await run("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'})", [css])
-        _ = try await call("POST", "/session/\(session)/element/\(id)/click", [String: Any]())
+        for attempt in 1...3 {
+            let id = try await element(css)
+            _ = try await run("document.querySelector(arguments[0])?.scrollIntoView({block: 'center'})", [css])
+            do {
+                _ = try await call("POST", "/session/\(session)/element/\(id)/click", [String: Any]())
+                return
+            } catch  where attempt < 3 && "\(error)".contains("stale element reference") {
+                continue
+            }
+        }
     }
 
     /// Goes on into AR as a person does: past the safety word it shows the first time, if shown.
