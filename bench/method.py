@@ -30,12 +30,16 @@ def below(s, goal):
 
 def provenance():
     """The commit, the machine and the date the figures were made on."""
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE).stdout.strip()
-    # The results being written are not a change to what made them.
-    dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!results"],
-                           capture_output=True, text=True, cwd=HERE).stdout
+    # bench/run takes the commit before it builds: work committed during a two-hour run did not make these figures.
+    commit = os.environ.get("BENCH_COMMIT")
+    if commit is None:
+        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=HERE).stdout.strip()
+        # The results being written are not a change to what made them.
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".", ":!results"],
+                               capture_output=True, text=True, cwd=HERE).stdout
+        commit += " (with uncommitted changes)" if dirty.strip() else ""
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.machine())
     memory = next((int(l.split()[1]) * 1024 for l in open("/proc/meminfo") if l.startswith("MemTotal")), 0)
-    return {"commit": commit + (" (with uncommitted changes)" if dirty.strip() else ""),
+    return {"commit": commit,
             "machine": f"{cpu}, {os.cpu_count()} cores, {memory / 2**30:.0f} GiB",
             "date": datetime.now(timezone.utc).strftime("%Y-%m-%d")}
