@@ -49,8 +49,11 @@ test:
 	scripts/install-packages postgresql nats-server espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
 	# The house style (.swift-format), checked before anything is built: fix with `swift format format -i -r Sources Tests`.
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
-	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-postgres $(SWIFT) test --skip "$(BROWSER_SUITES)"
-	$(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
+	# One build for both passes, made first, outside the scratch TMPDIR;
+	# each pass runs with a TMPDIR of its own that is removed afterwards, failing or not.
+	$(SWIFT) build --build-tests
+	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)"
+	scripts/with-scratch-tmp $(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/api-fuzz $(FUZZ_EXAMPLES)
 
 # Pictures of the browser client's main screens, taken by its Chromium tests, and the heading

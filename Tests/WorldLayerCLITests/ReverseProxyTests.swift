@@ -71,7 +71,7 @@ final class Caddy {
         ]) { $1 }
         process.standardOutput = FileHandle.nullDevice
         let log = folder.appendingPathComponent("caddy.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         do { try process.run() } catch { throw CLIFailure("caddy is missing: scripts/install-packages caddy") }
     }

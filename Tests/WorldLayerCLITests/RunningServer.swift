@@ -21,7 +21,7 @@ final class RunningServer {
         process.standardOutput = FileHandle.nullDevice
         // What the server says goes to a file, so that a server that never answers can say why.
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-serve-\(port).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process.standardError = try FileHandle(forWritingTo: log)
         try process.run()
         // Poll until the server answers, with a deadline; a server that exits has failed at once.

@@ -10,18 +10,18 @@ public struct OfflineMap: Codable, Sendable {
     public let walkways: [Walkway]
     /// Whether the area held more ways than one download carries (then download a smaller one).
     public let truncated: Bool
-    /// Built once per map: building one indexes every way.
-    private let router: WalkingRouter
+    /// Built on the first walk, once per map (copies share it): building one indexes every way, 0.3 s
+    /// for a city, which a map read back from disk as an app starts should not cost until a walk is asked.
+    private let router = LazyRouter()
 
     public init(walkways: [Walkway], truncated: Bool) {
         self.walkways = walkways
         self.truncated = truncated
-        router = WalkingRouter(walkways: walkways)
     }
 
     /// A route from one point to another on the downloaded ways, with steps and AR waypoints.
     public func walk(from: Coordinate, to: Coordinate) throws(RoutingError) -> WorldLayerRouting.Route {
-        try router.route(from: from, to: to)
+        try router.router(for: walkways).route(from: from, to: to)
     }
 
     /// Where `position` is along `route`: how far off it, how much is left, whether to re-route.
@@ -40,6 +40,21 @@ public struct OfflineMap: Codable, Sendable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(walkways, forKey: .walkways)
         try c.encode(truncated, forKey: .truncated)
+    }
+}
+
+/// A map's router, built by the first caller; callers meanwhile wait for that one build.
+private final class LazyRouter: @unchecked Sendable {
+    private let lock = NSLock()  // guards `built`
+    private var built: WalkingRouter?
+
+    func router(for walkways: [Walkway]) -> WalkingRouter {
+        lock.withLock {
+            if let built { return built }
+            let router = WalkingRouter(walkways: walkways)
+            built = router
+            return router
+        }
     }
 }
 
