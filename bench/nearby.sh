@@ -87,9 +87,24 @@ SQL
     python3 -c "import sqlite3, sys; sqlite3.connect(sys.argv[1]).execute('PRAGMA wal_checkpoint(TRUNCATE)')" "$work/$f.sqlite"
   done
   sync  # the loads' dirty pages, written back now rather than under the first engine's queries
+  psql_do "$base/wl_bench" -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm"
+  psql_do "$base/postgis_bench" -c "CREATE EXTENSION IF NOT EXISTS pg_prewarm"
   # Queries run one engine at a time on a quiet machine; QUIET tells other work on the machine to wait.
   # NEARBY_REPS rounds (5), the engines taking turns at going first; every round is kept.
   touch "$work/QUIET"
+  # Each engine's files read into the page cache before its round, as on a machine of its own: at 10 M
+  # the five stores (~46 GB) do not fit in 24 GiB together, and an engine queried after the others found
+  # its pages evicted (WorldLayer on SQLite: 224 to 1,164 QPS by round; bench/JOURNAL.md, 2026-11-27).
+  prewarm() {
+    local relations="SELECT count(pg_prewarm(oid, 'read')) FROM pg_class WHERE relkind IN ('r', 'i', 't')"
+    case $1 in
+      sqlite) cat "$work/ours.sqlite" > /dev/null ;;
+      rtree) cat "$work/rtree.sqlite" > /dev/null ;;
+      postgres) psql_do "$base/wl_bench" -tAc "$relations" > /dev/null ;;
+      postgis) psql_do "$base/postgis_bench" -tAc "$relations" > /dev/null ;;
+      redis) ;;  # in memory
+    esac
+  }
   engines=(sqlite postgres postgis rtree redis)
   rm -f "$work"/timing-*-"$n"-*.json "$work"/results-*-"$n"-*.txt
   reps="${NEARBY_REPS:-5}"
@@ -104,6 +119,7 @@ SQL
         rtree) args=(--database "sqlite:$work/rtree.sqlite" --engine rtree) ;;
         redis) args=(--engine redis --redis "127.0.0.1:$redis_port") ;;
       esac
+      prewarm "$engine"
       "$bin" bench nearby "${args[@]}" --warmup "$work/warmup.tsv" --queries "$work/queries.tsv" --throughput "$work/throughput.tsv" \
         --results "$work/results-$engine-$n-$r.txt" > "$work/timing-$engine-$n-$r.json"
     done
