@@ -26,6 +26,27 @@ psql -tA "$pg" -c "SELECT json_object_agg(name, current_setting(name)) FROM pg_s
   ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'effective_io_concurrency', 'jit', 'fsync', 'max_parallel_workers_per_gather')" \
   > "$work/postgres-settings.json"
 
+# Before each engine's round the page cache is emptied (where this user may: root, /proc/sys/vm/drop_caches)
+# and the engine's files are read into it, so that it holds that engine's files alone, as on a machine of
+# its own: at 10 M the five stores (~46 GB) do not fit in 24 GiB together. Reading the files in without
+# emptying it first still left one round in five at 60 % speed, presumably because pages read once are
+# the first the kernel evicts (bench/JOURNAL.md, 2026-11-27).
+if [ -w /proc/sys/vm/drop_caches ]; then echo dropped > "$work/page-cache"; else
+  echo "[nearby] cannot empty the page cache (not root): each engine's files are only read into it" >&2
+  echo kept > "$work/page-cache"
+fi
+prewarm() {
+  local relations="SELECT count(pg_prewarm(oid, 'read')) FROM pg_class WHERE relkind IN ('r', 'i', 't')"
+  if [ "$(cat "$work/page-cache")" = dropped ]; then sync; echo 1 > /proc/sys/vm/drop_caches; fi
+  case $1 in
+    sqlite) cat "$work/ours.sqlite" > /dev/null ;;
+    rtree) cat "$work/rtree.sqlite" > /dev/null ;;
+    postgres) psql_do "$base/wl_bench" -tAc "$relations" > /dev/null ;;
+    postgis) psql_do "$base/postgis_bench" -tAc "$relations" > /dev/null ;;
+    redis) ;;  # in memory
+  esac
+}
+
 for n in ${NEARBY_SIZES:-1000000 10000000}; do
   echo "[nearby] $n stickers: generating…" >&2
   python3 bench/nearby_data.py stickers "$n" demo/helsinki.osm.pbf > "$work/generated.tsv"
@@ -92,19 +113,6 @@ SQL
   # Queries run one engine at a time on a quiet machine; QUIET tells other work on the machine to wait.
   # NEARBY_REPS rounds (5), the engines taking turns at going first; every round is kept.
   touch "$work/QUIET"
-  # Each engine's files read into the page cache before its round, as on a machine of its own: at 10 M
-  # the five stores (~46 GB) do not fit in 24 GiB together, and an engine queried after the others found
-  # its pages evicted (WorldLayer on SQLite: 224 to 1,164 QPS by round; bench/JOURNAL.md, 2026-11-27).
-  prewarm() {
-    local relations="SELECT count(pg_prewarm(oid, 'read')) FROM pg_class WHERE relkind IN ('r', 'i', 't')"
-    case $1 in
-      sqlite) cat "$work/ours.sqlite" > /dev/null ;;
-      rtree) cat "$work/rtree.sqlite" > /dev/null ;;
-      postgres) psql_do "$base/wl_bench" -tAc "$relations" > /dev/null ;;
-      postgis) psql_do "$base/postgis_bench" -tAc "$relations" > /dev/null ;;
-      redis) ;;  # in memory
-    esac
-  }
   engines=(sqlite postgres postgis rtree redis)
   rm -f "$work"/timing-*-"$n"-*.json "$work"/results-*-"$n"-*.txt
   reps="${NEARBY_REPS:-5}"

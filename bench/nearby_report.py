@@ -49,7 +49,10 @@ def matches(engine, n):
 sizes = sorted({int(re.search(r"timing-postgis-(\d+)-", p).group(1)) for p in glob.glob(f"{work}/timing-postgis-*-*.json")})
 meta = provenance()
 settings = json.load(open(f"{work}/postgres-settings.json"))
-report = {"meta": meta, "postgresSettings": settings, "sizes": {}}
+# Whether the page cache was emptied before each engine's round (bench/nearby.sh; root only).
+emptied = os.path.exists(f"{work}/page-cache") and open(f"{work}/page-cache").read().strip() == "dropped"
+before_round = "the page cache emptied, then its files read into it" if emptied else "its files read into the page cache"
+report = {"meta": meta, "postgresSettings": settings, "pageCacheEmptied": emptied, "sizes": {}}
 for n in sizes:
     runs = {e: rounds(e, n) for e in ENGINES}
     entry = {"rounds": len(runs["postgis"]), "figures": {}, "ratios": {}, "identical": {}, "goals": [],
@@ -82,7 +85,7 @@ lines = ["# nearby: visible to me within 100 m / 1 km, nearest 50", "",
          f"Commit {meta['commit']}, {meta['date']}, {meta['machine']}. Reproduce: `bench/run nearby`.", "",
          "Same stickers (80 % around real places of the Helsinki OSM extract, 20 % uniform over the globe; 10 % private, 10 % shared),",
          "same queries (90 % near places, half at 100 m, half at 1 km), same machine and run. Each engine is queried alone, one query at a time:",
-         "its files read into the page cache, 2,000 warm-up queries, then 2,000 **measured** queries never seen before (other points around the same places), then 2,000 more",
+         f"{before_round}, 2,000 warm-up queries, then 2,000 **measured** queries never seen before (other points around the same places), then 2,000 more",
          f"for throughput (2 clients). {entry['rounds']} rounds, the engines taking turns at going first; every round is kept and each cell shows",
          "the median round (lowest–highest). A ratio is a win only when its lowest round is above 1.", "",
          "The peers, each as its experts would run it:",
@@ -110,7 +113,7 @@ for n, e in report["sizes"].items():
         lines.append(f"| {ENGINES[ours]} ÷ {ENGINES[peer].split(' (')[0]} | {shown(r['qps'], unit='×')}{'' if above(r['qps'], 1) else ' not a win'} | "
                      + " | ".join(shown(r[k], unit="×") for k, _ in FIGURES) + " |")
     lines += ["", "Goals (issue 26):", ""] + [f"- {g['goal']}: {g['figure']} — **{'met' if g['met'] else 'not met'}**" for g in e["goals"]]
-    lines += ["", "Warm-up queries of the first round (each engine's first queries after the load, its files read into the page cache), ms:", "",
+    lines += ["", f"Warm-up queries of the first round (each engine's first queries after the load, {before_round}), ms:", "",
               "| engine | " + " | ".join(label for _, label in FIGURES) + " |", "|---|" + "---|" * len(FIGURES)]
     for eng, name in ENGINES.items():
         lines.append(f"| {name} | " + " | ".join(f"{f[eng]['warmup_first_round'][k]:.2f}" for k, _ in FIGURES) + " |")
