@@ -23,16 +23,22 @@ extension CellGrid {
         let lon = AngleMath.normalize(center.longitude)
         let c = Coordinate(latitude: lat, longitude: lon)
 
-        // Meridians are geodesics, so the disc's extreme latitudes lie due north and south.
-        let toNorthPole = geodesic.inverse(latitude1: lat, longitude1: lon, latitude2: 90, longitude2: lon).distance
-        let toSouthPole = geodesic.inverse(latitude1: lat, longitude1: lon, latitude2: -90, longitude2: lon).distance
-        let containsPole = toNorthPole <= radius || toSouthPole <= radius
-        let north = toNorthPole <= radius ? 90 : geodesic.direct(from: c, azimuth: 0, distance: radius).coordinate.latitude
-        let south = toSouthPole <= radius ? -90 : geodesic.direct(from: c, azimuth: 180, distance: radius).coordinate.latitude
+        // The smallest radius of curvature (the meridian's, at the equator).
+        let minimumRadius = geodesic.ellipsoid.equatorialRadius * (1 - geodesic.ellipsoid.eccentricitySquared)
+        // Meridians are geodesics, so the disc's extreme latitudes lie due north and south. A pole
+        // farther in latitude than the radius spans at the smallest curvature is out of reach,
+        // which spares the two longest geodesics of a small cover.
+        func reaches(pole: Double) -> Bool {
+            minimumRadius * abs(pole - lat) * AngleMath.degree <= radius
+                && geodesic.inverse(latitude1: lat, longitude1: lon, latitude2: pole, longitude2: lon).distance <= radius
+        }
+        let (reachesNorthPole, reachesSouthPole) = (reaches(pole: 90), reaches(pole: -90))
+        let containsPole = reachesNorthPole || reachesSouthPole
+        let north = reachesNorthPole ? 90 : geodesic.direct(from: c, azimuth: 0, distance: radius).coordinate.latitude
+        let south = reachesSouthPole ? -90 : geodesic.direct(from: c, azimuth: 180, distance: radius).coordinate.latitude
 
         // Half-width in longitude, from a sphere of the smallest radius of curvature, widened.
         let farthest = max(abs(north), abs(south))
-        let minimumRadius = geodesic.ellipsoid.equatorialRadius * (1 - geodesic.ellipsoid.eccentricitySquared)
         let ratio = sin(min(.pi / 2, radius / minimumRadius)) / cos(farthest * AngleMath.degree)
         let halfWidth = containsPole || !(ratio < 0.99) ? 180 : asin(ratio) / AngleMath.degree * 1.01
 

@@ -15,6 +15,10 @@ struct NearbyVisibleSQLite {
     var sql: String
     var binds: [SQLiteData]
     var cap: Int
+    /// The box's latitudes: what a full step's count is estimated over (``VisiblePage``).
+    var latitudes: ClosedRange<Double>
+    /// The flat distance rows start at (after a cursor; else 0).
+    var nearest: Double
 
     /// The step for `cells` within `box`, or nil for a box it cannot take (one without longitudes,
     /// near a pole or the antimeridian, or too wide for strips).
@@ -24,7 +28,7 @@ struct NearbyVisibleSQLite {
     ) {
         guard let longitudes = box.longitudes, let strips = LongitudeStrip.covering(longitudes) else { return nil }
         let flat = ApproximateDistance(center: center)
-        let nearest = cursor.map { ApproximateDistance.surelyBefore($0.distance) } ?? 0
+        nearest = cursor.map { ApproximateDistance.surelyBefore($0.distance) } ?? 0
         binds = [
             .text(viewer?.text ?? "-"), .integer(SQLiteInt64(millis(now))), .text(Viewer.adultBirthdayCutoff(now: now)),
             .float(box.latitudes.lowerBound), .float(box.latitudes.upperBound), .float(longitudes.lowerBound),
@@ -41,16 +45,16 @@ struct NearbyVisibleSQLite {
             }
         }
         self.cap = cap
+        latitudes = box.latitudes
         // Judged and measured on the spot index alone (migration 22), which the rule's `state <> 'deleted'`
         // lets it use; the squared flat distance, as SQLite has no sqrt unless built with math functions.
         // Bodies are joined to the nearest rows only, by the table's key. The limit is an Int written into
         // the text: a bound one makes SQLite prepare the statement twice.
         sql = """
-            SELECT v.id, v.version, v.latitude, v.longitude, b.body, v.d2, v.total FROM (
+            SELECT v.id, v.version, v.latitude, v.longitude, b.body, v.d2 FROM (
               SELECT * FROM (
                 SELECT s.place_key, s.id, s.version, s.latitude, s.longitude,
-                  (s.latitude - ?8) * ?10 * (s.latitude - ?8) * ?10 + (s.longitude - ?9) * ?11 * (s.longitude - ?9) * ?11 AS d2,
-                  count(*) OVER () AS total
+                  (s.latitude - ?8) * ?10 * (s.latitude - ?8) * ?10 + (s.longitude - ?9) * ?11 * (s.longitude - ?9) * ?11 AS d2
                 FROM (VALUES \(pairs.joined(separator: ", "))) k CROSS JOIN stickers s INDEXED BY stickers_by_spot
                 WHERE s.cell = k.column1 AND s.strip = k.column2 AND s.latitude BETWEEN ?4 AND ?5 AND s.longitude BETWEEN ?6 AND ?7
                   AND \(NearbyVisibleStatement.visibleRule(
@@ -64,23 +68,21 @@ struct NearbyVisibleSQLite {
 
     /// Runs the step on `connection`.
     func run(on connection: SQLiteConnection) async throws -> VisiblePage {
-        var page = VisiblePage(rows: [], total: 0, safeBelow: .infinity)
+        var rows: [NearbySearch.Candidate] = []
         var farthest = 0.0
         for row in try await connection.query(sql, binds) {
             let columns = row.columns
-            guard columns.count == 7, let idText = columns[0].data.string, let id = UUID(storedText: idText),
+            guard columns.count == 6, let idText = columns[0].data.string, let id = UUID(storedText: idText),
                 let version = columns[1].data.integer, let latitude = columns[2].data.double, let longitude = columns[3].data.double,
-                let body = columns[4].data.string, let d2 = columns[5].data.double, let total = columns[6].data.integer
+                let body = columns[4].data.string, let d2 = columns[5].data.double
             else { throw StoreError.corrupt("a sticker row the nearby search read is incomplete: \(row)") }
-            page.rows.append(
+            rows.append(
                 NearbySearch.Candidate(
                     id: Sticker.ID(id), idText: idText, version: Int(version),
                     coordinate: Coordinate(latitude: latitude, longitude: longitude),
                     audience: nil, body: body))
-            (farthest, page.total) = (d2.squareRoot(), Int(total))
+            farthest = d2.squareRoot()
         }
-        // A full step may have left rows out (`total` also counts rows before the cursor).
-        if page.rows.count == cap { page.safeBelow = ApproximateDistance.atLeast(farthest) }
-        return page
+        return VisiblePage(rows: rows, cap: cap, nearest: nearest, farthest: farthest, latitudes: latitudes)
     }
 }

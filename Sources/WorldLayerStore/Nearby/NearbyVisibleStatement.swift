@@ -20,8 +20,8 @@ import WorldLayerGeo
 struct NearbyVisibleStatement: PostgresPreparedStatement {
     static let sql = """
         WITH rel AS MATERIALIZED (\(ViewerStatement.relations(of: "$7")))
-        SELECT id, version, latitude, longitude, body, d, total FROM (
-          SELECT s.id, s.version, s.latitude, s.longitude, s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d, count(*) OVER () AS total
+        SELECT id, version, latitude, longitude, body, d FROM (
+          SELECT s.id, s.version, s.latitude, s.longitude, s.body, sqrt(power((s.latitude - $9) * $11, 2) + power((s.longitude - $10) * $12, 2)) AS d
           FROM unnest($1::bigint[], $2::bigint[]) AS k(cell, strip) CROSS JOIN stickers s
           WHERE s.cell = k.cell AND s.strip = k.strip AND s.latitude BETWEEN $3 AND $4 AND s.longitude BETWEEN $5 AND $6
             AND \(visibleRule(viewer: "$7", now: "$8", adultCutoff: "$15", shares: "sticker_shares h", relations: .cte))
@@ -31,7 +31,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
         """
     /// The columns the search needs come as columns, not scanned out of the body as SQLite's rows are:
     /// the rule has run, so only the place, the id and the version matter here.
-    typealias Row = (candidate: NearbySearch.Candidate, distance: Double, total: Int)
+    typealias Row = (candidate: NearbySearch.Candidate, distance: Double)
 
     var cells: [Int64]
     var strips: [Int64]
@@ -66,8 +66,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
     }
 
     func decodeRow(_ row: PostgresRow) throws -> Row {
-        let (id, version, latitude, longitude, body, distance, total) = try row.decode(
-            (String, Int, Double, Double, String, Double, Int).self)
+        let (id, version, latitude, longitude, body, distance) = try row.decode((String, Int, Double, Double, String, Double).self)
         guard let uuid = UUID(storedText: id) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "sticker id \(id) is not a UUID"))
         }
@@ -75,7 +74,7 @@ struct NearbyVisibleStatement: PostgresPreparedStatement {
             id: Sticker.ID(uuid), idText: id, version: version, coordinate: Coordinate(latitude: latitude, longitude: longitude),
             audience: nil,
             body: body)
-        return (candidate, distance, total)
+        return (candidate, distance)
     }
 }
 
@@ -170,20 +169,36 @@ extension NearbyVisibleStatement {
 /// What one step sent: the rows, how many the box holds for this viewer, and how near a row it left out could lie.
 struct VisiblePage {
     var rows: [NearbySearch.Candidate]
+    /// Exact when the step sent fewer than its cap; else estimated (below).
     var total: Int
     var safeBelow: Double
+
+    /// The page of a step that sent `rows`, nearest first, at most `cap` of them, from flat distance
+    /// `nearest` (after a cursor) to `farthest`, out of a box spanning `latitudes`.
+    ///
+    /// When the step was full, rows were left out: none nearer than `farthest` allows, and as many as
+    /// the box holds at the density of the rows sent (`total` only sizes the next search's first circle,
+    /// ``DensityHints``). Counting them exactly meant a window over every row of the box, which kept them
+    /// all (PostgreSQL: with their bodies) where a sort that keeps `cap` suffices.
+    init(rows: [NearbySearch.Candidate], cap: Int, nearest: Double, farthest: Double, latitudes: ClosedRange<Double>) {
+        self.rows = rows
+        guard rows.count == cap else { (total, safeBelow) = (rows.count, .infinity); return }
+        safeBelow = ApproximateDistance.atLeast(farthest)
+        let boxRadius = (latitudes.upperBound - latitudes.lowerBound) / 2 * NearbySearch.metresPerDegreeLatitudeMinimum
+        let perSquareMetre = Double(cap) / (.pi * max(farthest * farthest - nearest * nearest, 1))
+        total = max(cap, Int((perSquareMetre * 4 * boxRadius * boxRadius).rounded()))
+    }
 }
 
 extension Store {
     static func visibleCandidates(_ statement: NearbyVisibleStatement, on postgres: PostgresConnection) async throws -> VisiblePage {
-        var page = VisiblePage(rows: [], total: 0, safeBelow: .infinity)
+        var rows: [NearbySearch.Candidate] = []
         var farthest = 0.0
-        for try await (candidate, distance, total) in try await postgres.execute(statement, logger: postgres.logger) {
-            page.rows.append(candidate)
-            (farthest, page.total) = (distance, total)
+        for try await (candidate, distance) in try await postgres.execute(statement, logger: postgres.logger) {
+            rows.append(candidate)
+            farthest = distance
         }
-        // A full step may have left rows out (`total` also counts rows before the cursor).
-        if page.rows.count == statement.cap { page.safeBelow = ApproximateDistance.atLeast(farthest) }
-        return page
+        return VisiblePage(
+            rows: rows, cap: statement.cap, nearest: statement.nearest, farthest: farthest, latitudes: statement.box.latitudes)
     }
 }

@@ -40,7 +40,8 @@ final class StickerBodyCache: @unchecked Sendable {
         guard young.count >= generation else { return [:] }
         let dropped = old
         old = young
-        young = [:]
+        // Sized for a whole generation at once, rather than grown through a dozen rehashes.
+        young = Dictionary(minimumCapacity: generation)
         return dropped
     }
 }
