@@ -59,6 +59,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
     @Option(help: "Queries for the throughput pass, seen in neither pass before it.") var throughput: String
     @Option(help: "Write each measured query's results here, one line per query: id:distance, comma-separated.") var results: String
     @Option(help: "Concurrent clients for the throughput pass.") var concurrency = 2
+    @Option(help: "Also write each measured query's time here, in ms, one line per query (to find the slow ones).") var latencies: String?
 
     func run() async throws {
         let (warmupList, measured, loadList) = (try BenchQuery.read(warmup), try BenchQuery.read(queries), try BenchQuery.read(throughput))
@@ -81,6 +82,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         // the measured queries are other points in the same places, as a server's next callers are.
         var report: [String: Double] = ["queries": Double(measured.count)]
         var lines: [String] = []
+        var measuredTimes: [String] = []
         for (pass, list) in [("warmup", warmupList), ("measured", measured)] {
             var latencies: [Double: [Double]] = [:]
             let bar = ProgressBar(label: "\(engine == .worldlayer ? store!.engine.rawValue : engine.rawValue) latency, \(pass) queries")
@@ -89,7 +91,10 @@ struct NearbyBenchCommand: AsyncParsableCommand {
                 let ids = try await query(q)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
                 latencies[q.radius, default: []].append(ms)
-                if pass == "measured" { lines.append(ids.joined(separator: ",")) }
+                if pass == "measured" {
+                    lines.append(ids.joined(separator: ","))
+                    measuredTimes.append(String(ms))
+                }
                 bar.update(i + 1, of: list.count)
             }
             bar.finish()
@@ -101,6 +106,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
             }
         }
         try lines.joined(separator: "\n").write(toFile: results, atomically: true, encoding: .utf8)
+        try latencies.map { try measuredTimes.joined(separator: "\n").write(toFile: $0, atomically: true, encoding: .utf8) }
         // Throughput: `concurrency` clients share the list.
         let next = Counter()
         let clients = try (0..<concurrency).map { _ in try connect() }

@@ -97,17 +97,22 @@ extension NearbySearch {
             // read: smaller where stickers are dense, and where they are sparse as large as the last
             // search had to go (a step's rows are judged in SQL, so a larger box costs index entries,
             // not rows). Where no search has been, count index entries (far cheaper than reading
-            // rows) and only shrink.
+            // rows) and only shrink; where there are few, count the whole disc too, up to a bound, and
+            // if it holds few, take it in one step (a field or the sea took five, from 8 m to 1 km).
             if cursor == nil {
                 if let hint = store.densityHints.hint(at: home) {
                     r =
                         hint.rows == 0
                         ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(3 * limit) / (4 * hint.density)).squareRoot()))
                 } else {
-                    let count = try await Self.count(
-                        in: try CellGrid.cover(center: center, radius: r), box: Self.box(around: center, radius: r),
-                        access: .index(engine), on: db)
-                    if count > 4 * limit { r = max(0.5, r * (Double(2 * limit) / Double(count)).squareRoot()) }
+                    let few = 4 * limit
+                    let near = try await Self.count(within: r, of: center, access: .index(engine), on: db)
+                    if near > few {
+                        r = max(0.5, r * (Double(2 * limit) / Double(near)).squareRoot())
+                    } else if r < radius, try await Self.count(within: radius, of: center, access: .index(engine), upTo: few, on: db) <= few
+                    {
+                        r = radius
+                    }
                 }
             }
             var viewer: Viewer?  // read only for a step whose rule runs here
@@ -363,16 +368,21 @@ extension NearbySearch {
         }
     }
 
-    /// How many living stickers lie in the box, counted on the index alone.
+    /// How many living stickers lie in the box around the circle of radius `r`, on the index alone;
+    /// with a `bound`, counted only up to one more than it (where a wide disc takes in a city, counting
+    /// all of it would cost more than the search).
     private static func count(
-        in cells: [CellID], box: SearchBox, access: SpatialAccess, on db: any SQLDatabase
+        within r: Double, of center: Coordinate, access: SpatialAccess, upTo bound: Int? = nil, on db: any SQLDatabase
     ) async throws -> Int {
+        let cells = try CellGrid.cover(center: center, radius: r)
         guard !cells.isEmpty else { return 0 }
-        return try await db.raw(
-            """
-            SELECT COUNT(*) AS n \(Self.stickers(in: cells, box: box, access: access)) AND s.state <> 'deleted'
-            """
-        ).first()?.decode(column: "n", as: Int.self) ?? 0
+        let living: SQLQueryString =
+            "\(Self.stickers(in: cells, box: Self.box(around: center, radius: r), access: access)) AND s.state <> 'deleted'"
+        // The bound is an Int written into the text, as every limit here is.
+        let sql: SQLQueryString =
+            bound.map { "SELECT COUNT(*) AS n FROM (SELECT 1 \(living) LIMIT \(unsafeRaw: String($0 + 1))) AS bounded" }
+            ?? "SELECT COUNT(*) AS n \(living)"
+        return try await db.raw(sql).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// The full sticker: from the cache when it holds this version, else decoded from the body (and cached).
