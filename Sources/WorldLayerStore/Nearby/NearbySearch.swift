@@ -97,8 +97,10 @@ extension NearbySearch {
             // read: smaller where stickers are dense, and where they are sparse as large as the last
             // search had to go (a step's rows are judged in SQL, so a larger box costs index entries,
             // not rows). Where no search has been, count index entries (far cheaper than reading
-            // rows) and only shrink; where there are few, count the whole disc too, up to a bound, and
-            // if it holds few, take it in one step (a field or the sea took five, from 8 m to 1 km).
+            // rows) and only shrink; where there are few, on SQLite count the whole disc too, up to a
+            // bound, and if it holds few, take it in one step (a field or the sea took five, from 8 m to
+            // 1 km). Not on PostgreSQL: there the bounded count took the p99 at 1 km from 4 to 20 ms
+            // (bench/JOURNAL.md; why is not yet known).
             if cursor == nil {
                 if let hint = store.densityHints.hint(at: home) {
                     r =
@@ -109,7 +111,8 @@ extension NearbySearch {
                     let near = try await Self.count(within: r, of: center, access: .index(engine), on: db)
                     if near > few {
                         r = max(0.5, r * (Double(2 * limit) / Double(near)).squareRoot())
-                    } else if r < radius, try await Self.count(within: radius, of: center, access: .index(engine), upTo: few, on: db) <= few
+                    } else if engine == .sqlite, r < radius,
+                        try await Self.count(within: radius, of: center, access: .index(engine), upTo: few, on: db) <= few
                     {
                         r = radius
                     }
