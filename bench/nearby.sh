@@ -31,13 +31,14 @@ psql -tA "$pg" -c "SELECT json_object_agg(name, current_setting(name)) FROM pg_s
 # its own: at 10 M the five stores (~46 GB) do not fit in 24 GiB together. Reading the files in without
 # emptying it first still left one round in five at 60 % speed, presumably because pages read once are
 # the first the kernel evicts (bench/JOURNAL.md, 2026-11-27).
-if [ -w /proc/sys/vm/drop_caches ]; then echo dropped > "$work/page-cache"; else
+page_cache=kept
+if [ -w /proc/sys/vm/drop_caches ]; then page_cache=dropped; else
   echo "[nearby] cannot empty the page cache (not root): each engine's files are only read into it" >&2
-  echo kept > "$work/page-cache"
 fi
+echo "$page_cache" > "$work/page-cache"  # for the report
 prewarm() {
   local relations="SELECT count(pg_prewarm(oid, 'read')) FROM pg_class WHERE relkind IN ('r', 'i', 't')"
-  if [ "$(cat "$work/page-cache")" = dropped ]; then sync; echo 1 > /proc/sys/vm/drop_caches; fi
+  if [ "$page_cache" = dropped ]; then sync; echo 1 > /proc/sys/vm/drop_caches; fi
   case $1 in
     sqlite) cat "$work/ours.sqlite" > /dev/null ;;
     rtree) cat "$work/rtree.sqlite" > /dev/null ;;

@@ -84,13 +84,13 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         var lines: [String] = []
         var measuredTimes: [String] = []
         for (pass, list) in [("warmup", warmupList), ("measured", measured)] {
-            var latencies: [Double: [Double]] = [:]
+            var byRadius: [Double: [Double]] = [:]
             let bar = ProgressBar(label: "\(engine == .worldlayer ? store!.engine.rawValue : engine.rawValue) latency, \(pass) queries")
             for (i, q) in list.enumerated() {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let ids = try await query(q)
                 let ms = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-                latencies[q.radius, default: []].append(ms)
+                byRadius[q.radius, default: []].append(ms)
                 if pass == "measured" {
                     lines.append(ids.joined(separator: ","))
                     measuredTimes.append(String(ms))
@@ -98,7 +98,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
                 bar.update(i + 1, of: list.count)
             }
             bar.finish()
-            for (radius, values) in latencies {
+            for (radius, values) in byRadius {
                 let sorted = values.sorted()
                 let prefix = pass == "measured" ? "" : "warmup_"
                 report["\(prefix)p50_ms_\(Int(radius))"] = percentile(sorted, 50)

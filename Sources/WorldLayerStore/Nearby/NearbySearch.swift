@@ -338,11 +338,14 @@ extension NearbySearch {
             sql = "FROM stickers s WHERE (\(runs.joined(separator: " OR ")))"
         }
         guard let box else { return sql }
-        sql = sql + " AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
-        if let lon = box.longitudes {
-            sql = sql + " AND s.longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)"
-        }
-        return sql
+        return sql + " AND \(within(box))"
+    }
+
+    /// SQL true when row `s` lies in `box`.
+    private static func within(_ box: SearchBox) -> SQLQueryString {
+        let latitudes: SQLQueryString = "s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)"
+        guard let lon = box.longitudes else { return latitudes }
+        return latitudes + " AND s.longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)"
     }
 
     /// The place-key ranges that hold the rows of `cells`: per (cell, strip) pair narrowed to `latitudes`
@@ -390,11 +393,8 @@ extension NearbySearch {
             let runs: [SQLQueryString] = CellID.runs(cells).map {
                 "(\(bind: Int64(bitPattern: $0.lowerBound.rawValue)), \(bind: Int64(bitPattern: $0.upperBound.rawValue)))"
             }
-            var probe: SQLQueryString = """
-                SELECT 1 FROM stickers s WHERE s.cell BETWEEN k.lo AND k.hi AND s.state <> 'deleted'
-                  AND s.latitude BETWEEN \(bind: box.latitudes.lowerBound) AND \(bind: box.latitudes.upperBound)
-                """
-            if let lon = box.longitudes { probe = probe + " AND s.longitude BETWEEN \(bind: lon.lowerBound) AND \(bind: lon.upperBound)" }
+            let probe: SQLQueryString =
+                "SELECT 1 FROM stickers s WHERE s.cell BETWEEN k.lo AND k.hi AND s.state <> 'deleted' AND \(within(box))"
             sql = """
                 SELECT COUNT(*) AS n FROM (SELECT 1 FROM (VALUES \(runs.joined(separator: ", "))) k(lo, hi)
                   CROSS JOIN LATERAL (\(probe) LIMIT \(unsafeRaw: n)) e LIMIT \(unsafeRaw: n)) AS bounded
