@@ -25,6 +25,12 @@ public func buildApplication(
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
     let installed = try await BuiltinTemplates.install(into: store)
     logger.debug("template library has \(installed) built-in templates")
+    if configuration.residentSpots {
+        let start = ContinuousClock.now
+        if let count = try await store.nearby.keepResident() {
+            logger.info("kept \(count) stickers' places in memory for nearby searches (\(ContinuousClock.now - start))")
+        }
+    }
     let hub = LiveHub(store: store, logger: logger)
     let views = ViewTally()
     let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views)

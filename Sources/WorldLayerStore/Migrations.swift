@@ -74,6 +74,7 @@ extension Migration {
         floorPlans,
         sceneAnchors,
         spotIndexCoversRule,
+        spotChanges,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

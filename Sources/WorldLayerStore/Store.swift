@@ -20,6 +20,7 @@ public final class Store: Sendable {
     private final class Pools: @unchecked Sendable {
         var sqlite: EventLoopGroupConnectionPool<SQLiteSource>?
         var sqliteThreads: NIOThreadPool?
+        var sqliteReaders: SQLiteReaders?
         var postgres: EventLoopGroupConnectionPool<PostgresConnectionSource>?
         private let lock = NSLock()
         private var isClosed = false
@@ -35,8 +36,13 @@ public final class Store: Sendable {
         deinit {
             // A store dropped without close(): release its connections in the background.
             guard markClosed() else { return }
-            let threads = sqliteThreads
-            sqlite?.shutdownGracefully { _ in threads?.shutdownGracefully { _ in } }
+            let (threads, readers) = (sqliteThreads, sqliteReaders)
+            sqlite?.shutdownGracefully { _ in
+                Task {
+                    await readers?.close()
+                    threads?.shutdownGracefully { _ in }
+                }
+            }
             postgres?.shutdownGracefully { _ in }
         }
     }
@@ -55,6 +61,8 @@ public final class Store: Sendable {
     let notifiesOnCommit: Bool
     let bodyCache = StickerBodyCache()
     let densityHints = DensityHints()
+    /// Every sticker's place and audience in memory, once ``NearbySearch/keepResident()`` has read them (SQLite only).
+    let residentSpots = ResidentSpots()
 
     private init(url: DatabaseURL, engine: Engine, pools: Pools, logger: Logger, clock: WallClock, notifiesOnCommit: Bool) {
         self.url = url
@@ -85,13 +93,17 @@ public final class Store: Sendable {
             // connections, the waiters could take every thread while the lock's holder waited for one to
             // run its next statement (40 concurrent writes stalled for the 30 s timeout, twice).
             let connectionsPerLoop = 4
-            let threads = NIOThreadPool(numberOfThreads: connectionsPerLoop * group.makeIterator().reduce(0) { n, _ in n + 1 })
+            let loops = group.makeIterator().reduce(0) { n, _ in n + 1 }
+            // Readers (``SQLiteReaders``) get threads of their own: waiting writers can never hold them all.
+            let readers = 2 * loops
+            let threads = NIOThreadPool(numberOfThreads: connectionsPerLoop * loops + readers)
             threads.start()
             let pools = Pools()
             pools.sqliteThreads = threads
+            let source = SQLiteSource(path: path, threadPool: threads)
             pools.sqlite = EventLoopGroupConnectionPool(
-                source: SQLiteSource(path: path, threadPool: threads), maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger,
-                on: group)
+                source: source, maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger, on: group)
+            pools.sqliteReaders = SQLiteReaders(source: source, capacity: readers, logger: logger)
             return Store(url: url, engine: .sqlite, pools: pools, logger: logger, clock: clock, notifiesOnCommit: false)
         case .postgres(let text):
             let configuration: SQLPostgresConfiguration
@@ -137,6 +149,12 @@ public final class Store: Sendable {
             return try await body(conn.sql(queryLogLevel: .trace), .postgres(conn))
         }
         throw StoreError.unavailable("the store is closed")
+    }
+
+    /// Runs `body` on an SQLite connection for short reads, without the pool's round trips
+    /// (``SQLiteReaders``); nil on PostgreSQL or when every reader is busy.
+    func withReader<R>(_ body: (SQLiteConnection) async throws -> R) async throws -> R? {
+        try await pools.sqliteReaders?.withReader(body)
     }
 
     /// Runs `body` in one transaction: all of its writes commit together or none do.
@@ -205,6 +223,7 @@ public final class Store: Sendable {
     public func close() async throws {
         guard pools.markClosed() else { return }
         try await pools.sqlite?.shutdownAsync()
+        await pools.sqliteReaders?.close()
         try await pools.sqliteThreads?.shutdownGracefully()
         try await pools.postgres?.shutdownAsync()
     }

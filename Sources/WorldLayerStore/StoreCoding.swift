@@ -11,27 +11,32 @@ extension UUID {
         self.init(uuid: value)
     }
 
-    /// The 16 bytes of 32 hex digits among 36 bytes (the rest dashes), or nil.
+    /// The 16 bytes of 32 hex digits in the 8-4-4-4-12 form, or nil.
     private static func storedValue(_ utf8: UnsafeBufferPointer<UInt8>) -> uuid_t? {
-        guard utf8.count == 36 else { return nil }
+        guard utf8.count == 36, utf8[8] == dash, utf8[13] == dash, utf8[18] == dash, utf8[23] == dash else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        let complete = withUnsafeMutableBytes(of: &value) { bytes -> Bool in
-            var digits = 0
-            for c in utf8 where c != UInt8(ascii: "-") {
-                let v: UInt8
-                switch c {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): v = c &- UInt8(ascii: "a") &+ 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): v = c &- UInt8(ascii: "A") &+ 10
-                default: return false
-                }
-                guard digits < 32 else { return false }
-                bytes[digits / 2] |= digits % 2 == 0 ? v << 4 : v
-                digits += 1
+        var invalid: UInt8 = 0
+        withUnsafeMutableBytes(of: &value) { bytes in
+            for (k, at) in byteOffsets.enumerated() {
+                let high = hexValues[Int(utf8[at])], low = hexValues[Int(utf8[at + 1])]
+                invalid |= high | low
+                bytes[k] = high << 4 | low & 0x0F
             }
-            return digits == 32
         }
-        return complete ? value : nil
+        return invalid & 0xF0 == 0 ? value : nil
+    }
+
+    private static let dash = UInt8(ascii: "-")
+    /// Where each byte's two digits start in the text.
+    private static let byteOffsets = [0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34]
+    /// Each byte's value as a hex digit, or 0xFF.
+    private static let hexValues: [UInt8] = (0..<256).map { c in
+        switch c {
+        case 48...57: UInt8(c - 48)
+        case 97...102: UInt8(c - 87)
+        case 65...70: UInt8(c - 55)
+        default: 0xFF
+        }
     }
 }
 

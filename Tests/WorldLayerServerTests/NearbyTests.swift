@@ -10,9 +10,9 @@ import WorldLayerTestSupport
 
 @Suite("Finding stickers near me")
 struct NearbyTests {
-    @Test("nearest first, exact geodesic distances and bearings, pages that add up to the whole", arguments: ScratchDatabase.engines)
-    func pages(engine: Store.Engine) async throws {
-        try await withServer(engine) { api in
+    @Test("nearest first, exact geodesic distances and bearings, pages that add up to the whole", arguments: NearbyPath.all)
+    func pages(path: NearbyPath) async throws {
+        try await withServer(path) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
             var expected: [(id: String, distance: Double)] = []
@@ -54,9 +54,9 @@ struct NearbyTests {
     /// at the edge of what it sent must make the search read them all, or pages would skip some.
     @Test(
         "more stickers tied at one distance than a search step sends: pages in id order that add up to all of them",
-        arguments: ScratchDatabase.engines)
-    func tiesBeyondOneStep(engine: Store.Engine) async throws {
-        try await withServer(engine) { api in
+        arguments: NearbyPath.all)
+    func tiesBeyondOneStep(path: NearbyPath) async throws {
+        try await withServer(path) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
             let nearest = try await api.placeSticker(
@@ -84,9 +84,9 @@ struct NearbyTests {
 
     @Test(
         "the first circle is sized from what earlier searches saw, and a stale guess never changes the answer",
-        arguments: ScratchDatabase.engines)
-    func densityHints(engine: Store.Engine) async throws {
-        try await withServer(engine) { api in
+        arguments: NearbyPath.all)
+    func densityHints(path: NearbyPath) async throws {
+        try await withServer(path) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Geodesic.wgs84.direct(
                 from: Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude), azimuth: 45, distance: 2_000
@@ -163,9 +163,9 @@ struct NearbyTests {
 
     @Test(
         "stickers at one exact spot are all found, and a moved sticker is found where it now is, not where it was",
-        arguments: ScratchDatabase.engines)
-    func sameSpotAndMoves(engine: Store.Engine) async throws {
-        try await withServer(engine) { api in
+        arguments: NearbyPath.all)
+    func sameSpotAndMoves(path: NearbyPath) async throws {
+        try await withServer(path) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let spot = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
             let elsewhere = Geodesic.wgs84.direct(from: spot, azimuth: 200, distance: 450).coordinate
@@ -208,9 +208,9 @@ struct NearbyTests {
         }
     }
 
-    @Test("a kilometre search where stickers are sparse finds them on both sides of the antimeridian", arguments: ScratchDatabase.engines)
-    func sparseAcrossAntimeridian(engine: Store.Engine) async throws {
-        try await withServer(engine) { api in
+    @Test("a kilometre search where stickers are sparse finds them on both sides of the antimeridian", arguments: NearbyPath.all)
+    func sparseAcrossAntimeridian(path: NearbyPath) async throws {
+        try await withServer(path) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let center = Coordinate(latitude: -16.5, longitude: 179.999)
             var expected: [String] = []

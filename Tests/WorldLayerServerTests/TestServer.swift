@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+import Testing
 import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -160,4 +161,36 @@ func withTwoServers(
 struct HelperFailure: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Where a server's nearby searches run: on SQLite in memory (the default, ``ServerConfiguration/residentSpots``)
+/// or in SQL, and on PostgreSQL in SQL — each path the tests of what a search finds and shows must cover.
+struct NearbyPath: Sendable, CustomTestStringConvertible {
+    var engine: Store.Engine
+    var resident: Bool
+
+    static var all: [NearbyPath] {
+        ScratchDatabase.engines.flatMap { engine in
+            engine == .sqlite
+                ? [NearbyPath(engine: engine, resident: true), NearbyPath(engine: engine, resident: false)]
+                : [
+                    NearbyPath(engine: engine, resident: false)
+                ]
+        }
+    }
+
+    var testDescription: String { engine == .sqlite ? "sqlite, \(resident ? "in memory" : "in SQL")" : engine.rawValue }
+}
+
+/// Runs `test` against a live server whose nearby searches take `path`.
+func withServer(
+    _ path: NearbyPath, configure: @escaping (inout ServerConfiguration) -> Void = { _ in },
+    _ test: @escaping @Sendable (API) async throws -> Void
+) async throws {
+    try await withServer(
+        path.engine,
+        configure: {
+            configure(&$0)
+            $0.residentSpots = path.resident
+        }, test)
 }

@@ -24,9 +24,9 @@ struct VisibilityMatrixTests {
 
     @Test(
         "public, private, shared, group and worldmap stickers reach exactly their audience on every path",
-        arguments: ScratchDatabase.engines)
-    func matrix(engine: Store.Engine) async throws {
-        try await withServer(engine) { api in
+        arguments: NearbyPath.all)
+    func matrix(path: NearbyPath) async throws {
+        try await withServer(path) { api in
             var tokens: [String: String?] = ["anonymous": nil]
             for name in ["owner", "friend", "member", "groupie", "stranger", "blocked", "marker"] {
                 tokens[name] = try await api.signUpAndLogIn(name)

@@ -31,12 +31,12 @@ struct VisibilityPropertyTests {
     static let seeds: [UInt64] = [1, 2, 3, 4, 5]
     static let people = 8, stickersPerWorld = 45
 
-    @Test("thousands of (viewer, sticker) pairs: the API shows exactly what canSee allows", arguments: ScratchDatabase.engines)
-    func agree(engine: Store.Engine) async throws {
+    @Test("thousands of (viewer, sticker) pairs: the API shows exactly what canSee allows", arguments: NearbyPath.all)
+    func agree(path: NearbyPath) async throws {
         let pairs = Counter()
         for seed in Self.seeds {
             let clock = ManualClock(step: 0.001)
-            try await withServer(engine, configure: { $0.clock = clock.wall }) { api in
+            try await withServer(path, configure: { $0.clock = clock.wall }) { api in
                 pairs.add(try await Self.checkWorld(seed: seed, api: api, clock: clock))
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import PostgresKit
 import SQLKit
+import SQLiteKit
 import WorldLayerCore
 import WorldLayerGeo
 
@@ -34,6 +35,11 @@ public struct NearbyCursor: Sendable, Equatable, LosslessStringConvertible {
     func isBefore(_ distance: Double, _ idText: String) -> Bool {
         self.distance < distance || (self.distance == distance && id.text < idText)
     }
+}
+
+extension GeodesicLine {
+    /// The initial azimuth as a compass bearing, 0–360°.
+    var bearing: Double { initialAzimuth < 0 ? initialAzimuth + 360 : initialAzimuth }
 }
 
 /// Stickers near a point or in cells, as a viewer may see them.
@@ -72,102 +78,132 @@ extension NearbySearch {
         /// Nil when the query itself applied the rule (``NearbyVisibleStatement``).
         var audience: StickerAudience?
         var body: String
+        /// Where a row found in memory lies in SQLite's table (its body is read by it, ``ResidentSpots``).
+        var placeKey: Int64? = nil
 
         func isVisible(to viewer: Viewer, now: Date) -> Bool { audience.map { viewer.canSee($0, now: now) } ?? true }
     }
 
     /// Stickers `viewer` may see within `radius` metres of `center`, nearest first, a page at a time.
     ///
-    /// Searches a growing circle: the cells it covers, narrowed in SQL to the strips and
-    /// latitude band it spans (the `(cell, strip, latitude)` index), then exact geodesic distances. The
-    /// circle starts small and grows by the density it finds until it holds a full page
-    /// or reaches `radius` — so a page costs about the same in a dense city as in a field.
-    ///
-    /// Takes the viewer's account rather than a ``Viewer``: the rule runs inside each step's one
-    /// statement (``NearbyVisibleStatement``, ``NearbyVisibleSQLite``), which reads the relations
-    /// itself; only a box too wide for strips reads them apart and judges rows here.
+    /// Searches a growing circle (``nearest(center:radius:limit:after:count:step:readApart:)``): in the
+    /// memory of a server on an SQLite file once it keeps the stickers' places there
+    /// (``ResidentSpots``, ``keepResident()``), else in SQL. Takes the viewer's account rather than a
+    /// ``Viewer``: in SQL the rule runs inside each step's one statement (``NearbyVisibleStatement``,
+    /// ``NearbyVisibleSQLite``), which reads the relations itself.
     public func search(
         center: Coordinate, radius: Double, viewer viewerID: Account.ID?, limit: Int, after cursor: NearbyCursor? = nil, now: Date? = nil
     ) async throws -> [NearbySticker] {
         let now = now ?? clock.now()
+        if store.residentSpots.version != nil,
+            let found = try await store.withReader({ sqlite in
+                try await residentSearch(
+                    center: center, radius: radius, viewer: viewerID, limit: limit, after: cursor, now: now,
+                    on: sqlite.sql(queryLogLevel: .trace), sqlite)
+            }), let found
+        {
+            return found
+        }
         return try await withConnection(native: { db, native in
-            var r = min(radius, max(Self.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
-            let home = CellGrid.cell(containing: center)
-            // Size the first circle to about three pages' worth, from what the last search around here
-            // read: smaller where stickers are dense, and where they are sparse as large as the last
-            // search had to go (a step's rows are judged in SQL, so a larger box costs index entries,
-            // not rows). Where no search has been, count index entries (far cheaper than reading
-            // rows) and only shrink; where there are few, count the whole disc too, up to a bound, and
-            // if it holds few, take it in one step (a field or the sea took five, from 8 m to 1 km).
-            if cursor == nil {
-                if let hint = store.densityHints.hint(at: home) {
-                    r =
-                        hint.rows == 0
-                        ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(3 * limit) / (4 * hint.density)).squareRoot()))
-                } else {
-                    let few = 4 * limit
-                    let near = try await Self.count(within: r, of: center, access: .index(engine), on: db)
-                    if near > few {
-                        r = max(0.5, r * (Double(2 * limit) / Double(near)).squareRoot())
-                    } else if r < radius,
-                        try await Self.count(within: radius, of: center, access: .index(engine), upTo: few, on: db) <= few
-                    {
-                        r = radius
-                    }
-                }
-            }
             var viewer: Viewer?  // read only for a step whose rule runs here
-            // PostgreSQL sends only the nearest rows of each step; a quarter more than a page, so that
-            // what it leaves out can almost always be shown to lie beyond the page.
-            var cap: Int? = limit + limit / 4 + 8
-            while true {
-                var found: [(candidate: Candidate, line: GeodesicLine)] = []
-                var read = 0
-                var safeBelow = Double.infinity  // no left-out row lies nearer than this
-                let box = Self.box(around: center, radius: r)
-                let cells = try CellGrid.cover(center: center, radius: r)
-                for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
-                    var rows: [Candidate]
-                    if let step = try await Self.visibleStep(
-                        on: native, cells: chunk, box: box, center: center, viewer: viewerID, now: now, after: cursor,
-                        cap: cap ?? Int(Int32.max))
-                    {
-                        (rows, read) = (step.rows, read + step.total)
-                        safeBelow = min(safeBelow, step.safeBelow)
-                    } else {
-                        if viewer == nil {
-                            viewer = try await viewerID.asyncMap { try await AccountStore.viewer($0, on: db, now: now) } ?? .anonymous
-                        }
-                        rows = try await Self.candidates(in: chunk, box: box, viewer: viewer!, access: .rows(engine), on: db)
-                        read += rows.count
-                        rows.removeAll { !$0.isVisible(to: viewer!, now: now) }
+            let page = try await nearest(
+                center: center, radius: radius, limit: limit, after: cursor,
+                count: { r, bound in try await Self.count(within: r, of: center, access: .index(engine), upTo: bound, on: db) },
+                step: { cells, box, cap in
+                    try await Self.visibleStep(
+                        on: native, cells: cells, box: box, center: center, viewer: viewerID, now: now, after: cursor, cap: cap)
+                },
+                readApart: { cells, box in
+                    if viewer == nil {
+                        viewer = try await viewerID.asyncMap { try await AccountStore.viewer($0, on: db, now: now) } ?? .anonymous
                     }
-                    for c in rows {
-                        let line = Geodesic.wgs84.inverse(center, c.coordinate)
-                        guard line.distance <= r, cursor?.isBefore(line.distance, c.idText) ?? true else { continue }
-                        found.append((c, line))
-                    }
-                }
-                store.densityHints.record(read, inBoxOfRadius: r, at: home)
-                if found.count >= limit || r >= radius {
-                    found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
-                    let page = found.prefix(limit)
-                    // A row left out could have made the page: read this step again, every row.
-                    if page.count == limit ? page.last!.line.distance >= safeBelow : safeBelow <= r {
-                        cap = nil
-                        continue
-                    }
-                    return try page.map { item in
-                        NearbySticker(
-                            sticker: try self.sticker(from: item.candidate).seen(by: viewerID), distance: item.line.distance,
-                            bearing: item.line.initialAzimuth < 0 ? item.line.initialAzimuth + 360 : item.line.initialAzimuth)
-                    }
-                }
-                // Grow by the density seen so far: enough area for a page, with some to spare.
-                let growth = found.isEmpty ? 4 : min(4, max(1.5, (Double(limit) / Double(found.count)).squareRoot() * 1.3))
-                r = min(radius, r * growth)
-            }
+                    let rows = try await Self.candidates(in: cells, box: box, viewer: viewer!, access: .rows(engine), on: db)
+                    return (rows.filter { $0.isVisible(to: viewer!, now: now) }, rows.count)
+                })
+            return try page.map { try self.nearbySticker($0.candidate, $0.line, viewer: viewerID) }
         })
+    }
+
+    /// The page of a search: the `limit` nearest rows within `radius` of `center` after `cursor`,
+    /// each with its geodesic from the centre.
+    ///
+    /// Searches a growing circle: the cells it covers, narrowed to the box around it (`step`, nearest
+    /// first by a flat distance, at most a cap; or where `step` cannot take the box, every visible row
+    /// of it, `readApart`, with how many rows were read), then exact geodesic distances. The circle starts
+    /// small and grows by the density it finds until it holds a full page or reaches `radius` — so a
+    /// page costs about the same in a dense city as in a field.
+    func nearest(
+        center: Coordinate, radius: Double, limit: Int, after cursor: NearbyCursor?,
+        count: (_ radius: Double, _ bound: Int?) async throws -> Int,
+        step: (_ cells: [CellID], _ box: SearchBox, _ cap: Int) async throws -> VisiblePage?,
+        readApart: (_ cells: [CellID], _ box: SearchBox) async throws -> (visible: [Candidate], read: Int)
+    ) async throws -> [(candidate: Candidate, line: GeodesicLine)] {
+        var r = min(radius, max(Self.firstSearchRadius, (cursor?.distance ?? 0) * 1.25 + 10))
+        let home = CellGrid.cell(containing: center)
+        // Size the first circle to about three pages' worth, from what the last search around here
+        // read: smaller where stickers are dense, and where they are sparse as large as the last
+        // search had to go (a step's rows are judged before they are sent, so a larger box costs index
+        // entries, not rows). Where no search has been, count index entries (far cheaper than reading
+        // rows) and only shrink; where there are few, count the whole disc too, up to a bound, and
+        // if it holds few, take it in one step (a field or the sea took five, from 8 m to 1 km).
+        if cursor == nil {
+            if let hint = store.densityHints.hint(at: home) {
+                r =
+                    hint.rows == 0
+                    ? min(radius, max(r, hint.radius)) : min(radius, max(0.5, (Double(3 * limit) / (4 * hint.density)).squareRoot()))
+            } else {
+                let few = 4 * limit
+                let near = try await count(r, nil)
+                if near > few {
+                    r = max(0.5, r * (Double(2 * limit) / Double(near)).squareRoot())
+                } else if r < radius, try await count(radius, few) <= few {
+                    r = radius
+                }
+            }
+        }
+        // A step sends only the nearest rows; a quarter more than a page, so that what it leaves out
+        // can almost always be shown to lie beyond the page.
+        var cap: Int? = limit + limit / 4 + 8
+        while true {
+            var found: [(candidate: Candidate, line: GeodesicLine)] = []
+            var read = 0
+            var safeBelow = Double.infinity  // no left-out row lies nearer than this
+            let box = Self.box(around: center, radius: r)
+            let cells = try CellGrid.cover(center: center, radius: r)
+            for chunk in stride(from: 0, to: cells.count, by: 500).map({ Array(cells[$0..<min($0 + 500, cells.count)]) }) {
+                var rows: [Candidate]
+                if let page = try await step(chunk, box, cap ?? Int(Int32.max)) {
+                    (rows, read) = (page.rows, read + page.total)
+                    safeBelow = min(safeBelow, page.safeBelow)
+                } else {
+                    let apart = try await readApart(chunk, box)
+                    (rows, read) = (apart.visible, read + apart.read)
+                }
+                for c in rows {
+                    let line = Geodesic.wgs84.inverse(center, c.coordinate)
+                    guard line.distance <= r, cursor?.isBefore(line.distance, c.idText) ?? true else { continue }
+                    found.append((c, line))
+                }
+            }
+            store.densityHints.record(read, inBoxOfRadius: r, at: home)
+            if found.count >= limit || r >= radius {
+                found.sort { ($0.line.distance, $0.candidate.idText) < ($1.line.distance, $1.candidate.idText) }
+                let page = found.prefix(limit)
+                // A row left out could have made the page: read this step again, every row.
+                if page.count == limit ? page.last!.line.distance >= safeBelow : safeBelow <= r {
+                    cap = nil
+                    continue
+                }
+                return Array(page)
+            }
+            // Grow by the density seen so far: enough area for a page, with some to spare.
+            let growth = found.isEmpty ? 4 : min(4, max(1.5, (Double(limit) / Double(found.count)).squareRoot() * 1.3))
+            r = min(radius, r * growth)
+        }
+    }
+
+    private func nearbySticker(_ c: Candidate, _ line: GeodesicLine, viewer: Account.ID?) throws -> NearbySticker {
+        NearbySticker(sticker: try sticker(from: c).seen(by: viewer), distance: line.distance, bearing: line.bearing)
     }
 
     /// One step's visible rows in one statement, or nil where the box is too wide for one
@@ -241,7 +277,7 @@ extension NearbySearch {
             """
     }
 
-    private static func candidates(
+    static func candidates(
         in cells: [CellID], box: SearchBox?, viewer: Viewer, limit: Int? = nil,
         access: SpatialAccess, on db: any SQLDatabase
     ) async throws -> [Candidate] {

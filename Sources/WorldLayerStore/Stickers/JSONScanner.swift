@@ -130,12 +130,41 @@ struct JSONScanner {
                 UInt8(ascii: "E"):
                 i += 1
             default:
-                guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)), value.isFinite
-                else { throw Unexpected() }
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                if let value = Self.shortDecimal(text) { return value }
+                guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { throw Unexpected() }
                 return value
             }
         }
         throw Unexpected()
+    }
+
+    /// Powers of ten a double holds exactly.
+    private static let exactPowersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { x, _ in x * 10 } }
+
+    /// A plain decimal of at most 15 digits (`-12.345`, no exponent), without `strtod`: its digits
+    /// as an integer and the power of ten are both exact doubles, so one division rounds correctly
+    /// (Clinger's fast path). Nil for anything else, which the full parser takes.
+    private static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var k = 0
+        let negative = k < text.count && text[k] == UInt8(ascii: "-")
+        if negative { k += 1 }
+        var digits: Int64 = 0, count = 0, fraction = -1
+        while k < text.count {
+            let c = text[k]
+            k += 1
+            if c == UInt8(ascii: "."), fraction < 0, count > 0 {
+                fraction = 0
+                continue
+            }
+            guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9"), count < 15 else { return nil }
+            digits = digits * 10 + Int64(c - UInt8(ascii: "0"))
+            count += 1
+            if fraction >= 0 { fraction += 1 }
+        }
+        guard count > 0, fraction != 0 else { return nil }
+        let value = Double(digits) / exactPowersOfTen[max(fraction, 0)]
+        return negative ? -value : value
     }
 
     mutating func string() throws -> String {

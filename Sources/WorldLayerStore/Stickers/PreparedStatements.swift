@@ -8,10 +8,10 @@ struct ViewerStatement: PostgresPreparedStatement {
 
     /// The viewer's relations as rows of (kind, other): `w` worldmap memberships, `b` blocks either
     /// way, `g` groups, and `a` the account's birthday (whether it is an adult); `account` is the
-    /// parameter that holds the account id.
-    static func relations(of account: String) -> String {
+    /// parameter that holds the account id (`typed`: the kind's type said, as PostgreSQL needs).
+    static func relations(of account: String, typed: Bool = true) -> String {
         """
-        SELECT 'w'::text AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = \(account)
+        SELECT 'w'\(typed ? "::text" : "") AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = \(account)
         UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = \(account)
         UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = \(account)
         UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(account)
