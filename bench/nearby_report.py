@@ -56,7 +56,10 @@ report = {"meta": meta, "postgresSettings": settings, "pageCacheEmptied": emptie
 for n in sizes:
     runs = {e: rounds(e, n) for e in ENGINES}
     entry = {"rounds": len(runs["postgis"]), "figures": {}, "ratios": {}, "identical": {}, "goals": [],
-             "bytes": json.load(open(f"{work}/size-{n}.json")), "memory": json.load(open(f"{work}/memory-{n}.json"))}
+             "bytes": json.load(open(f"{work}/size-{n}.json")), "memory": json.load(open(f"{work}/memory-{n}.json")),
+             # Seconds WorldLayer on SQLite took to read every sticker's place into memory, as `serve` does at start.
+             "residentLoad": spread(r["resident_load_s"] for r in runs["sqlite"] if "resident_load_s" in r)
+             if any("resident_load_s" in r for r in runs["sqlite"]) else None}
     for e, each in runs.items():
         entry["figures"][e] = {k: spread(r[k] for r in each) for k, _ in FIGURES + [("qps", "")]}
         entry["figures"][e]["warmup_first_round"] = {k: each[0]["warmup_" + k] for k, _ in FIGURES}
@@ -88,6 +91,8 @@ lines = ["# nearby: visible to me within 100 m / 1 km, nearest 50", "",
          f"{before_round}, 2,000 warm-up queries, then 2,000 **measured** queries never seen before (other points around the same places), then 2,000 more",
          f"for throughput (2 clients). {entry['rounds']} rounds, the engines taking turns at going first; every round is kept and each cell shows",
          "the median round (lowest–highest). A ratio is a win only when its lowest round is above 1.", "",
+         "WorldLayer on SQLite searches as `worldlayer serve` does: every sticker's place and audience in memory (read before the",
+         "warm-up), one statement per search for the page's bodies, on reader connections of its own.", "",
          "The peers, each as its experts would run it:",
          "- **PostGIS**: KNN (`<->`) on a GiST index of a geography column, the table `CLUSTER`ed on that index, the visibility rule per row,",
          "  exact spheroid distances on the first 100, the bodies returned; one statement prepared once per connection (as WorldLayer's is).",
@@ -120,7 +125,8 @@ for n, e in report["sizes"].items():
     m, b = e["memory"], e["bytes"]
     per = lambda v: f"{v / int(n) * 1e6 / 2**20:.0f} MiB"
     lines += ["", f"Server (`worldlayer serve` on the SQLite store, {m['http_queries']:,} HTTP queries from 4 clients, {m['http_qps']} QPS): "
-              f"idle RSS {m['idle_rss'] / 2**20:.0f} MiB, peak RSS {m['peak_rss'] / 2**20:.0f} MiB.",
+              f"idle RSS {m['idle_rss'] / 2**20:.0f} MiB, peak RSS {m['peak_rss'] / 2**20:.0f} MiB"
+              + (f"; the stickers' places read into memory in {shown(e['residentLoad'], 1)} s." if e.get("residentLoad") else "."),
               f"Size per million stickers: WorldLayer SQLite {per(b['sqlite'])}, WorldLayer PostgreSQL {per(b['postgres'])}, PostGIS {per(b['postgis'])}, "
               f"R*Tree file {per(b['rtree'])}, Redis memory {per(b['redis'])} (points and ids only).", ""]
 open("bench/results/nearby.md", "w").write("\n".join(lines) + "\n")
