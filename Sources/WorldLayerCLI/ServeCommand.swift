@@ -51,6 +51,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve /metrics to anyone (default: only to loopback clients and admins).")
     var publicMetrics = false
 
+    @Flag(
+        help:
+            "On an SQLite file, search nearby in SQL rather than in memory (~165 MiB a million stickers, read at start)."
+    )
+    var nearbyInSql = false
+
     @Option(help: "Serve HTTPS with this PEM certificate chain (with --tls-key).")
     var tlsCertificate: String?
 
@@ -94,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.mediaDirectory = media.library.root
         configuration.bcryptCost = bcryptCost
         configuration.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        configuration.residentSpots = !nearbyInSql
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: web, isDirectory: &isFolder), isFolder.boolValue {
             configuration.webDirectory = URL(fileURLWithPath: web)

@@ -52,6 +52,30 @@ struct ServerProcessTests {
         #expect(down.status == 1 && down.stderr.split(separator: "\n").count == 1)
     }
 
+    @Test(
+        "what another process writes to the SQLite file (the CLI deleting an account) leaves the running server's nearby search at once",
+        arguments: [[], ["--nearby-in-sql"]])
+    func anotherProcessWrites(extra: [String]) async throws {
+        let db = CLI.scratchDatabase()
+        let server = try await RunningServer(database: db, extra: extra)
+        let name = "w\(UUID().uuidString.prefix(6).lowercased())"
+        let token = try await server.signUpAndLogIn(name)
+        let id = UUID().uuidString.lowercased()
+        let body = """
+            {"templateId": "sticky-note", "text": "hello", "tags": [], "color": "#ff8800", "size": 0.4, "orientation": [0, 0, 0, 1],
+             "anchor": {"latitude": 60.1699, "longitude": 24.9384, "altitude": 0, "accuracy": 5}, "visibility": "public", "sharedWith": []}
+            """
+        #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: body, token: token).status == 201)
+        #expect(try await server.request("POST", "/v1/stickers/\(id)/place", token: token).status == 200)
+        let nearby = "/v1/stickers/nearby?latitude=60.1699&longitude=24.9384&radius=50"
+        #expect(try await server.request("GET", nearby).body.contains(id))
+        let deleted = try CLI.run(["user", "delete", name, "--database", db])
+        #expect(deleted.status == 0, "\(deleted.stderr)")
+        let after = try await server.request("GET", nearby)
+        #expect(after.status == 200 && !after.body.contains(id))
+        #expect(server.stop() == 0)
+    }
+
     @Test("serve answers over HTTP and stops cleanly on SIGTERM", arguments: engines)
     func serve(engine: String) async throws {
         let server = try await RunningServer(database: ServerProcessTests.database(engine))

@@ -3,13 +3,17 @@ import SQLiteNIO
 import WorldLayerCore
 import WorldLayerGeo
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Every living sticker's place and audience, in memory, for the nearby searches of a server on
 /// an SQLite file.
 ///
 /// On SQLite most of a search's time went to fixed costs per step: SQLite parsing and planning a
 /// statement that carries the visibility rule (SQLiteNIO prepares every statement anew), running it,
 /// and a count to size the first circle (bench/JOURNAL.md). Such a server is one process, so it can
-/// hold what a search reads — about 100 bytes a sticker — and judge the rule in memory with
+/// hold what a search reads — a 112-byte ``Spot`` a sticker — and judge the rule in memory with
 /// ``Viewer/canSee(_:now:)`` itself; from the file it reads the viewer's relations and the bodies of
 /// the page that the sticker cache lacks, by place key.
 ///
@@ -112,12 +116,17 @@ final class ResidentSpots: @unchecked Sendable {
             loaded.add(row, byCell: true)
         }
         try await db.query(Self.sharesQuery(where: ""), []) { row in loaded.addShare(row) }
-        var (cells, shares, count) = try loaded.result()
-        for key in cells.keys { cells[key]!.sort { ($0.strip, $0.latitude) < ($1.strip, $1.latitude) } }
+        var (grown, shares, count) = try loaded.result()
+        loaded.release()
+        // Each list copied sorted, so that it holds no room its growth left (a third more, on average).
+        var cells = [CellID: [Spot]](minimumCapacity: grown.count)
+        for (cell, spots) in grown { cells[cell] = spots.sorted { ($0.strip, $0.latitude) < ($1.strip, $1.latitude) } }
+        grown = [:]
         lock.withLock {
             (self.cells, self.shares, applied, status) = (cells, shares, last, .ready)
             viewers.removeAll()
         }
+        Self.returnFreedMemory()
         return count
     }
 
@@ -200,6 +209,17 @@ final class ResidentSpots: @unchecked Sendable {
         }
     }
 
+    /// Hands back to the system what reading a million rows freed: the allocator keeps it otherwise
+    /// (a server's resident memory stayed hundreds of megabytes above what it held).
+    private static func returnFreedMemory() {
+        #if canImport(Glibc)
+            // glibc's `malloc_trim`, which Swift's Glibc module does not declare.
+            typealias Trim = @convention(c) (Int) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        #endif
+    }
+
     private func remove(_ id: Sticker.ID, from cell: CellID) {
         guard var list = cells[cell], let i = list.firstIndex(where: { $0.id == id }) else { return }
         list.remove(at: i)
@@ -272,7 +292,7 @@ extension ResidentSpots {
         let flat = ApproximateDistance(center: center)
         let nearest = cursor.map { ApproximateDistance.surelyBefore($0.distance) } ?? 0
         var found: [Spot] = []
-        var order: [(d2: Double, index: Int)] = []  // sorted rather than the spots themselves (~100 bytes each)
+        var order: [(d2: Double, index: Int)] = []  // sorted rather than the spots themselves (112 bytes each)
         forEachSpot(in: cells, box: box) { s in
             let dy = (s.latitude - center.latitude) * flat.metresPerDegreeLatitude
             let dx = (s.longitude - center.longitude) * flat.metresPerDegreeLongitude
@@ -337,6 +357,9 @@ private final class Collected: @unchecked Sendable {
             shares[sticker, default: .init()].groups.insert(StickerGroup.ID(other))
         }
     }
+
+    /// Lets go of what was read (the caller keeps its own copies).
+    func release() { (cells, spots) = ([:], []) }
 
     func result() throws -> ([CellID: [ResidentSpots.Spot]], [Sticker.ID: ResidentSpots.Shares], Int) {
         if let failure { throw failure }
