@@ -50,10 +50,7 @@ extension NearbySearch {
                 step: { cells, box, cap in
                     spots.step(cells: cells, box: box, center: center, viewer: viewer, now: now, after: cursor, cap: cap)
                 },
-                readApart: { cells, box in
-                    let rows = try await Self.candidates(in: cells, box: box, viewer: viewer, access: .rows(engine), on: db)
-                    return (rows.filter { $0.isVisible(to: viewer, now: now) }, rows.count)
-                })
+                readApart: { cells, box in try await visibleRows(in: cells, box: box, viewer: viewer, now: now, on: db) })
             // The memory moved on during the search (another search applied the log): search again.
             if spots.version == version, let found = try await residentPage(page, viewer: viewerID, version: version, on: sqlite) {
                 return found
@@ -82,7 +79,7 @@ extension NearbySearch {
 
     /// The log's last entry as a row of kind `c`, before the viewer's relations.
     private static let relationsAndLastChangeSQL = """
-        SELECT 'c' AS kind, CAST(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_changes'), 0) AS TEXT) AS other
+        SELECT 'c' AS kind, CAST(\(ResidentSpots.lastChangeSQL) AS TEXT) AS other
         UNION ALL \(ViewerStatement.relations(of: "?1", typed: false))
         """
 
@@ -116,7 +113,7 @@ extension NearbySearch {
         // The log's row has no place key (every sticker has one).
         let rows = try await sqlite.query(
             """
-            SELECT NULL, NULL, COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_changes'), 0), NULL
+            SELECT NULL, NULL, \(ResidentSpots.lastChangeSQL), NULL
             \(missing.isEmpty ? "" : "UNION ALL SELECT place_key, id, version, body FROM stickers WHERE place_key IN (\(list))")
             """,
             missing.map { .integer(SQLiteInt64($0)) })
@@ -139,18 +136,14 @@ extension NearbySearch {
         guard last == version else { return nil }
         var found: [NearbySticker] = []
         for ((c, line), cached) in zip(page, cached) {
-            var sticker = cached
-            if sticker == nil {
-                // A row read apart (a box without longitudes) came with its body.
-                var body = c.body
-                if body.isEmpty {
-                    guard let key = c.placeKey, let row = bodies[key], row.id == c.idText, row.version == c.version else { return nil }
-                    body = row.body
-                }
-                sticker = try StoreJSON.sticker(body)
-                store.bodyCache.insert(sticker!)
+            // A row read apart (a box without longitudes) came with its body.
+            var c = c
+            if cached == nil, c.body.isEmpty {
+                guard let key = c.placeKey, let row = bodies[key], row.id == c.idText, row.version == c.version else { return nil }
+                c.body = row.body
             }
-            found.append(NearbySticker(sticker: sticker!.seen(by: viewer), distance: line.distance, bearing: line.bearing))
+            let sticker = try cached ?? self.sticker(from: c)
+            found.append(NearbySticker(sticker: sticker.seen(by: viewer), distance: line.distance, bearing: line.bearing))
         }
         return found
     }

@@ -117,8 +117,7 @@ extension NearbySearch {
                     if viewer == nil {
                         viewer = try await viewerID.asyncMap { try await AccountStore.viewer($0, on: db, now: now) } ?? .anonymous
                     }
-                    let rows = try await Self.candidates(in: cells, box: box, viewer: viewer!, access: .rows(engine), on: db)
-                    return (rows.filter { $0.isVisible(to: viewer!, now: now) }, rows.count)
+                    return try await visibleRows(in: cells, box: box, viewer: viewer!, now: now, on: db)
                 })
             return try page.map { try self.nearbySticker($0.candidate, $0.line, viewer: viewerID) }
         })
@@ -202,6 +201,15 @@ extension NearbySearch {
         }
     }
 
+    /// The rows of `cells` within `box` that `viewer` may see, judged here, and how many were read
+    /// (a step for a box too wide for one statement, ``nearest(center:radius:limit:after:count:step:readApart:)``).
+    func visibleRows(
+        in cells: [CellID], box: SearchBox, viewer: Viewer, now: Date, on db: any SQLDatabase
+    ) async throws -> (visible: [Candidate], read: Int) {
+        let rows = try await Self.candidates(in: cells, box: box, viewer: viewer, access: .rows(engine), on: db)
+        return (rows.filter { $0.isVisible(to: viewer, now: now) }, rows.count)
+    }
+
     private func nearbySticker(_ c: Candidate, _ line: GeodesicLine, viewer: Account.ID?) throws -> NearbySticker {
         NearbySticker(sticker: try sticker(from: c).seen(by: viewer), distance: line.distance, bearing: line.bearing)
     }
@@ -277,7 +285,7 @@ extension NearbySearch {
             """
     }
 
-    static func candidates(
+    private static func candidates(
         in cells: [CellID], box: SearchBox?, viewer: Viewer, limit: Int? = nil,
         access: SpatialAccess, on db: any SQLDatabase
     ) async throws -> [Candidate] {
@@ -443,7 +451,7 @@ extension NearbySearch {
     }
 
     /// The full sticker: from the cache when it holds this version, else decoded from the body (and cached).
-    private func sticker(from c: Candidate) throws -> Sticker {
+    func sticker(from c: Candidate) throws -> Sticker {
         if let s = store.bodyCache.sticker(c.id, version: c.version) { return s }
         let s = try StoreJSON.sticker(c.body)
         store.bodyCache.insert(s)

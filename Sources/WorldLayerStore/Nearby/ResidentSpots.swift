@@ -151,10 +151,14 @@ final class ResidentSpots: @unchecked Sendable {
         }
     }
 
-    /// The number of the log's last entry ever written (it counts on when entries are pruned).
+    /// SQL for the number of the log's last entry ever written (SQLite's counter of the log's key,
+    /// which counts on when entries are pruned); 0 before the first.
+    static let lastChangeSQL = "COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_changes'), 0)"
+
+    /// The number of the log's last entry ever written.
     private func lastChange(on db: SQLiteConnection) async throws -> Int64 {
         Int64(
-            try await db.query("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_changes'), 0)", [])
+            try await db.query("SELECT \(Self.lastChangeSQL)", [])
                 .first?.columns.first?.data.integer ?? 0)
     }
 
