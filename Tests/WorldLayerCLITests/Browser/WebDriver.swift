@@ -154,10 +154,11 @@ final class Browser {
         }
     }
 
-    /// Clicks an element after scrolling it to the middle of the screen, clear of the tab bar.
-    /// Taps the element `css` names. A list that re-renders between finding the element and the tap
-    /// (a search answering a later keystroke) leaves a stale node: then it is found again, as a person
-    /// would tap what is on screen now, at most three times.
+    /// Taps the element `css` names after scrolling it to the middle of the screen, clear of the tab bar.
+    /// A list that re-renders between finding the element and the tap (a search answering a later
+    /// keystroke) leaves a stale node, and a scroll not yet settled on a loaded machine leaves the tab
+    /// bar over it: then it is found and scrolled to again, as a person would tap what is on screen
+    /// now, at most three times.
     func click(_ css: String) async throws {
         for attempt in 1...3 {
             let id = try await element(css)
@@ -165,7 +166,11 @@ final class Browser {
             do {
                 _ = try await call("POST", "/session/\(session)/element/\(id)/click", [String: Any]())
                 return
-            } catch  where attempt < 3 && "\(error)".contains("stale element reference") {
+            } catch
+                where attempt < 3
+                && ["stale element reference", "element click intercepted"].contains(where: "\(error)".contains)
+            {
+                if "\(error)".contains("intercepted") { try await Task.sleep(for: .milliseconds(300)) }
                 continue
             }
         }
