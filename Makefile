@@ -12,8 +12,9 @@ DATABASE ?= sqlite:./data/worldlayer.sqlite
 # secure origin: HTTPS on a certificate authority made here (data/tls/), trusted once at /trust.
 TLS_ARGS = $(if $(filter-out 127.0.0.1 localhost,$(HOST)),--tls-local ./data/tls)
 
-# OpenCV (Debian's) for recognizing book pages; the build links it, so it comes first.
-VISION_PACKAGES = libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev
+# OpenCV (Debian's) for recognizing book pages, and libjpeg, whose own header reader sizes a frame
+# before OpenCV decodes it; the build links them, so they come first.
+VISION_PACKAGES = libjpeg62-turbo-dev libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-features2d-dev libopencv-calib3d-dev
 # The browser client's libraries, served from the system's copy at /vendor/.
 WEB_PACKAGES = libjs-leaflet libjs-three
 # The browser tests: headless Chromium driven by chromedriver (ffmpeg makes its fake camera's video)
@@ -44,6 +45,8 @@ BROWSER_SUITES = BrowserTests|AccessibilityTests
 BROWSER_WIDTH = --experimental-maximum-parallelization-width 3
 # Schemathesis examples per API operation and pass (user, admin) in `make test`: ~2.5 minutes.
 FUZZ_EXAMPLES ?= 12
+# Seconds of libFuzzer per parser of untrusted bytes in `make test` (scripts/fuzz-parsers; longer by hand).
+FUZZ_SECONDS ?= 20
 
 test:
 	scripts/install-packages postgresql nats-server espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
@@ -52,6 +55,7 @@ test:
 	# One build for both passes, made first, outside the scratch TMPDIR;
 	# each pass runs with a TMPDIR of its own that is removed afterwards, failing or not.
 	$(SWIFT) build --build-tests
+	scripts/fuzz-parsers $(FUZZ_SECONDS)
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)"
 	scripts/with-scratch-tmp $(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/api-fuzz $(FUZZ_EXAMPLES)

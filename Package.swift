@@ -80,8 +80,9 @@ let package = Package(
         .target(
             name: "CWorldLayerVision",
             cxxSettings: [.unsafeFlags(["-I/usr/include/opencv4", "-O2"])],
-            linkerSettings: ["opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_features2d", "opencv_flann", "opencv_calib3d"].map
-            {
+            linkerSettings: [
+                "jpeg", "opencv_core", "opencv_imgproc", "opencv_imgcodecs", "opencv_features2d", "opencv_flann", "opencv_calib3d",
+            ].map {
                 .linkedLibrary($0)
             }
         ),
@@ -190,7 +191,9 @@ let package = Package(
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
             ],
             swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision", "CWorldLayerVision", "WorldLayerCore"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(

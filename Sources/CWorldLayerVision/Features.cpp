@@ -59,8 +59,12 @@ std::vector<cv::KeyPoint> spread(std::vector<cv::KeyPoint> keypoints, int count,
 
 }  // namespace
 
-cv::Mat decodeGray(const uint8_t *bytes, size_t length) {
+cv::Mat decodeGray(const uint8_t *bytes, size_t length, DecodeBound bound) {
     if (bytes == nullptr || length == 0) return {};
+    // Sized by the decoder's own header reader, not by a second one that a fill byte can fool.
+    int width = 0, height = 0;
+    if (!decodedSize(bytes, length, width, height)) return {};
+    if (width > bound.side || height > bound.side || int64_t(width) * height > bound.pixels) return {};
     try {
         cv::Mat raw(1, int(length), CV_8UC1, const_cast<uint8_t *>(bytes));
         return cv::imdecode(raw, cv::IMREAD_GRAYSCALE);

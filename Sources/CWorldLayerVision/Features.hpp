@@ -4,6 +4,8 @@
 #include <opencv2/core.hpp>
 #include <opencv2/features2d.hpp>
 
+#include "ImageHeader.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -23,8 +25,9 @@ struct Features {
     size_t count() const { return points.size(); }
 };
 
-/// Decodes JPEG/PNG/… bytes into a grayscale image; empty when they are not an image.
-cv::Mat decodeGray(const uint8_t *bytes, size_t length);
+/// Decodes JPEG or PNG bytes into a grayscale image; empty when they are not one, or when the
+/// decoder would make more pixels than `bound` allows.
+cv::Mat decodeGray(const uint8_t *bytes, size_t length, DecodeBound bound);
 
 /// Features of a reference image: up to `count`, spread over the image so that a partly covered
 /// or partly visible target still shows many of them. Detected on a copy whose longer side is at

@@ -60,9 +60,7 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
     std::unordered_map<uint32_t, int> votes;
     int secondBest = 0;
     for (size_t i = 0; i < frame.count(); ++i) {
-        index.search(&frame.descriptors[i * descriptorBytes], matchDistance, near[i], secondBest, candidatesPerFeature);
-        if (allowed)
-            near[i].erase(std::remove_if(near[i].begin(), near[i].end(), [&](const Neighbour &n) { return !(*allowed)[n.target]; }), near[i].end());
+        index.search(&frame.descriptors[i * descriptorBytes], matchDistance, near[i], secondBest, candidatesPerFeature, allowed);
         if (!near[i].empty() && near[i][0].distance <= voteDistance && near[i][0].distance < ratio * secondBest) ++votes[near[i][0].target];
     }
     std::vector<std::pair<int, uint32_t>> ranked;

@@ -71,7 +71,8 @@ uint32_t TargetIndex::keyOf(const Table &table, const uint8_t *d) const {
 #if defined(__x86_64__)
 __attribute__((target("popcnt")))
 #endif
-void TargetIndex::search(const uint8_t *q, int maxDistance, std::vector<Neighbour> &out, int &secondBest, size_t perQuery) const {
+void TargetIndex::search(const uint8_t *q, int maxDistance, std::vector<Neighbour> &out, int &secondBest, size_t perQuery,
+                         const std::vector<bool> *allowed) const {
     out.clear();
     int best = 1 << 20;
     uint32_t bestEntry = UINT32_MAX;
@@ -104,6 +105,7 @@ void TargetIndex::search(const uint8_t *q, int maxDistance, std::vector<Neighbou
         uint32_t end = packed & ((1u << 27) - 1);
         for (uint32_t i = begin; i < end; ++i) {
             const Record &record = table.records[i];
+            if (allowed && !(*allowed)[record.target]) continue;
             const uint64_t *d64 = record.descriptor;
             int d = __builtin_popcountll(query[0] ^ d64[0]) + __builtin_popcountll(query[1] ^ d64[1]) +
                     __builtin_popcountll(query[2] ^ d64[2]) + __builtin_popcountll(query[3] ^ d64[3]);

@@ -36,8 +36,11 @@ public:
     void build();
 
     /// Up to `perQuery` nearest features of distinct targets within `maxDistance`, nearest first,
-    /// and the second-nearest distance overall (for the ratio test).
-    void search(const uint8_t *descriptor, int maxDistance, std::vector<Neighbour> &out, int &secondBest, size_t perQuery) const;
+    /// and the second-nearest distance overall (for the ratio test). With `allowed` (one flag per
+    /// slot), features of other targets are not seen at all: neither candidates nor the second
+    /// nearest, so that a copy the caller may not see cannot take a visible target's matches.
+    void search(const uint8_t *descriptor, int maxDistance, std::vector<Neighbour> &out, int &secondBest, size_t perQuery,
+                const std::vector<bool> *allowed = nullptr) const;
 
     const std::vector<Target> &targets() const { return targets_; }
     cv::Point2f point(uint32_t entry) const { return points_[entry]; }

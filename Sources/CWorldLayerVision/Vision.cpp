@@ -25,6 +25,14 @@ struct wl_index {
 
 extern "C" {
 
+int wl_vision_image_size(const uint8_t *bytes, size_t length, int32_t *width, int32_t *height) {
+    int w = 0, h = 0;
+    if (!decodedSize(bytes, length, w, h)) return -1;
+    *width = w;
+    *height = h;
+    return 0;
+}
+
 int wl_vision_describe(const uint8_t *bytes, size_t length, wl_reference *out) {
     return wl_vision_describe_sized(bytes, length, referenceFeatures, referenceSide, out);
 }
@@ -32,7 +40,7 @@ int wl_vision_describe(const uint8_t *bytes, size_t length, wl_reference *out) {
 int wl_vision_describe_sized(const uint8_t *bytes, size_t length, int32_t count, int32_t side, wl_reference *out) {
     std::memset(out, 0, sizeof *out);
     try {
-        cv::Mat gray = decodeGray(bytes, length);
+        cv::Mat gray = decodeGray(bytes, length, pictureBound);
         if (gray.empty()) return -1;
         Features f = describeReference(gray, count, side);
         auto blob = serialize(f);
@@ -100,7 +108,7 @@ int wl_index_recognize(const wl_index *index, const uint8_t *bytes, size_t lengt
     std::memset(out, 0, sizeof *out);
     out->target = -1;
     try {
-        cv::Mat gray = decodeGray(bytes, length);
+        cv::Mat gray = decodeGray(bytes, length, frameBound);
         if (gray.empty()) return -1;
         copy(recognize(index->index, describeFrame(gray, frameFeatures, frameSide)), gray.cols, gray.rows, out);
         return 0;
@@ -114,7 +122,7 @@ int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, 
     std::memset(out, 0, sizeof *out);
     out->recognition.target = -1;
     try {
-        cv::Mat gray = decodeGray(bytes, length);
+        cv::Mat gray = decodeGray(bytes, length, frameBound);
         if (gray.empty()) return -1;
         const auto &targets = index->index.targets();
         bool filtered = allowedCount >= 0;

@@ -27,8 +27,10 @@ struct FeedbackCommand: AsyncParsableCommand {
                 let who = m.username.map { "@\($0)" } ?? "signed out"
                 let answer = m.email.map { " <\($0)>" } ?? ""
                 let status = m.status == .done ? " (done)" : ""
-                print("\(WireJSON.time(m.createdAt))  \(m.topic.rawValue)  \(who)\(answer)  \(m.screen ?? "-")  \(m.id.text)\(status)")
-                print("    " + m.message.replacingOccurrences(of: "\n", with: "\n    "))
+                let heading =
+                    "\(WireJSON.time(m.createdAt))  \(m.topic.rawValue)  \(who)\(answer)  \(m.screen ?? "-")  \(m.id.text)\(status)"
+                print(TerminalText.safe(heading))
+                print("    " + TerminalText.safe(m.message, keepingNewlines: true).replacingOccurrences(of: "\n", with: "\n    "))
             }
         }
     }

@@ -61,7 +61,7 @@ struct UserCommand: AsyncParsableCommand {
             while true {
                 let page = try await store.accounts.list(limit: 500, after: after)
                 for a in page {
-                    print("\(a.username)\t\(a.email)\t\(a.role.rawValue)\t\(a.id.text)")
+                    print([a.username, a.email, a.role.rawValue, a.id.text].map { TerminalText.safe($0) }.joined(separator: "\t"))
                 }
                 guard page.count == 500 else { break }
                 after = page.last?.username

@@ -31,7 +31,7 @@ public func buildApplication(
             logger.info("kept \(count) stickers' places in memory for nearby searches (\(ContinuousClock.now - start))")
         }
     }
-    let hub = LiveHub(store: store, logger: logger)
+    let hub = LiveHub(store: store, logger: logger, longPollLimits: configuration.longPollLimits)
     let views = ViewTally()
     let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views)
     var app = Application(
@@ -54,7 +54,7 @@ public func buildApplication(
 /// HTTP/2 channel falls back to plain HTTP/1.1 without WebSocket upgrades, and the live socket needs
 /// them; in production Caddy in front speaks HTTP/2 and HTTP/3 to browsers (deploy/Caddyfile).
 func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?) throws -> HTTPServerBuilder {
-    let http = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router)
+    let http = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router, additionalChannelHandlers: [HangUpHandler()])
     guard let tls else { return http }
     let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain.path).map { NIOSSLCertificateSource.certificate($0) }
     var configuration = TLSConfiguration.makeServerConfiguration(
@@ -121,7 +121,8 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
     let frames = RateLimiter(configuration.frameRate)  // books' and scenes' camera frames, from one address
     BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
-    SceneController(store: store, indexes: SceneIndexes(store: store), framesPerAddress: frames).register(routes)
+    let sceneIndexes = SceneIndexes(store: store, byteBudget: configuration.sceneIndexBytes, buildRate: configuration.sceneIndexBuildRate)
+    SceneController(store: store, indexes: sceneIndexes, framesPerAddress: frames).register(routes)
     ClientConfigController(
         tileURL: configuration.tileURL, satelliteTileURL: configuration.satelliteTileURL,
         satelliteAttribution: configuration.satelliteAttribution

@@ -17,9 +17,13 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     public let webSocket = WebSocketHandlerReference<AppRequestContext>()
     public var maxUploadSize: Int { 1 << 20 }
 
+    /// The client's connection, so that a long poll stops with its client (``Channel/hangUp()``).
+    let channel: any Channel
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 
     /// The signed-in account, or a 401.

@@ -27,6 +27,14 @@ public struct ServerConfiguration: Sendable {
     public var uploadRate = RateLimiter.Rate(perSecond: Double(64 << 20) / 3600, burst: Double(64 << 20))
     /// Camera frames sent for recognition per client address: a phone sends a few a second.
     public var frameRate = RateLimiter.Rate(perSecond: 10, burst: 20)
+    /// Bytes of scene indexes kept in memory for `locate` (one per ~200 m block with scenes);
+    /// the least recently used are dropped first.
+    public var sceneIndexBytes = 256 << 20
+    /// Scene indexes built (not found ready) per client address and per account: a phone walking
+    /// needs a new one every ~200 m.
+    public var sceneIndexBuildRate = RateLimiter.Rate.count(30, per: 60)
+    /// Long polls (`GET /v1/changes?wait=…`) held at once per client address and per account.
+    public var longPollLimits = LongPollLimits()
     /// Where media files (tour audio, photos, video, models) are kept.
     public var mediaDirectory = URL(fileURLWithPath: "./data/media")
     /// The browser client's files, served at `/`; nil serves no client.
@@ -103,4 +111,13 @@ public struct TLSFiles: Sendable {
         self.certificateChain = certificateChain
         self.privateKey = privateKey
     }
+}
+
+/// The long polls one client may hold at once; beyond them a poll is refused with a 429. An
+/// address is generous (a campus or a carrier puts many phones behind one), an account is not.
+public struct LongPollLimits: Sendable {
+    public var perAddress = 50
+    public var perAccount = 10
+
+    public init() {}
 }

@@ -44,4 +44,27 @@ struct FeedbackToolTests {
         let bad = try CLI.run(["feedback", "done", "nope", "--database", db])
         #expect(bad.status != 0 && bad.stderr.contains("'nope' is not a message id"))
     }
+
+    @Test("escape sequences in what strangers wrote are printed as visible escapes, never sent to the terminal")
+    func terminalEscapes() async throws {
+        let db = CLI.scratchDatabase()
+        let server = try await RunningServer(database: db)
+        // ESC ] 0 ; retitles the window, ESC [ 2 J clears the screen, BEL rings, CR overwrites the line.
+        let body =
+            ##"{"id":"\##(UUID().text)","topic":"problem","message":"hi\u001b]0;pwned\u0007\u001b[2J\rfake prompt$","screen":"#/\u001b[31m"}"##
+        #expect(try await server.request("POST", "/v1/feedback", json: body).status == 201)
+        // An address carrying ESC is refused at sign-up, so no account can put one in `user list`.
+        let signUp =
+            #"{"username":"escaper","email":"a\u001b[2J@example.org","password":"correct horse","displayName":"E","birthday":"1990-05-17"}"#
+        #expect(try await server.request("POST", "/v1/accounts", json: signUp).status == 422)
+        server.stop()
+
+        for arguments in [["feedback", "list"], ["user", "list"]] {
+            let out = try CLI.run(arguments + ["--database", db])
+            #expect(out.status == 0)
+            #expect(!out.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" }, "\(arguments): \(out.stdout)")
+        }
+        let list = try CLI.run(["feedback", "list", "--database", db])
+        #expect(list.stdout.contains(#"hi\u{1b}]0;pwned\u{7}\u{1b}[2J\u{d}fake prompt$"#), "\(list.stdout)")
+    }
 }

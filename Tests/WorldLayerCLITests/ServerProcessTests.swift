@@ -76,6 +76,19 @@ struct ServerProcessTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("serve on a port already taken says so in one line and exits non-zero (it once died with a trap)")
+    func busyPort() async throws {
+        let server = try await RunningServer(database: CLI.scratchDatabase())
+        defer { _ = server.stop() }
+        let port = String(try #require(server.base.split(separator: ":").last))
+        let second = try await CLI.offThePool {
+            try CLI.run(["serve", "--port", port, "--database", CLI.scratchDatabase(), "--media", CLI.scratchMedia()])
+        }
+        #expect(second.status == 1, "\(second.stderr)")
+        #expect(second.stderr.split(separator: "\n").count == 1 && second.stderr.contains("port \(port) on 127.0.0.1 is already in use"))
+        #expect(try await server.request("GET", "/health").status == 200)
+    }
+
     @Test("serve answers over HTTP and stops cleanly on SIGTERM", arguments: engines)
     func serve(engine: String) async throws {
         let server = try await RunningServer(database: ServerProcessTests.database(engine))

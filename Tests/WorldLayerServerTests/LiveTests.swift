@@ -112,6 +112,59 @@ struct LiveTests {
         }
     }
 
+    /// Issue 52, finding 4: 8,000 abandoned polls from one address held on for their 30 s, each
+    /// querying again on every commit (+350 MB, 9,401 internal errors).
+    @Test(
+        "polls held at once are limited per address, and a poll whose client hangs up gives its place back at once",
+        arguments: ScratchDatabase.engines)
+    func longPollLimits(engine: Store.Engine) async throws {
+        try await withServer(engine, configure: { $0.longPollLimits.perAddress = 2 }) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let cell = try await Self.cell(api, token: ada)
+            let since = try #require(try await api.call(.get, "/v1/changes?cells=\(cell)").json["seq"] as? Int)
+            func poll(wait: Int) -> Data {
+                Data("GET /v1/changes?cells=\(cell)&since=\(since)&wait=\(wait) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+            }
+            // Three polls on connections of their own for an address allowed two: one is refused at once.
+            var hanging = try (0..<3).map { _ in try LoopbackSocket(port: api.port, timeout: 2) }
+            for socket in hanging { try socket.send(poll(wait: 30)) }
+            let answered = try await Self.answers(of: hanging, atLeast: 1, within: 20)
+            #expect(answered.count == 1, "\(answered)")
+            let refusal = answered.first ?? ""
+            #expect(refusal.hasPrefix("HTTP/1.1 429") && refusal.contains("rate_limited") && refusal.lowercased().contains("retry-after"))
+            // An answer without waiting takes no place.
+            #expect(try await api.call(.get, "/v1/changes?cells=\(cell)&since=\(since)").status == .ok)
+            // The clients hang up: their places come back at once, not when their 30 s are over.
+            hanging.removeAll()
+            let deadline = Date().addingTimeInterval(20)
+            var probes: [String] = []
+            repeat {
+                let pair = try (0..<2).map { _ in try LoopbackSocket(port: api.port, timeout: 5) }
+                for socket in pair { try socket.send(poll(wait: 1)) }
+                probes = try await Self.answers(of: pair, atLeast: 2, within: 15)
+            } while probes.contains(where: { $0.hasPrefix("HTTP/1.1 429") }) && Date() < deadline
+            #expect(probes.count == 2 && probes.allSatisfy { $0.hasPrefix("HTTP/1.1 200") }, "\(probes)")
+        }
+    }
+
+    /// What the sockets were answered, once `count` of them were or `seconds` passed (blocking
+    /// reads, on a thread of their own).
+    static func answers(of sockets: [LoopbackSocket], atLeast count: Int, within seconds: TimeInterval) async throws -> [String] {
+        nonisolated(unsafe) let sockets = sockets
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(seconds)
+                var answers: [Int: String] = [:]
+                repeat {
+                    for (n, socket) in sockets.enumerated() where answers[n] == nil {
+                        if let bytes = try? socket.receive() { answers[n] = String(decoding: bytes, as: UTF8.self) }
+                    }
+                } while answers.count < count && Date() < deadline
+                continuation.resume(returning: answers.keys.sorted().map { answers[$0]! })
+            }
+        }
+    }
+
     @Test("a sticker placed through one server reaches a subscriber of another (PostgreSQL LISTEN/NOTIFY)")
     func acrossServers() async throws {
         guard ScratchDatabase.engines.contains(.postgres) else { return }

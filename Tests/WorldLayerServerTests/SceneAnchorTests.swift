@@ -26,10 +26,10 @@ struct SceneAnchorTests {
 
     static let heading = 90.0  // the anchoring camera faced east
 
-    static func anchorQuery(distance: Any? = nil, fov: Any = 60) -> String {
+    static func anchorQuery(distance: Any? = nil, fov: Any = 60, latitude: Double = Fixtures.helsinki.latitude) -> String {
         let d = distance ?? truth["distance"]!
         return
-            "latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&heading=\(heading)&fov=\(fov)&distance=\(d)&x=0.5&y=0.6"
+            "latitude=\(latitude)&longitude=\(Fixtures.helsinki.longitude)&heading=\(heading)&fov=\(fov)&distance=\(d)&x=0.5&y=0.6"
     }
 
     static func locate(_ api: API, _ file: String, token: String?, heading: Double = 115) async throws -> APIResponse {
@@ -40,9 +40,11 @@ struct SceneAnchorTests {
     }
 
     /// Anchors the sticker to the poster, seen from in front of it.
-    static func anchor(_ api: API, _ sticker: String, token: String) async throws -> APIResponse {
+    static func anchor(_ api: API, _ sticker: String, token: String, latitude: Double = Fixtures.helsinki.latitude) async throws
+        -> APIResponse
+    {
         try await api.call(
-            .put, "/v1/stickers/\(sticker)/scene?\(anchorQuery())", bytes: try media("poster/anchor.jpg"), token: token,
+            .put, "/v1/stickers/\(sticker)/scene?\(anchorQuery(latitude: latitude))", bytes: try media("poster/anchor.jpg"), token: token,
             headers: [.contentType: "image/jpeg"])
     }
 
@@ -173,6 +175,32 @@ struct SceneAnchorTests {
             #expect(
                 (try await api.call(.get, "/v1/scenes/reference-images?\(query)", token: bob).json["images"] as? [Any])?.isEmpty == true)
             #expect(try await api.call(.delete, "/v1/stickers/\(mine)/scene", token: bob).status == .notFound)
+        }
+    }
+
+    /// Issue 52, finding 5: the private copy's features were the nearest to every frame feature, so
+    /// the public scene failed the ratio test (833 inliers, then 0) — an oracle and a way to jam it.
+    @Test(
+        "a private scene of the same picture nearby neither hides a public one nor is matched for anyone else",
+        arguments: ScratchDatabase.engines)
+    func privateCopyDoesNotJam(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let ada = try await api.signUpAndLogIn("ada"), mallory = try await api.signUpAndLogIn("mallory")
+            let shown = try await Self.place(api, Fixtures.sticker(text: "on the poster"), token: ada)
+            #expect(try await Self.anchor(api, shown, token: ada).status == .created)
+            let alone = try await Self.locate(api, "view-3m.jpg", token: nil)
+            let inliersAlone = try #require(alone.json["inliers"] as? Int)
+            let jam = try await Self.place(api, Fixtures.sticker(north: 20, text: "mine alone", visibility: "private"), token: mallory)
+            #expect(try await Self.anchor(api, jam, token: mallory).status == .created)
+            for token in [nil, ada] as [String?] {
+                let found = try await Self.locate(api, "view-3m.jpg", token: token)
+                #expect(found.json["located"] as? Bool == true, "\(found.text)")
+                #expect((found.json["scene"] as? [String: Any])?["stickerId"] as? String == shown)
+                // About the matches it had before the copy came (a crowded hash bucket may now hold some of
+                // the copy's features, which are skipped, in place of the scene's own).
+                #expect((found.json["inliers"] as? Int ?? 0) * 10 >= inliersAlone * 9, "\(found.text) vs \(inliersAlone)")
+            }
         }
     }
 }

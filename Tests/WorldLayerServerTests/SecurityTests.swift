@@ -124,6 +124,12 @@ extension SecurityTests {
             let bomb = try await api.call(.post, path, bytes: declaredPNG(width: 32768, height: 32768))
             #expect(bomb.status == .unprocessableContent && bomb.errorCode == "image_too_large", "\(bomb.text)")
             #expect(bomb.text.contains("32768×32768"))
+            // A fill byte before the frame header once hid a 30000×30000 JPEG behind a fake 640×480 one.
+            let filled = try Data(
+                contentsOf: URL(filePath: #filePath).deletingLastPathComponent().appending(
+                    path: "../../fuzz/seeds/image/fill-byte-30000x30000.jpg"))
+            let hidden = try await api.call(.post, path, bytes: filled, headers: [.contentType: "image/jpeg"])
+            #expect(hidden.status == .unprocessableContent && hidden.text.contains("30000×30000"), "\(hidden.text)")
             #expect(try await api.call(.get, "/health").status == .ok)
             // The burst is allowed (the refused bomb took none of it), then 429 with Retry-After.
             let small = declaredPNG(width: 64, height: 64)

@@ -128,6 +128,24 @@ struct StickerMediaTests {
             }
         }
     }
+
+    /// Each of these clips, 26 to 1,359 bytes, once stopped the whole server (issue 52, finding 1).
+    @Test("a hostile clip is refused with a 4xx and the server goes on answering", arguments: ScratchDatabase.engines)
+    func hostileClips(engine: Store.Engine) async throws {
+        let seeds = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../fuzz/seeds/media").standardized
+        let names = try FileManager.default.contentsOfDirectory(atPath: seeds.path).sorted()
+        #expect(names.count >= 5)
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            for name in names {
+                let sent = try await api.call(
+                    .post, "/v1/stickers/media", bytes: try Data(contentsOf: seeds.appending(path: name)), token: ada)
+                #expect((400..<500).contains(sent.status.code), "\(name): \(sent.status) \(sent.text)")
+                #expect(sent.json["error"] != nil, "\(name): \(sent.text)")
+            }
+            #expect(try await api.call(.get, "/health").status == .ok)
+        }
+    }
 }
 
 enum SHA256Hex {

@@ -47,6 +47,10 @@ typedef struct {
 
 typedef struct wl_index wl_index;
 
+/// The pixel size the decoder will make of a JPEG or PNG, read by its own header reader (libjpeg's
+/// for JPEG). Returns 0, or -1 when the bytes are neither or the header is broken.
+int wl_vision_image_size(const uint8_t *bytes, size_t length, int32_t *width, int32_t *height);
+
 /// Decodes an encoded image (JPEG, PNG…). Returns 0, or -1 when the bytes are not an image.
 int wl_vision_describe(const uint8_t *bytes, size_t length, wl_reference *out);
 

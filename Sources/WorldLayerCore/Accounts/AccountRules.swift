@@ -33,7 +33,9 @@ public enum AccountRules {
         guard email.count <= emailMaximumLength else { return FieldError("email", "must be at most \(emailMaximumLength) characters") }
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-            !email.contains(where: { $0.isWhitespace })
+            !email.contains(where: { $0.isWhitespace }),
+            // A control character (ESC, BEL) has no place in an address and could drive the terminal of whoever lists it.
+            !email.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
         else { return FieldError("email", "must be an email address like name@example.org") }
         return nil
     }

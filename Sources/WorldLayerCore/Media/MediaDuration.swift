@@ -5,6 +5,9 @@ import Foundation
 /// fragmented file), WebM (`Info/Duration`, or the last block's time when a recorder left the
 /// duration out), Ogg (the last page's granule position at the stream's rate) and MP3 (a Xing or
 /// Info header's frame count, else a constant bit rate's estimate). Nil when it cannot be told.
+///
+/// The bytes are a stranger's upload: every read is bounds-checked and every sum is made where it
+/// cannot overflow, so a hostile file gets nil, never a trap (`scripts/fuzz-parsers` keeps it so).
 public enum MediaDuration {
     public static func seconds(of data: Data, contentType: String) -> Double? {
         let bytes = [UInt8](data)
@@ -26,6 +29,11 @@ public enum MediaDuration {
         return b[at..<at + count].reduce(0) { $0 << 8 | UInt64($1) }
     }
 
+    /// The byte at `at`, or nil past the end (a box or element may declare no content at all).
+    private static func byte(_ b: [UInt8], _ at: Int) -> UInt8? {
+        at >= 0 && at < b.count ? b[at] : nil
+    }
+
     private static func le(_ b: [UInt8], _ at: Int, _ count: Int) -> UInt64? {
         guard at >= 0, at + count <= b.count else { return nil }
         return b[at..<at + count].reversed().reduce(0) { $0 << 8 | UInt64($1) }
@@ -45,7 +53,8 @@ public enum MediaDuration {
             } else if size32 == 0 {
                 size = range.upperBound - at
             }
-            guard size >= header, at + size <= range.upperBound else { break }
+            // Compared as a difference: a 64-bit size near Int.max would overflow `at + size`.
+            guard size >= header, size <= range.upperBound - at else { break }
             found.append((type, at + header..<at + size))
             at += size
         }
@@ -60,8 +69,8 @@ public enum MediaDuration {
         let top = boxes(b, in: 0..<b.count)
         guard let moov = top.first(where: { $0.type == "moov" })?.content else { return nil }
         // The movie's own duration, when it has one.
-        if let mvhd = child(b, "mvhd", in: moov) {
-            let v1 = b[mvhd.lowerBound] == 1
+        if let mvhd = child(b, "mvhd", in: moov), let version = byte(b, mvhd.lowerBound) {
+            let v1 = version == 1
             let scale = be(b, mvhd.lowerBound + (v1 ? 20 : 12), 4), duration = be(b, mvhd.lowerBound + (v1 ? 24 : 16), v1 ? 8 : 4)
             if let scale, let duration, scale > 0, duration > 0, duration != (v1 ? UInt64.max : 0xFFFF_FFFF) {
                 return Double(duration) / Double(scale)
@@ -73,8 +82,8 @@ public enum MediaDuration {
             guard let tkhd = child(b, "tkhd", in: trak.content), let mdia = child(b, "mdia", in: trak.content),
                 let mdhd = child(b, "mdhd", in: mdia)
             else { continue }
-            let id = be(b, tkhd.lowerBound + (b[tkhd.lowerBound] == 1 ? 20 : 12), 4)
-            let scale = be(b, mdhd.lowerBound + (b[mdhd.lowerBound] == 1 ? 20 : 12), 4)
+            let id = be(b, tkhd.lowerBound + (byte(b, tkhd.lowerBound) == 1 ? 20 : 12), 4)
+            let scale = be(b, mdhd.lowerBound + (byte(b, mdhd.lowerBound) == 1 ? 20 : 12), 4)
             if let id, let scale, scale > 0 { scales[id] = scale }
         }
         var longest: Double?
@@ -95,9 +104,10 @@ public enum MediaDuration {
         if flags & 0x01 != 0 { at += 8 }
         if flags & 0x02 != 0 { at += 4 }
         if flags & 0x08 != 0 { defaultDuration = be(b, at, 4) ?? 0 }
-        var time: UInt64 = 0
+        // Summed as a Double: a hostile decode time near UInt64.max plus one sample would trap.
+        var time = 0.0
         if let tfdt = child(b, "tfdt", in: traf) {
-            time = be(b, tfdt.lowerBound + 4, b[tfdt.lowerBound] == 1 ? 8 : 4) ?? 0
+            time = Double(be(b, tfdt.lowerBound + 4, byte(b, tfdt.lowerBound) == 1 ? 8 : 4) ?? 0)
         }
         for trun in boxes(b, in: traf) where trun.type == "trun" {
             guard let runFlags = be(b, trun.content.lowerBound + 1, 3), let count = be(b, trun.content.lowerBound + 4, 4) else { continue }
@@ -107,11 +117,11 @@ public enum MediaDuration {
             let fields = [0x100, 0x200, 0x400, 0x800].filter { runFlags & UInt64($0) != 0 }.count
             guard count <= UInt64(trun.content.count) else { continue }
             for _ in 0..<count {
-                time += runFlags & 0x100 != 0 ? (be(b, sample, 4) ?? 0) : defaultDuration
+                time += Double(runFlags & 0x100 != 0 ? (be(b, sample, 4) ?? 0) : defaultDuration)
                 sample += 4 * fields
             }
         }
-        return Double(time) / Double(scale)
+        return time / Double(scale)
     }
 
     // MARK: WebM (EBML)
@@ -147,7 +157,8 @@ public enum MediaDuration {
             case 0xE7: cluster = be(b, content, Int(size.value)) ?? 0  // the Cluster's Timecode
             case 0xA3, 0xA1:  // SimpleBlock, Block: a track number, then a signed 16-bit time from the Cluster's
                 if let track = vint(b, content, keepMarker: false), let relative = be(b, content + track.length, 2) {
-                    latest = max(latest ?? 0, Double(Int64(cluster) + Int64(Int16(bitPattern: UInt16(relative)))))
+                    // In Double: a Cluster timecode is any eight bytes, past Int64's range too.
+                    latest = max(latest ?? 0, Double(cluster) + Double(Int16(bitPattern: UInt16(truncatingIfNeeded: relative))))
                 }
             default: break
             }

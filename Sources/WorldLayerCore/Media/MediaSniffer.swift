@@ -19,17 +19,35 @@ public enum MediaSniffer {
             return w > 0 && h > 0 ? (w, h) : nil
         }
         guard imageType(data) == "image/jpeg" else { return nil }
+        return jpegSize(b)
+    }
+
+    /// A JPEG's frame size, found as libjpeg finds it (`next_marker` in its `jdmarker.c`): bytes
+    /// before a marker that are not 0xFF are skipped, so are 0xFF fill bytes (any number may pad a
+    /// marker), and the first start-of-frame counts. Read otherwise, a fill byte before the frame
+    /// header let a 30000×30000 picture pass as 640×480 (issue 52, finding 2).
+    static func jpegSize(_ b: [UInt8]) -> (width: Int, height: Int)? {
         var i = 2
-        while i + 9 < b.count {
-            guard b[i] == 0xFF else { return nil }
-            let marker = b[i + 1]
-            let length = Int(b[i + 2]) << 8 | Int(b[i + 3])
+        while i < b.count {
+            while i < b.count, b[i] != 0xFF { i += 1 }
+            while i < b.count, b[i] == 0xFF { i += 1 }
+            guard i < b.count else { return nil }
+            let marker = b[i]
+            i += 1
+            switch marker {
+            case 0x00, 0x01, 0xD0...0xD7: continue  // a stuffed zero, TEM and restarts carry no length
+            case 0xD8, 0xD9, 0xDA: return nil  // another start, the end, or a scan before any frame
+            default: break
+            }
+            guard i + 1 < b.count else { return nil }
+            let length = Int(b[i]) << 8 | Int(b[i + 1])
             // Start-of-frame markers carry the size (all SOFn except DHT, JPG and DAC).
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                let h = Int(b[i + 5]) << 8 | Int(b[i + 6]), w = Int(b[i + 7]) << 8 | Int(b[i + 8])
+                guard i + 6 < b.count else { return nil }
+                let h = Int(b[i + 3]) << 8 | Int(b[i + 4]), w = Int(b[i + 5]) << 8 | Int(b[i + 6])
                 return w > 0 && h > 0 ? (w, h) : nil
             }
-            i += 2 + length
+            i += max(length, 2)
         }
         return nil
     }

@@ -28,16 +28,17 @@ actor LiveHub {
     private let store: Store
     private let logger: Logger
     /// Rung after each pass over the log, for HTTP long-polls.
-    nonisolated let bell = ChangeBell()
+    nonisolated let bell: ChangeBell
     private var subscribers: [UUID: Subscriber] = [:]
     /// The newest sequence number dispatched to subscribers.
     private var cursor: Int64 = -1
     private var reading = false
     private var wakeAgain = false
 
-    init(store: Store, logger: Logger) {
+    init(store: Store, logger: Logger, longPollLimits: LongPollLimits = LongPollLimits()) {
         self.store = store
         self.logger = logger
+        self.bell = ChangeBell(limits: longPollLimits)
     }
 
     var subscriberCount: Int { subscribers.count }
@@ -129,6 +130,7 @@ actor LiveHub {
         defer { reading = false }
         repeat {
             wakeAgain = false
+            var touched = TouchedCells()
             do {
                 if cursor < 0 {
                     let last = try await store.changes.lastEventSeq()
@@ -137,13 +139,17 @@ actor LiveHub {
                 while true {
                     let events = try await store.changes.events(after: cursor, limit: 1000)
                     guard let last = events.last else { break }
-                    for event in events { await dispatch(event) }
+                    for event in events {
+                        await dispatch(event)
+                        touched.formTouched(by: event)
+                    }
                     cursor = last.seq
                 }
             } catch {
                 logger.warning("live hub could not read the change log", metadata: ["error": "\(error)"])
+                touched.everyone = true
             }
-            await bell.ring()
+            await bell.ring(cells: touched.everyone ? nil : touched.cells)
         } while wakeAgain
     }
 
@@ -184,6 +190,20 @@ actor LiveHub {
             // Only the viewer is written back: a re-subscribe meanwhile keeps its cells and queue.
             subscribers[id]?.viewer = viewer
             s.send(LiveMessage.reset(seq: seq).text)
+        }
+    }
+}
+
+/// What one pass over the change log touched, for the long polls to wake: the cells of sticker
+/// changes, or everyone at a change of who may see what.
+private struct TouchedCells {
+    var cells: Set<String> = []
+    var everyone = false
+
+    mutating func formTouched(by event: LiveEvent) {
+        switch event {
+        case .sticker(let change): cells.formUnion(change.cells)
+        case .relation: everyone = true
         }
     }
 }

@@ -109,14 +109,18 @@ struct SceneController {
         let frame = try await CameraFrame.read(request)
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         let started = ContinuousClock.now
-        // Every scene around goes into the index (it is shared by everyone there); only the
-        // viewer's may be matched.
-        let everyone = try await anchors(near: position, radius: Self.searchRadius)
-        let visible = Set(try await visibleOnes(of: everyone, context: context).map(\.id))
+        // Every scene of the block goes into the index (it is shared by everyone there); only the
+        // viewer's within the search radius may be matched, and the others' features are not even
+        // compared (a private copy of a public scene must not take its matches).
+        let block = SceneBlock(containing: position)
+        let everyone = try await anchors(near: block.centre, radius: block.reach)
+        let near = everyone.filter { Geodesic.wgs84.inverse(position, $0.plane.origin).distance <= Self.searchRadius }
+        let visible = Set(try await visibleOnes(of: near, context: context).map(\.id))
         guard !visible.isEmpty else {
             return try .json(LocateBody.notFound(milliseconds: (ContinuousClock.now - started).inSeconds * 1_000))
         }
-        let entry = try await indexes.index(of: everyone)
+        let requesters = ["address:\(context.clientAddress)"] + (context.account.map { ["account:\($0.id.text)"] } ?? [])
+        let entry = try await indexes.index(of: everyone, block: block, requesters: requesters)
         let allowed = entry.anchors.enumerated().filter { visible.contains($0.element.id) }.map { Int64($0.offset) }
         let recognizer = entry.recognizer
         guard let found = try await pool.run({ recognizer.locate(encoded: frame, horizontalDegrees: fieldOfView, allowed: allowed) }) else {

@@ -52,13 +52,36 @@ struct ChangesController {
             return n
         }
         let wait = try query.int("wait", in: 0...Self.longestWait, default: 0)
+        guard wait > 0 else {
+            return try .json(try await answer(cells: cells, since: since, viewer: try await store.accounts.viewer(context.account?.id)))
+        }
+        // A held poll takes a place under its address and its account for as long as it is held.
+        let places =
+            [("address:\(context.clientAddress)", bell.limits.perAddress)]
+            + (context.account.map { [("account:\($0.id.text)", bell.limits.perAccount)] } ?? [])
+        try await bell.enter(places)
+        do {
+            let response = try await hold(cells: cells, since: since, wait: wait, context: context)
+            await bell.leave(places)
+            return response
+        } catch {
+            await bell.leave(places)
+            throw error
+        }
+    }
+
+    /// Answers at once when there is something to tell; else waits for a commit in `cells`, the
+    /// client hanging up, or the end of `wait` seconds.
+    private func hold(cells: [CellID], since: Int64?, wait: Int, context: AppRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + .seconds(wait)
+        let names = Set(cells.map(\.description))
+        let hangUp = await context.channel.hangUp()
         while true {
             let mark = await bell.rings
             let answer = try await self.answer(cells: cells, since: since, viewer: try await store.accounts.viewer(context.account?.id))
             let remaining = ContinuousClock.now.duration(to: deadline)
-            guard answer.isEmpty, remaining > .zero, !Task.isCancelled else { return try .json(answer) }
-            await bell.wait(after: mark, upTo: remaining)
+            guard answer.isEmpty, remaining > .zero, !Task.isCancelled, !hangUp.hasHappened else { return try .json(answer) }
+            await bell.wait(after: mark, cells: names, upTo: remaining, until: hangUp.future)
         }
     }
 
