@@ -17,7 +17,7 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     public let webSocket = WebSocketHandlerReference<AppRequestContext>()
     public var maxUploadSize: Int { 1 << 20 }
 
-    /// The client's connection, so that a long poll stops with its client (``Channel/hangUp()``).
+    /// The client's connection, so that a long poll stops with its client (``HangUpHandler``).
     let channel: any Channel
 
     public init(source: ApplicationRequestContextSource) {

@@ -26,7 +26,7 @@ public enum MediaSniffer {
     /// before a marker that are not 0xFF are skipped, so are 0xFF fill bytes (any number may pad a
     /// marker), and the first start-of-frame counts. Read otherwise, a fill byte before the frame
     /// header let a 30000×30000 picture pass as 640×480 (issue 52, finding 2).
-    static func jpegSize(_ b: [UInt8]) -> (width: Int, height: Int)? {
+    private static func jpegSize(_ b: [UInt8]) -> (width: Int, height: Int)? {
         var i = 2
         while i < b.count {
             while i < b.count, b[i] != 0xFF { i += 1 }

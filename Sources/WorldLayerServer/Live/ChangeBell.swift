@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import NIOCore
 
 /// Rings after every pass of the live hub over the change log, so that an HTTP long-poll
 /// (`GET /v1/changes?wait=…`) can sleep until something was committed in its cells instead of
@@ -18,6 +17,8 @@ actor ChangeBell {
         /// Lets it go at its timeout; cancelled when a ring or the hang-up comes first.
         var timer: Task<Void, Never>
         var cells: Set<String>
+        /// Its client's connection, which it stops observing when it wakes.
+        var hangUp: HangUpHandler?
     }
 
     private(set) var rings: UInt64 = 0
@@ -30,24 +31,17 @@ actor ChangeBell {
 
     init(limits: LongPollLimits = LongPollLimits()) { self.limits = limits }
 
-    /// How many waiters sleep now (for tests and metrics).
-    var waiting: Int { waiters.count }
-
     /// Wakes the waiters on any of `cells`, or every waiter when `cells` is nil.
     func ring(cells: Set<String>?) {
         rings &+= 1
         recent.append((rings, cells))
         if recent.count > 64 { recent.removeFirst(recent.count - 64) }
-        for (id, waiter) in waiters where cells.map({ !$0.isDisjoint(with: waiter.cells) }) ?? true {
-            waiters[id] = nil
-            waiter.timer.cancel()
-            waiter.continuation.resume()
-        }
+        for (id, waiter) in waiters where cells.map({ !$0.isDisjoint(with: waiter.cells) }) ?? true { release(id) }
     }
 
-    /// Returns at the first ring on `cells` after `mark`, when the connection closes, or after
+    /// Returns at the first ring on `cells` after `mark`, when the client hangs up, or after
     /// `timeout`, whichever comes first.
-    func wait(after mark: UInt64, cells: Set<String>, upTo timeout: Duration, until closed: EventLoopFuture<Void>) async {
+    func wait(after mark: UInt64, cells: Set<String>, upTo timeout: Duration, hangUp: HangUpHandler?) async {
         guard timeout > .zero, !rangSince(mark, on: cells) else { return }
         let id = UUID()
         await withCheckedContinuation { continuation in
@@ -56,8 +50,8 @@ actor ChangeBell {
                 try? await Task.sleep(for: timeout)
                 await self.release(id)
             }
-            waiters[id] = Waiter(continuation: continuation, timer: timer, cells: cells)
-            closed.whenComplete { _ in Task { await self.release(id) } }
+            waiters[id] = Waiter(continuation: continuation, timer: timer, cells: cells, hangUp: hangUp)
+            hangUp?.observe(id) { Task { await self.release(id) } }
         }
     }
 
@@ -71,6 +65,7 @@ actor ChangeBell {
     private func release(_ id: UUID) {
         guard let waiter = waiters.removeValue(forKey: id) else { return }
         waiter.timer.cancel()
+        waiter.hangUp?.forget(id)
         waiter.continuation.resume()
     }
 

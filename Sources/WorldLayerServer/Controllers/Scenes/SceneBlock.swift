@@ -32,6 +32,4 @@ struct SceneBlock: Hashable {
     /// From the centre to the farthest scene a phone in the block may match: half the diagonal
     /// (with room for the longitude step's change across the row), then the search radius.
     var reach: Double { Self.side * 0.75 + SceneController.searchRadius }
-
-    var key: String { "\(row):\(column)" }
 }

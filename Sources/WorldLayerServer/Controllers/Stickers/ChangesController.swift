@@ -75,13 +75,13 @@ struct ChangesController {
     private func hold(cells: [CellID], since: Int64?, wait: Int, context: AppRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + .seconds(wait)
         let names = Set(cells.map(\.description))
-        let hangUp = await context.channel.hangUp()
+        let hangUp = await context.channel.hangUpHandler()
         while true {
             let mark = await bell.rings
             let answer = try await self.answer(cells: cells, since: since, viewer: try await store.accounts.viewer(context.account?.id))
             let remaining = ContinuousClock.now.duration(to: deadline)
-            guard answer.isEmpty, remaining > .zero, !Task.isCancelled, !hangUp.hasHappened else { return try .json(answer) }
-            await bell.wait(after: mark, cells: names, upTo: remaining, until: hangUp.future)
+            guard answer.isEmpty, remaining > .zero, !Task.isCancelled, hangUp?.hasHappened != true else { return try .json(answer) }
+            await bell.wait(after: mark, cells: names, upTo: remaining, hangUp: hangUp)
         }
     }
 
