@@ -23,11 +23,12 @@ struct SQLiteSource: ConnectionPoolSource {
         SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
             .flatMap { conn in
                 let pragmas = [
+                    // First: switching a new file to WAL takes a lock, and servers opening it together must wait for it.
+                    "PRAGMA busy_timeout = 30000",
                     "PRAGMA page_size = \(SQLiteSource.pageSize)",
                     "PRAGMA journal_mode = WAL",
                     "PRAGMA synchronous = FULL",
                     "PRAGMA foreign_keys = ON",
-                    "PRAGMA busy_timeout = 30000",
                     // 8 MiB of page cache per connection (the default is 2 MiB): spatial reads revisit the same cells.
                     "PRAGMA cache_size = -8192",
                 ]

@@ -202,7 +202,7 @@ extension SecurityTests {
         "a public worldmap's device map is replaced only by those who placed a sticker there; uploads are metered per account",
         arguments: ScratchDatabase.engines)
     func publicAssetsRule(engine: Store.Engine) async throws {
-        try await withServer(engine, configure: { $0.uploadRate = .init(perSecond: 1, burst: 100) }) { api in
+        try await withServer(engine, configure: { $0.uploadRate = .init(perSecond: 0.01, burst: 100) }) { api in
             let ada = try await api.signUpAndLogIn("ada"), mallory = try await api.signUpAndLogIn("mallory")
             let placed = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(), token: ada)
             let worldmap = try #require(placed.json["worldmapId"] as? String), sticker = try #require(placed.json["id"] as? String)
@@ -213,7 +213,7 @@ extension SecurityTests {
             #expect(refused.status == .forbidden && refused.errorCode == "not_a_contributor")
             #expect(try await api.call(.get, path).status == .notFound)  // nothing was stored
             #expect(try await api.call(.put, path, bytes: Data("ada's map".utf8), token: ada, headers: headers).status == .created)
-            // 100 bytes at once, then one a second: after 9, a 95-byte map must wait.
+            // 100 bytes at once, then one in 100 s (a slow machine's pauses never refill it): after 9, a 95-byte map must wait.
             let metered = try await api.call(.put, path, bytes: Data(count: 95), token: ada, headers: headers)
             #expect(metered.status == .tooManyRequests && Int(metered.headers[.retryAfter] ?? "") ?? 0 > 0, "\(metered.text)")
             #expect(try await api.call(.get, path).text == "ada's map")
