@@ -94,6 +94,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let problem = await ListeningPort.problem(host: host, port: port) { throw CommandFailure(problem) }
+        ConnectionLimits.raiseOpenFileLimit()
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port

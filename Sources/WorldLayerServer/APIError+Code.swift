@@ -56,6 +56,7 @@ extension APIError {
         static let preconditionFailed = Code("precondition_failed", .preconditionFailed)
         static let privateAccount = Code("private_account", .forbidden)
         static let questionsNotExported = Code("questions_not_exported", .conflict)
+        static let quotaExceeded = Code("quota_exceeded", .forbidden)
         static let rangeNotSatisfiable = Code("range_not_satisfiable", .rangeNotSatisfiable)
         static let rateLimited = Code("rate_limited", .tooManyRequests)
         static let restrictedZone = Code("restricted_zone", .unprocessableContent)

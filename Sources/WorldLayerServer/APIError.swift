@@ -75,6 +75,14 @@ extension APIError {
             headers: [.retryAfter: "\(wait)"])
     }
 
+    /// Refuses, with how much is used of how much, when `adding` bytes would take an account past `quota`.
+    static func requireRoom(used: Int, adding: Int, quota: Int, what: String) throws {
+        guard used + adding > quota else { return }
+        func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
+        throw APIError(
+            .quotaExceeded, message: "your \(what) take \(mib(used)) of the \(mib(quota)) an account may keep; delete some to add this one")
+    }
+
     static func badRequest(_ message: String, code: Code = .badRequest) -> APIError {
         APIError(code, message: message)
     }

@@ -5,6 +5,7 @@ import HummingbirdTLS
 import HummingbirdWebSocket
 import Logging
 import Metrics
+import NIOCore
 import NIOSSL
 import Prometheus
 import ServiceLifecycle
@@ -36,8 +37,11 @@ public func buildApplication(
     let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views)
     var app = Application(
         router: router,
-        server: try serverBuilder(router: router, tls: configuration.tls),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "WorldLayer"),
+        server: try serverBuilder(
+            router: router, tls: configuration.tls, limits: configuration.connectionLimits, trustedProxies: configuration.trustedProxies),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port), serverName: "WorldLayer",
+            availableConnectionsDelegate: MaximumAvailableConnections(configuration.connectionLimits.resolvedTotal, logger: logger)),
         onServerRunning: { channel in await onListening(channel.localAddress?.port ?? configuration.port) },
         logger: logger)
     // Services stop in reverse order: live updates and maintenance before the store closes.
@@ -46,21 +50,35 @@ public func buildApplication(
         LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval, signal: configuration.liveSignal, logger: logger),
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
-            logger: logger))
+            library: MediaLibrary(root: configuration.mediaDirectory), sweep: configuration.mediaSweep, logger: logger))
     return app
 }
 
-/// HTTP/1.1 with WebSocket upgrades, over TLS when given certificates. Not HTTP/2: Hummingbird's
-/// HTTP/2 channel falls back to plain HTTP/1.1 without WebSocket upgrades, and the live socket needs
-/// them; in production Caddy in front speaks HTTP/2 and HTTP/3 to browsers (deploy/Caddyfile).
-func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?) throws -> HTTPServerBuilder {
-    let http = HTTPServerBuilder.http1WebSocketUpgrade(webSocketRouter: router, additionalChannelHandlers: [HangUpHandler()])
-    guard let tls else { return http }
-    let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain.path).map { NIOSSLCertificateSource.certificate($0) }
-    var configuration = TLSConfiguration.makeServerConfiguration(
-        certificateChain: chain, privateKey: .privateKey(try NIOSSLPrivateKey(file: tls.privateKey.path, format: .pem)))
-    configuration.applicationProtocols = ["http/1.1"]
-    return try .tls(http, tlsConfiguration: configuration)
+/// HTTP/1.1 with WebSocket upgrades, over TLS when given certificates, each connection guarded by
+/// `limits` (``ConnectionGuard`` inside TLS, Hummingbird's idle timer after the first head). Not
+/// HTTP/2: Hummingbird's HTTP/2 channel falls back to plain HTTP/1.1 without WebSocket upgrades, and
+/// the live socket needs them; in production Caddy in front speaks HTTP/2 and HTTP/3 to browsers
+/// (deploy/Caddyfile).
+func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: ConnectionLimits, trustedProxies: Set<String>) throws
+    -> HTTPServerBuilder
+{
+    let tlsConfiguration = try tls.map { tls in
+        let chain = try NIOSSLCertificate.fromPEMFile(tls.certificateChain.path).map { NIOSSLCertificateSource.certificate($0) }
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain, privateKey: .privateKey(try NIOSSLPrivateKey(file: tls.privateKey.path, format: .pem)))
+        configuration.applicationProtocols = ["http/1.1"]
+        return configuration
+    }
+    let connections = OpenConnections(perAddress: limits.perAddress, unlimited: trustedProxies)
+    let webSocketResponder = router.buildResponder()
+    return HTTPServerBuilder { responder in
+        let http = HTTP1WebSocketUpgradeChannel(
+            responder: responder, webSocketResponder: webSocketResponder,
+            configuration: .init(http1: .init(additionalChannelHandlers: [HangUpHandler()], idleTimeout: TimeAmount(limits.idleTimeout))))
+        let guarded = GuardedChildChannel(base: http, connections: connections, firstRequestTimeout: limits.firstRequestTimeout)
+        guard let tlsConfiguration else { return guarded }
+        return try TLSChannel(guarded, tlsConfiguration: tlsConfiguration)
+    }
 }
 
 /// The router with every route, and the table of what it registered.
@@ -116,13 +134,16 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     MapFeatureController(maps: maps, store: store).register(routes)
     MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     StickerMediaController(
-        store: store, library: MediaLibrary(root: configuration.mediaDirectory), uploads: RateLimiter(configuration.stickerMediaRate)
+        store: store, library: MediaLibrary(root: configuration.mediaDirectory), uploads: RateLimiter(configuration.stickerMediaRate),
+        quota: configuration.storageQuotas.clipBytesPerAccount
     ).register(routes)
     TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
     let frames = RateLimiter(configuration.frameRate)  // books' and scenes' camera frames, from one address
     BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
     let sceneIndexes = SceneIndexes(store: store, byteBudget: configuration.sceneIndexBytes, buildRate: configuration.sceneIndexBuildRate)
-    SceneController(store: store, indexes: sceneIndexes, framesPerAddress: frames).register(routes)
+    SceneController(
+        store: store, indexes: sceneIndexes, framesPerAddress: frames, quota: configuration.storageQuotas.sceneBytesPerAccount
+    ).register(routes)
     ClientConfigController(
         tileURL: configuration.tileURL, satelliteTileURL: configuration.satelliteTileURL,
         satelliteAttribution: configuration.satelliteAttribution

@@ -33,8 +33,14 @@ public struct ServerConfiguration: Sendable {
     /// Scene indexes built (not found ready) per client address and per account: a phone walking
     /// needs a new one every ~200 m.
     public var sceneIndexBuildRate = RateLimiter.Rate.count(30, per: 60)
+    /// Timeouts on slow or idle connections, and connections held per client address and in all.
+    public var connectionLimits = ConnectionLimits()
     /// Long polls (`GET /v1/changes?wait=…`) held at once per client address and per account.
     public var longPollLimits = LongPollLimits()
+    /// Bytes each account may keep in sticker clips and in scene pictures.
+    public var storageQuotas = StorageQuotas()
+    /// How often the media library is swept of files nothing refers to, and how long such a file is kept first.
+    public var mediaSweep = MediaSweep()
     /// Where media files (tour audio, photos, video, models) are kept.
     public var mediaDirectory = URL(fileURLWithPath: "./data/media")
     /// The browser client's files, served at `/`; nil serves no client.
@@ -115,6 +121,27 @@ public struct TLSFiles: Sendable {
 
 /// The long polls one client may hold at once; beyond them a poll is refused with a 429. An
 /// address is generous (a campus or a carrier puts many phones behind one), an account is not.
+/// Bytes each account may keep: without a bound one account's scenes and clips could fill the disk
+/// (issue 52, finding 7). A clip counts once however many stickers carry it; a sticker's new scene
+/// replaces its old one's bytes.
+public struct StorageQuotas: Sendable {
+    /// Sticker sounds and videos: some fifty 10 MiB videos, or hundreds of sounds.
+    public var clipBytesPerAccount = 512 << 20
+    /// Scene anchors' pictures and features: some hundreds of scenes.
+    public var sceneBytesPerAccount = 256 << 20
+
+    public init() {}
+}
+
+/// The media library's sweep of files nothing refers to (clips of deleted accounts, half-written uploads).
+public struct MediaSweep: Sendable {
+    public var interval: Duration = .seconds(3600)
+    /// Longer than any upload takes between being written and being recorded.
+    public var grace: TimeInterval = 3600
+
+    public init() {}
+}
+
 public struct LongPollLimits: Sendable {
     public var perAddress = 50
     public var perAccount = 10

@@ -33,9 +33,22 @@ struct SQLiteSource: ConnectionPoolSource {
                     "PRAGMA cache_size = -8192",
                 ]
                 return pragmas.reduce(eventLoop.makeSucceededVoidFuture()) { chain, pragma in
-                    chain.flatMap { conn.query(pragma).map { _ in } }
+                    chain.flatMap { Self.run(pragma, on: conn, attempts: 250) }
                 }
                 .map { conn }
             }
+    }
+
+    /// Runs a pragma, again every 20 ms (for up to 5 s) while the file is busy. Switching a new file
+    /// to WAL upgrades the pragma's own read transaction to a write, and SQLite answers such an upgrade
+    /// "busy" at once, never calling the busy handler (it could deadlock): four stores opening one new
+    /// file together failed so about once in a loaded test run.
+    private static func run(_ pragma: String, on conn: SQLiteConnection, attempts: Int) -> EventLoopFuture<Void> {
+        conn.query(pragma).map { _ in }.flatMapError { error in
+            guard attempts > 1, let failure = error as? SQLiteError, failure.reason == .busy else {
+                return conn.eventLoop.makeFailedFuture(error)
+            }
+            return conn.eventLoop.flatScheduleTask(in: .milliseconds(20)) { run(pragma, on: conn, attempts: attempts - 1) }.futureResult
+        }
     }
 }

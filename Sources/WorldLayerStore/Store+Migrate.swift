@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SQLKit
+import SQLiteNIO
 
 extension Store {
     /// The newest schema version this build knows.
@@ -13,7 +14,19 @@ extension Store {
     public func migrate(through last: Int = Store.schemaVersion) async throws -> [Int] {
         switch engine {
         case .sqlite:
-            return try await transaction { db in try await Store.applyPending(db, engine: .sqlite, through: last, logger: self.logger) }
+            // Servers opening one new file at once can still be told "busy" at once while another switches
+            // it to WAL (see `SQLiteSource`); the step is all or nothing and idempotent, so it is tried again.
+            var attempt = 1
+            while true {
+                do {
+                    return try await transaction { db in
+                        try await Store.applyPending(db, engine: .sqlite, through: last, logger: self.logger)
+                    }
+                } catch let error as SQLiteError where error.reason == .busy && attempt < 50 {
+                    attempt += 1
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
         case .postgres:
             return try await withConnection { db in
                 try await db.raw("SELECT pg_advisory_lock(7301)").run()

@@ -16,6 +16,10 @@ extension ServerConfiguration {
         configuration.bcryptCost = 4
         configuration.logLevel = .error
         configuration.livePollInterval = .seconds(3600)
+        // The test framework's client opens its one connection at the start and never makes another:
+        // a test busy elsewhere for longer than a timeout would lose it. `ConnectionLimitTests` sets its own.
+        configuration.connectionLimits.firstRequestTimeout = .seconds(3600)
+        configuration.connectionLimits.idleTimeout = .seconds(3600)
         return configuration
     }
 }

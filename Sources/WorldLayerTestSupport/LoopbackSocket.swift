@@ -6,7 +6,7 @@ import Foundation
 
 /// A blocking TCP connection to 127.0.0.1, for tests that must see the bytes a server writes
 /// exactly as they arrive (no client library between them and the wire).
-public final class LoopbackSocket {
+public final class LoopbackSocket: @unchecked Sendable {  // one fd, used by one thread at a time
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
@@ -15,14 +15,27 @@ public final class LoopbackSocket {
     public let port: Int
     public let timeout: TimeInterval
 
-    /// Connects; every later `receive` gives up after `timeout` seconds of silence.
-    public init(port: Int, timeout: TimeInterval) throws {
+    /// Connects from `source` (any 127.x.y.z: the whole block is loopback, so a test can be two
+    /// clients); every later `receive` gives up after `timeout` seconds of silence.
+    public init(port: Int, timeout: TimeInterval, from source: String = "127.0.0.1") throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "no socket") }
         self.port = port
         self.timeout = timeout
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        if source != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(fd)
+                throw Failure(description: "cannot connect from \(source)")
+            }
+        }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -57,7 +70,8 @@ public final class LoopbackSocket {
         try data.withUnsafeBytes { raw in
             var sent = 0
             while sent < raw.count {
-                let n = Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, 0)
+                // MSG_NOSIGNAL: a server that closed the connection is an error here, not a SIGPIPE that ends the tests.
+                let n = Glibc.send(fd, raw.baseAddress! + sent, raw.count - sent, Int32(MSG_NOSIGNAL))
                 // A signal (a child process of the tests ending) interrupts the call; it is not the peer's doing.
                 if n < 0, errno == EINTR { continue }
                 guard n > 0 else { throw Failure(description: "send to 127.0.0.1:\(port) failed: \(String(cString: strerror(errno)))") }
@@ -86,5 +100,15 @@ public final class LoopbackSocket {
         var all = Data()
         while let chunk = try receive() { all.append(chunk) }
         return all
+    }
+}
+
+extension LoopbackSocket {
+    /// Runs blocking socket work on a thread of its own. On the concurrency pool (two threads on a
+    /// two-core machine) a few blocked reads would starve the in-process server that must answer them.
+    public static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
     }
 }

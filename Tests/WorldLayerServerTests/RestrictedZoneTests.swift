@@ -51,3 +51,53 @@ struct RestrictedZoneTests {
         }
     }
 }
+
+extension RestrictedZoneTests {
+    @Test(
+        "a scene anchor obeys its sticker's placement rules: not in a zone, not where its author stands in one, near its sticker, not at a pole",
+        arguments: ScratchDatabase.engines)
+    func sceneAnchors(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { $0.database = url }) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            // The sticker stands 40 m north of a zone 44 m across.
+            let sticker = try await SceneAnchorTests.place(api, Fixtures.sticker(north: 40), token: ada)
+            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            let (lat, lon) = Fixtures.helsinki
+            try await store.zones.putZone(
+                RestrictedZone(
+                    name: "Muistomerkki", kind: "memorial",
+                    polygon: GeoPolygon([
+                        Coordinate(latitude: lat - 0.0002, longitude: lon - 0.0004),
+                        Coordinate(latitude: lat - 0.0002, longitude: lon + 0.0004),
+                        Coordinate(latitude: lat + 0.0002, longitude: lon + 0.0004),
+                        Coordinate(latitude: lat + 0.0002, longitude: lon - 0.0004),
+                    ])))
+            try await store.close()
+            func anchor(latitude: Double, heading: Double, distance: Double) async throws -> APIResponse {
+                try await api.call(
+                    .put,
+                    "/v1/stickers/\(sticker)/scene?latitude=\(latitude)&longitude=\(lon)&heading=\(heading)&fov=60&distance=\(distance)",
+                    bytes: try SceneAnchorTests.media("poster/anchor.jpg"), token: ada, headers: [.contentType: "image/jpeg"])
+            }
+            let north44 = lat + 0.0004
+            // Seen from 44 m north, looking south at a wall 30 m away: the scene is inside the zone.
+            let intoZone = try await anchor(latitude: north44, heading: 180, distance: 30)
+            #expect(intoZone.status == .unprocessableContent && intoZone.errorCode == "restricted_zone", "\(intoZone.text)")
+            #expect(intoZone.text.contains("Muistomerkki"))
+            // Captured from inside the zone, looking out.
+            let fromZone = try await anchor(latitude: lat, heading: 0, distance: 3)
+            #expect(fromZone.errorCode == "restricted_zone", "\(fromZone.text)")
+            // A scene a kilometre from its sticker, and one at the pole.
+            let far = try await anchor(latitude: lat + 0.01, heading: 0, distance: 3)
+            #expect(
+                far.status == .unprocessableContent && far.errorFields == ["latitude"] && far.text.contains("within 50 m"), "\(far.text)")
+            let pole = try await anchor(latitude: 90, heading: 0, distance: 3)
+            #expect(pole.status == .unprocessableContent && pole.errorFields == ["latitude"], "\(pole.text)")
+            #expect(try await api.call(.get, "/v1/stickers/\(sticker)/scene", token: ada).status == .notFound, "nothing stored")
+            // Beside the sticker, outside the zone: anchored.
+            let beside = try await anchor(latitude: north44, heading: 0, distance: 3)
+            #expect(beside.status == .created, "\(beside.text)")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerGeo
 
 /// How a flat scene (a wall, a sign, a poster, a shop front, a plaque) was seen when a sticker was
 /// anchored to it: what the phone knew besides the picture. The scene is taken to be upright
@@ -39,7 +40,9 @@ public struct SceneCapture: Sendable, Hashable, Codable {
     /// What is wrong with it, field by field; empty when it can be used.
     public var problems: [FieldError] {
         var out: [FieldError] = []
-        if !(-90...90).contains(latitude) { out.append(FieldError("latitude", "must be between -90 and 90")) }
+        if !(abs(latitude) < 90) {
+            out.append(FieldError("latitude", "must be between -90 and 90, not at a pole (where a heading means nothing)"))
+        }
         if !(-180...180).contains(longitude) { out.append(FieldError("longitude", "must be between -180 and 180")) }
         if let altitude, !(-1_000...10_000).contains(altitude) {
             out.append(FieldError("altitude", "must be between -1000 and 10000 metres"))
@@ -54,6 +57,35 @@ public struct SceneCapture: Sendable, Hashable, Codable {
         if !(0...1).contains(spotX) { out.append(FieldError("x", "must be between 0 and 1 (a fraction of the frame's width)")) }
         if !(0...1).contains(spotY) { out.append(FieldError("y", "must be between 0 and 1 (a fraction of the frame's height)")) }
         return out
+    }
+}
+
+extension SceneCapture {
+    /// How far the scene may be from its sticker's own anchor: GPS on one phone at one moment
+    /// seldom errs more. Farther, the scene would show the sticker somewhere its anchor is not,
+    /// past the placement rules (a restricted zone) that judged the anchor.
+    public static let maximumOffset = 50.0
+
+    /// Where the scene is: `distance` metres ahead of the camera, along its heading.
+    public var sceneCoordinate: Coordinate {
+        Geodesic.wgs84.direct(from: Coordinate(latitude: latitude, longitude: longitude), azimuth: heading, distance: distance)
+            .coordinate
+    }
+
+    /// What is wrong with it as the scene of a sticker anchored at `anchor`; empty when it can be used.
+    public func problems(forStickerAt anchor: Coordinate) -> [FieldError] {
+        let found = problems
+        guard found.isEmpty else { return found }
+        let offset = Geodesic.wgs84.inverse(anchor, sceneCoordinate).distance
+        guard offset <= Self.maximumOffset else {
+            return [
+                FieldError(
+                    "latitude",
+                    "the scene is \(Int(offset.rounded())) m from where the sticker stands; anchor it to a scene within \(Int(Self.maximumOffset)) m"
+                )
+            ]
+        }
+        return []
     }
 }
 

@@ -43,12 +43,7 @@ public struct ScenePlane: Sendable, Hashable {
     }
 
     /// The plane's origin on the Earth: `distance` metres ahead of where the camera was.
-    public var origin: Coordinate {
-        Geodesic.wgs84.direct(
-            from: Coordinate(latitude: capture.latitude, longitude: capture.longitude), azimuth: capture.heading,
-            distance: capture.distance
-        ).coordinate
-    }
+    public var origin: Coordinate { capture.sceneCoordinate }
 
     /// Plane axes (x, y, z) as east-north-up directions.
     private func toENU(_ v: [Double]) -> (east: Double, north: Double, up: Double) {

@@ -49,10 +49,17 @@ struct MaintenanceService: Service {
     let views: ViewTally
     let policy: RetentionPolicy
     let interval: Duration
+    let library: MediaLibrary
+    let sweep: MediaSweep
     let logger: Logger
 
     func run() async throws {
+        var lastSweep: ContinuousClock.Instant?
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            if lastSweep.map({ ContinuousClock.now - $0 >= sweep.interval }) ?? true {
+                lastSweep = ContinuousClock.now
+                await sweepMedia()
+            }
             do {
                 let report = try await store.stickers.runMaintenance(policy: policy)
                 if report.expired + report.purged > 0 {
@@ -70,6 +77,20 @@ struct MaintenanceService: Service {
         }
         // Stopping: the counts since the last flush, before the store closes (services stop in reverse order).
         try? await views.flush(into: store)
+    }
+}
+
+extension MaintenanceService {
+    /// Files of the media library nothing refers to any more: clips of deleted accounts, uploads cut off.
+    func sweepMedia() async {
+        do {
+            let inUse = try await store.mediaInUse()
+            // Files age by the wall clock, not the store's.
+            let report = library.sweep(keeping: inUse, untouchedSince: Date().addingTimeInterval(-sweep.grace))
+            if report.files > 0 { logger.info("media sweep", metadata: ["files": "\(report.files)", "bytes": "\(report.bytes)"]) }
+        } catch {
+            logger.warning("media sweep failed; will retry", metadata: ["error": "\(error)"])
+        }
     }
 }
 

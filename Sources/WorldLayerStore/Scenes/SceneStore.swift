@@ -34,6 +34,21 @@ extension SceneStore {
         }
     }
 
+    /// The bytes the scenes of `author`'s stickers keep (pictures and features), leaving out `sticker`'s
+    /// own (which a new scene would replace).
+    public func bytes(ofAuthor author: Account.ID, except sticker: Sticker.ID) async throws -> Int {
+        try await withConnection { db in
+            let row = try await db.raw(
+                """
+                SELECT CAST(COALESCE(SUM(b.size + LENGTH(s.features)), 0) AS BIGINT) AS bytes  -- a sum is NUMERIC on PostgreSQL
+                FROM scene_anchors s JOIN blobs b ON b.id = s.blob_id JOIN stickers t ON t.id = s.sticker_id
+                WHERE t.author_id = \(bind: author.text) AND s.sticker_id <> \(bind: sticker.text)
+                """
+            ).first()
+            return Int(try row?.decode(column: "bytes", as: Int64.self) ?? 0)
+        }
+    }
+
     /// A sticker's scene anchor (whoever may see the sticker; the caller checks).
     public func anchor(stickerID: Sticker.ID) async throws -> SceneAnchor? {
         try await one("sticker_id = \(bind: stickerID.text)")

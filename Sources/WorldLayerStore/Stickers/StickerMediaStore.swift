@@ -33,6 +33,17 @@ extension StickerStore {
         }
     }
 
+    /// The bytes of every clip `account` uploaded (each counted once, however many stickers carry it).
+    public func uploadedBytes(by account: Account.ID) async throws -> Int {
+        try await withConnection { db in
+            let row = try await db.raw(
+                "SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS bytes FROM sticker_media WHERE account_id = \(bind: account.text)"
+            )
+            .first()
+            return Int(try row?.decode(column: "bytes", as: Int64.self) ?? 0)
+        }
+    }
+
     /// The file `account` uploaded with this id, or nil when they did not.
     public func upload(_ id: String, by account: Account.ID) async throws -> StickerUpload? {
         try await withConnection { db in

@@ -59,6 +59,9 @@ public struct MediaLibrary: Sendable {
         if !FileManager.default.fileExists(atPath: target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.moveItem(at: file, to: target)
+        } else {
+            // Touched, so a sweep that found it unreferenced a moment ago leaves it for this new owner.
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: target.path)
         }
         return ref
     }

@@ -19,6 +19,8 @@ struct SceneController {
     var pool = DecodePool()
     /// Shared with books: a phone sends a few frames a second.
     let framesPerAddress: RateLimiter
+    /// Bytes of scenes each author may keep.
+    let quota: Int
 
     /// How far around the phone scenes are looked for: GPS is seldom worse than this.
     static let searchRadius = 150.0
@@ -44,8 +46,14 @@ struct SceneController {
             altitude: q.items["altitude"] == nil ? nil : try q.double("altitude"), heading: try q.double("heading"),
             pitch: try q.double("pitch", default: 0), roll: try q.double("roll", default: 0), fieldOfView: try q.double("fov"),
             distance: try q.double("distance"), spotX: try q.double("x", default: 0.5), spotY: try q.double("y", default: 0.5))
-        let problems = capture.problems
+        let problems = capture.problems(forStickerAt: sticker.anchor.coordinate)
         guard problems.isEmpty else { throw APIError.validation(problems) }
+        // The sticker's placement rules hold where its scene shows it, and where its author stood.
+        for place in [capture.sceneCoordinate, Coordinate(latitude: capture.latitude, longitude: capture.longitude)] {
+            if let zone = try await store.zones.zone(at: place) {
+                throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
+            }
+        }
         let frame = try await CameraFrame.read(request)
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         guard let reference = try await pool.run({ ReferenceImage(scene: frame) }) else {
@@ -58,6 +66,8 @@ struct SceneController {
                     FieldError("frame", "this scene could not be found again: \($0); aim at a flat, detailed surface")
                 })
         }
+        let used = try await store.scenes.bytes(ofAuthor: account.id, except: sticker.id)
+        try APIError.requireRoom(used: used, adding: frame.count + reference.features.count, quota: quota, what: "scene anchors")
         let before = try await store.scenes.anchor(stickerID: sticker.id)
         let anchor = SceneAnchor(
             stickerId: sticker.id, capture: capture, width: reference.width, height: reference.height,

@@ -11,6 +11,7 @@ struct StickerMediaController {
     let store: Store
     let library: MediaLibrary
     let uploads: RateLimiter
+    let quota: Int
 
     func register(_ routes: Routes) {
         routes.on(.post, "/v1/stickers/media", use: upload)
@@ -25,9 +26,14 @@ struct StickerMediaController {
         defer { try? FileManager.default.removeItem(at: file) }
         try await request.saveBody(to: file, limit: limit, tooLarge: "a sticker's clip must be at most \(limit >> 20) MiB")
         let (contentType, seconds) = try Self.check(file)
+        let seen = try library.inspect(file)
+        let before = try await store.stickers.upload(seen.id, by: account.id)
+        if before == nil {
+            let used = try await store.stickers.uploadedBytes(by: account.id)
+            try APIError.requireRoom(used: used, adding: seen.size, quota: quota, what: "sticker sounds and videos")
+        }
         let ref = try library.adopt(file)
         let upload = StickerUpload(id: ref.id, contentType: contentType, size: ref.size, duration: seconds)
-        let before = try await store.stickers.upload(upload.id, by: account.id)
         try await store.stickers.recordUpload(upload, by: account.id)
         return try .json(upload, status: before == nil ? .created : .ok)
     }
