@@ -43,12 +43,14 @@ struct HostileBundleTests {
         for level in 1..<9 {
             yaml += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 9).joined(separator: ",") + "]\n"
         }
-        yaml += "title: *a8\n"
-        #expect(yaml.utf8.count < 1_000)
-        for (kind, file) in [("tour", "tour.yaml"), ("book", "book.yaml")] {
-            try yaml.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
-            let r = try CLI.run(["import", kind, folder.path, "--database", CLI.scratchDatabase(), "--media", CLI.scratchMedia()])
-            #expect(r.status == 1 && r.stderr.contains("once its aliases are expanded"), "\(r.stderr)")
+        // As a value, and as a mapping's key (whose tree would be hashed whole to look for duplicate keys).
+        for bomb in [yaml + "title: *a8\n", yaml + "? *a8\n: title\n"] {
+            #expect(bomb.utf8.count < 1_000)
+            for (kind, file) in [("tour", "tour.yaml"), ("book", "book.yaml")] {
+                try bomb.write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+                let r = try CLI.run(["import", kind, folder.path, "--database", CLI.scratchDatabase(), "--media", CLI.scratchMedia()])
+                #expect(r.status == 1 && r.stderr.contains("once its aliases are expanded"), "\(r.stderr)")
+            }
         }
     }
 }

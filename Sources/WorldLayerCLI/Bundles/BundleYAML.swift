@@ -38,6 +38,11 @@ enum BundleYAML {
 
     /// The root node of a bundle's YAML text.
     static func root(_ text: String, file: String) throws(BundleProblem) -> Node {
+        // Aliases share nodes, so a few hundred bytes can stand for billions of them (a "billion laughs"):
+        // they are counted, with a budget, before the tree is built (see `YAMLExpansion`).
+        if let values = YAMLExpansion.count(text, limit: maximumNodes), values > maximumNodes {
+            throw tooLarge(file)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -47,32 +52,15 @@ enum BundleYAML {
             throw BundleProblem(file: file, message: "is not YAML")
         }
         guard let root else { throw BundleProblem(file: file, message: "is empty") }
-        // Aliases share nodes, so a few hundred bytes can stand for billions of them (a "billion laughs"):
-        // the tree is counted, with a budget, before anything walks it.
-        var budget = maximumNodes
-        guard fits(root, budget: &budget) else {
-            throw BundleProblem(
-                file: file, message: "has more than \(maximumNodes) values once its aliases are expanded; write it out plainly")
-        }
         return root
+    }
+
+    private static func tooLarge(_ file: String) -> BundleProblem {
+        BundleProblem(file: file, message: "has more than \(maximumNodes) values once its aliases are expanded; write it out plainly")
     }
 
     /// More values than any real tour or book has.
     static let maximumNodes = 100_000
-
-    /// Whether the tree has at most `budget` nodes; stops counting as soon as it does not.
-    private static func fits(_ node: Node, budget: inout Int) -> Bool {
-        budget -= 1
-        guard budget >= 0 else { return false }
-        switch node {
-        case .scalar, .alias: return true
-        case .sequence(let sequence):
-            for child in sequence where !fits(child, budget: &budget) { return false }
-        case .mapping(let mapping):
-            for (key, value) in mapping where !fits(key, budget: &budget) || !fits(value, budget: &budget) { return false }
-        }
-        return true
-    }
 
     /// The line of a field, or of the nearest enclosing field that has one.
     static func line(of field: String, in lines: [String: Int]) -> Int? {

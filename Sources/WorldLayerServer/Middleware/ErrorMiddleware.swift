@@ -43,6 +43,10 @@ struct ErrorMiddleware: RouterMiddleware {
             }
         case let e as DecodingError:
             return APIError.decoding(e)
+        case let e where Store.isUnavailable(e):
+            context.logger.warning("database unavailable", metadata: ["error": "\(String(reflecting: error))"])
+            return APIError(
+                .databaseUnavailable, message: "the database is not answering; try again in a few seconds", headers: [.retryAfter: "5"])
         default:
             if let refusal = APIError(refusal: error) { return refusal }
             context.logger.error("request failed", metadata: ["error": "\(String(reflecting: error))"])
