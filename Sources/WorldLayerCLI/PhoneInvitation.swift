@@ -4,7 +4,7 @@ import Foundation
 /// the https address on the network, as text and as a QR code (Debian's `qrencode`), and where to
 /// trust this machine's certificate authority first.
 enum PhoneInvitation {
-    static func print(host: String, port: Int, addresses: [String]) {
+    static func print(host: String, port: Int, addresses: [String], fingerprint: String?) {
         let lan = addresses.filter { $0 != "localhost" && !$0.hasPrefix("127.") }
         let reachable = host == "0.0.0.0" || host == "::" ? lan.first : (host == "127.0.0.1" || host == "localhost" ? nil : host)
         let url = "https://\(reachable ?? "localhost"):\(port)"
@@ -14,6 +14,7 @@ enum PhoneInvitation {
         } else {
             lines.append("On a phone on the same network: scan the code, open \(url)/trust once to trust this machine, then \(url).")
         }
+        if let fingerprint { lines.append("The certificate authority's SHA-256 fingerprint, to check on the phone: \(fingerprint)") }
         Swift.print(lines.joined(separator: "\n"))
         if reachable != nil, let code = qrCode(url) { Swift.print(code) }
         fflush(nil)  // all streams: the server logs next

@@ -135,7 +135,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot start: \(error)")
         }
-        if configuration.localAuthority != nil { PhoneInvitation.print(host: host, port: port, addresses: addresses) }
+        if configuration.localAuthority != nil {
+            PhoneInvitation.print(
+                host: host, port: port, addresses: addresses, fingerprint: try? configuration.localAuthority?.authorityFingerprint())
+        }
         try await app.runService()
     }
 }

@@ -25,7 +25,10 @@ public func buildApplication(
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
     let installed = try await BuiltinTemplates.install(into: store)
-    logger.debug("template library has \(installed) built-in templates")
+    logger.debug("template library has \(installed.count) built-in templates")
+    if !installed.taken.isEmpty {
+        logger.warning("built-in templates left out: people's templates hold their ids", metadata: ["ids": "\(installed.taken)"])
+    }
     if configuration.residentSpots {
         let start = ContinuousClock.now
         if let count = try await store.nearby.keepResident() {
@@ -74,7 +77,9 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
     return HTTPServerBuilder { responder in
         let http = HTTP1WebSocketUpgradeChannel(
             responder: responder, webSocketResponder: webSocketResponder,
-            configuration: .init(http1: .init(additionalChannelHandlers: [HangUpHandler()], idleTimeout: TimeAmount(limits.idleTimeout))))
+            configuration: .init(
+                http1: .init(
+                    additionalChannelHandlers: [MalformedRequestHandler(), HangUpHandler()], idleTimeout: TimeAmount(limits.idleTimeout))))
         let guarded = GuardedChildChannel(base: http, connections: connections, firstRequestTimeout: limits.firstRequestTimeout)
         guard let tlsConfiguration else { return guarded }
         return try TLSChannel(guarded, tlsConfiguration: tlsConfiguration)

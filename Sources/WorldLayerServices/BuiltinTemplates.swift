@@ -14,8 +14,19 @@ public enum BuiltinTemplates {
         var asset: String?
     }
 
-    public static func install(into store: Store) async throws -> Int {
-        guard let folder = Bundle.module.url(forResource: "Templates", withExtension: nil) else { return 0 }
+    /// What an install did: how many of the project's templates are in the library, and the ids of
+    /// those left out because a person's template holds the id already.
+    public struct Installed: Sendable {
+        public var count = 0
+        public var taken: [String] = []
+    }
+
+    /// Adds or refreshes the project's templates. A new one whose id a person took first (its
+    /// namespace can be a username's: "trail-sign" is user trail's) is left out, never a reason
+    /// for the server not to start.
+    public static func install(into store: Store) async throws -> Installed {
+        var installed = Installed()
+        guard let folder = Bundle.module.url(forResource: "Templates", withExtension: nil) else { return installed }
         let entries = try JSONDecoder().decode([Entry].self, from: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
         for e in entries {
             let preview = try Data(contentsOf: folder.appendingPathComponent(e.preview))
@@ -23,9 +34,14 @@ public enum BuiltinTemplates {
                 let data = try Data(contentsOf: folder.appendingPathComponent(name))
                 return (data, TemplateRules.assetType(of: data, for: e.kind) ?? "application/octet-stream")
             }
-            _ = try await store.templates.add(
-                NewTemplate(id: e.id, name: e.name, kind: e.kind, takesText: e.takesText, asset: asset, preview: preview), author: nil)
+            do {
+                _ = try await store.templates.add(
+                    NewTemplate(id: e.id, name: e.name, kind: e.kind, takesText: e.takesText, asset: asset, preview: preview), author: nil)
+                installed.count += 1
+            } catch let error as StoreError where error.isConflict {
+                installed.taken.append(e.id)
+            }
         }
-        return entries.count
+        return installed
     }
 }

@@ -75,6 +75,7 @@ extension Migration {
         sceneAnchors,
         spotIndexCoversRule,
         spotChanges,
+        retiredStickerIDs,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -102,13 +102,3 @@ public final class LoopbackSocket: @unchecked Sendable {  // one fd, used by one
         return all
     }
 }
-
-extension LoopbackSocket {
-    /// Runs blocking socket work on a thread of its own. On the concurrency pool (two threads on a
-    /// two-core machine) a few blocked reads would starve the in-process server that must answer them.
-    public static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
-    }
-}

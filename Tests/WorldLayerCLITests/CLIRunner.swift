@@ -39,14 +39,6 @@ struct CLI {
             status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
     }
 
-    /// Runs blocking work (a long `run`) on a thread of its own: the tests' async work shares a
-    /// cooperative pool of one thread per core, and a test that blocks one for long starves the rest.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Swift.Result { try work() }) }.start()
-        }
-    }
-
     /// A scratch media folder for one test.
     static func scratchMedia() -> String {
         FileManager.default.temporaryDirectory.appendingPathComponent("wl-cli-media-\(UUID().uuidString)").path

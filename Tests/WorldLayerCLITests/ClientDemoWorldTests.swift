@@ -26,10 +26,18 @@ struct ClientDemoWorldTests {
             case .sqlite(let path): "sqlite:\(path)"
             case .postgres(let url): url
             }
-        let (db, media) = try await CLI.offThePool { try TourToolTests.demoWorld(database: database) }
+        let (db, media) = try await offThePool { try TourToolTests.demoWorld(database: database) }
         let server = try await RunningServer(database: db, extra: ["--media", media])
         defer { server.stop() }
         let base = try #require(URL(string: server.base))
+
+        // A walker who will walk offline; no fix of theirs may be older than their account.
+        let network = SimulatedNetwork()
+        let walker = WorldLayer(server: base, middlewares: [network])
+        try await walker.accounts.signUp(
+            username: "walker", email: "walker@example.org", password: "correct horse", displayName: "W", birthday: "1990-05-17")
+        let walkerSince = Date()
+        try await walker.accounts.logIn("walker", password: "correct horse")
 
         // Tours: the next stop with a route to it; standing there past the dwell time stamps it.
         let visitor = try await Self.person("visitor", at: base)
@@ -49,17 +57,14 @@ struct ClientDemoWorldTests {
         #expect(try await visitor.tours.stamps(tour: open.id!).visited?.map(\.stopId) == [stop.id])
 
         // Offline at the stop: reports queued with the times of their fixes stamp it once they arrive.
-        let network = SimulatedNetwork()
-        let walker = WorldLayer(server: base, middlewares: [network])
-        try await walker.accounts.signUp(
-            username: "walker", email: "walker@example.org", password: "correct horse", displayName: "W", birthday: "1990-05-17")
-        try await walker.accounts.logIn("walker", password: "correct horse")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("outbox-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outbox = try Outbox(world: walker, file: scratch)
         network.condition = .down
-        let stayedUntil = Date().addingTimeInterval(-20)
-        for recorded in [stayedUntil.addingTimeInterval(-10), stayedUntil] {
+        // Fixes 6 s apart (past the 5 s dwell) since the account was made, sent once both are past.
+        let stayedUntil = walkerSince.addingTimeInterval(6.5)
+        if stayedUntil.timeIntervalSinceNow > -0.5 { try await Task.sleep(for: .seconds(stayedUntil.timeIntervalSinceNow + 0.5)) }
+        for recorded in [stayedUntil.addingTimeInterval(-6), stayedUntil] {
             try await outbox.enqueue(
                 .reportPosition(
                     tour: open.id!, latitude: at.latitude, longitude: at.longitude, accuracy: 5, beacon: nil, recordedAt: recorded))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerTestSupport
 
 @Suite("worldlayer serve, migrate and user, as a person runs them")
 struct ServerProcessTests {
@@ -81,7 +82,7 @@ struct ServerProcessTests {
         let server = try await RunningServer(database: CLI.scratchDatabase())
         defer { _ = server.stop() }
         let port = String(try #require(server.base.split(separator: ":").last))
-        let second = try await CLI.offThePool {
+        let second = try await offThePool {
             try CLI.run(["serve", "--port", port, "--database", CLI.scratchDatabase(), "--media", CLI.scratchMedia()])
         }
         #expect(second.status == 1, "\(second.stderr)")

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import WorldLayerTestSupport
 
 @Suite("worldlayer walk: the client library rehearsed on a walk")
 struct WalkToolTests {
     @Test("a short walk: every change reaches the walker, offline writes are applied exactly once, the conflict comes back")
     func shortWalk() async throws {
-        let r = try await CLI.offThePool {
+        let r = try await offThePool {
             try CLI.run(["walk", "--cells", "3", "--pace", "15", "--drop", "2", "--changes-per-second", "3", "--json"])
         }
         #expect(r.status == 0, "\(r.stderr)")

@@ -66,6 +66,11 @@ struct TourRuleTests {
             rule.apply(later(2, recorded: 70), to: out.presence, stops: [Self.stop], stamped: [Self.stop.id], now: t0 + 601).implausible
                 == nil)
 
+        // Nobody walked before their account existed.
+        #expect(
+            rule.apply(later(2, recorded: 80), to: out.presence, stops: [Self.stop], stamped: [], now: t0 + 601, visitorSince: t0 + 90)
+                .implausible == "recorded before the visitor's account existed")
+
         let before = out.presence
         for (report, why) in [
             (later(0, recorded: 30), "before the last report"), (later(0, recorded: 700), "in the future"),

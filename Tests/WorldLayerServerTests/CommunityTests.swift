@@ -416,3 +416,39 @@ struct CommunityTests {
 final class IDBox: @unchecked Sendable {
     var id = ""
 }
+
+extension CommunityTests {
+    @Test(
+        "tag search and suggestions count only what the viewer may see: no blocked author's tags, no expired sticker's",
+        arguments: ScratchDatabase.engines)
+    func tagCountsFollowVisibility(engine: Store.Engine) async throws {
+        let clock = ManualClock()
+        try await withServer(
+            engine,
+            configure: {
+                $0.clock = clock.wall; $0.maintenanceInterval = .seconds(3600)
+            }
+        ) { api in
+            let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
+                cyd = try await api.signUpAndLogIn("cyd")
+            _ = try await Self.place(api, ben, text: "a", tags: ["sieni"])
+            let id = UUID().text
+            let body = Fixtures.sticker(
+                text: "b", extra: ["tags": ["sieni"], "expiresAt": WireJSON.time(clock.now.addingTimeInterval(60))])
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: cyd).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: cyd).status == .ok)
+            func counted(_ token: String) async throws -> (search: Int, suggested: Int) {
+                let search = try await api.call(.get, "/v1/search/tags?q=sieni", token: token).json["tags"] as? [[String: Any]]
+                let suggested = try await api.call(.get, "/v1/suggestions", token: token).json["tags"] as? [[String: Any]]
+                func n(_ cards: [[String: Any]]?) -> Int { cards?.first { $0["tag"] as? String == "sieni" }?["stickers"] as? Int ?? 0 }
+                return (n(search), n(suggested))
+            }
+            #expect(try await counted(ada) == (2, 2))
+            #expect(try await api.call(.put, "/v1/me/blocks/ben", token: ada).status == .noContent)
+            #expect(try await counted(ada) == (1, 1), "ben's sticker is not ada's to count")
+            clock.advance(by: 61)  // cyd's expires; no sweep has run
+            #expect(try await counted(ada) == (0, 0))
+            #expect(try await counted(cyd) == (1, 1), "ben's still counts for others")
+        }
+    }
+}

@@ -22,11 +22,11 @@ struct ConnectionLimitTests {
         ) { api in
             let port = api.port
             // Silent from the start: closed (the socket would give up only after 20 s).
-            #expect(try await LoopbackSocket.blocking { try Self.closedUnanswered(try LoopbackSocket(port: port, timeout: 20)) })
+            #expect(try await offThePool { try Self.closedUnanswered(try LoopbackSocket(port: port, timeout: 20)) })
 
             // Slowloris: a header line every 200 ms for up to 15 s never makes a head; the server hangs up first.
             #expect(
-                try await LoopbackSocket.blocking {
+                try await offThePool {
                     let slow = try LoopbackSocket(port: port, timeout: 20)
                     try slow.send(Data("GET /health HTTP/1.1\r\n".utf8))
                     return Self.dribbleUntilRefused(slow, lines: 75)
@@ -34,7 +34,7 @@ struct ConnectionLimitTests {
 
             // A head split across reads, "\r\n" then "\r\n", is whole: answered; then, kept alive and
             // idle, closed (the read would fail after 20 s).
-            let split = try await LoopbackSocket.blocking {
+            let split = try await offThePool {
                 let split = try LoopbackSocket(port: port, timeout: 20)
                 try split.send(Data("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
                 try split.send(Data("\r\n".utf8))
@@ -43,7 +43,7 @@ struct ConnectionLimitTests {
             #expect(split.hasPrefix("HTTP/1.1 200"), "\(split)")
 
             // A body that stalls halfway: the connection is closed, nothing is answered as done.
-            let stalled = try await LoopbackSocket.blocking {
+            let stalled = try await offThePool {
                 let stalled = try LoopbackSocket(port: port, timeout: 20)
                 let head = "POST /v1/feedback HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
                 try stalled.send(Data((head + "{\"message\"").utf8))
@@ -58,7 +58,7 @@ struct ConnectionLimitTests {
         // Every request on a connection of its own: with a 1 s idle timeout the test client's one kept-alive connection would not last.
         try await withServer(.sqlite, configure: { $0.connectionLimits.idleTimeout = .seconds(1) }) { api in
             let port = api.port
-            let (ada, cell, since) = try await LoopbackSocket.blocking {
+            let (ada, cell, since) = try await offThePool {
                 _ = try Self.request(port: port, "POST /v1/accounts", json: Fixtures.signUp("ada"))
                 let ada = try Self.request(port: port, "POST /v1/sessions", json: ["login": "ada", "password": "correct horse"]).json
                 let token = try #require(ada["token"] as? String)
@@ -70,7 +70,7 @@ struct ConnectionLimitTests {
                 return (token, cell, since)
             }
             // A poll of 3 s, three idle timeouts long, is answered.
-            let answer = try await LoopbackSocket.blocking {
+            let answer = try await offThePool {
                 try Self.request(port: port, "GET /v1/changes?cells=\(cell)&since=\(since)&wait=3").head
             }
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
@@ -80,7 +80,7 @@ struct ConnectionLimitTests {
             _ = try await live.next(type: "subscribed")
             try await Task.sleep(for: .seconds(3))  // three idle timeouts, on purpose: the socket must survive them
             let id = UUID().uuidString.lowercased()
-            let answers = try await LoopbackSocket.blocking {
+            let answers = try await offThePool {
                 [
                     try Self.request(port: port, "PUT /v1/stickers/\(id)", token: ada, json: Fixtures.sticker()).head,
                     try Self.request(port: port, "POST /v1/stickers/\(id)/place", token: ada).head,
@@ -96,7 +96,7 @@ struct ConnectionLimitTests {
         try await withServer(.sqlite, configure: { $0.connectionLimits.perAddress = 3 }) { api in
             let port = api.port
             // Three connections from one address, each answered once (so the server holds them) and kept alive.
-            var held = try await LoopbackSocket.blocking {
+            var held = try await offThePool {
                 try (0..<3).map { _ in
                     let socket = try LoopbackSocket(port: port, timeout: 20, from: "127.0.0.2")
                     try socket.send(Self.health)
@@ -105,16 +105,16 @@ struct ConnectionLimitTests {
                 }
             }
             // The fourth from that address is closed unanswered; another address is answered.
-            let fourth = try await LoopbackSocket.blocking {
+            let fourth = try await offThePool {
                 let fourth = try LoopbackSocket(port: port, timeout: 20, from: "127.0.0.2")
                 try? fourth.send(Self.health)
                 return try Self.closedUnanswered(fourth)
             }
             #expect(fourth)
-            #expect(try await LoopbackSocket.blocking { try Self.healthAnswers(from: "127.0.0.3", port: port) })
+            #expect(try await offThePool { try Self.healthAnswers(from: "127.0.0.3", port: port) })
             // One held connection closes: its place comes back.
             held.removeLast()
-            let reused = try await LoopbackSocket.blocking {
+            let reused = try await offThePool {
                 let deadline = Date().addingTimeInterval(15)
                 var answered = false
                 repeat { answered = try Self.healthAnswers(from: "127.0.0.2", port: port) } while !answered && Date() < deadline
@@ -130,7 +130,7 @@ struct ConnectionLimitTests {
             let ada = try await api.signUpAndLogIn("ada")
             let cell = try await LiveTests.cell(api, token: ada)
             let port = api.port
-            let answers = try await LoopbackSocket.blocking {
+            let answers = try await offThePool {
                 var flood: [LoopbackSocket] = []
                 for n in 0..<300 {
                     guard let socket = try? LoopbackSocket(port: port, timeout: 5, from: "127.0.0.4") else { continue }

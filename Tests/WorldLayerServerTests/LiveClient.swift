@@ -44,7 +44,12 @@ final class LiveClient: Sendable {
     }
 
     func send(_ object: [String: Any]) {
-        commands.yield(String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+        sendText(String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self))
+    }
+
+    /// A text frame as it is, whatever it holds.
+    func sendText(_ text: String) {
+        commands.yield(text)
     }
 
     /// The next frame as JSON; fails the test rather than hang if none comes within a minute.

@@ -154,6 +154,33 @@ struct LiveSecurityTests {
             for c in clients { await c.close() }
         }
     }
+
+    @Test("an account holds at most 10 live sockets, also when each signs in by its first frame")
+    func socketsPerAccountSignedInByFrame() async throws {
+        try await withServer(.sqlite) { api in
+            let token = try await api.signUpAndLogIn("ada")
+            func signedIn() async throws -> (LiveClient, [String: Any]) {
+                let client = LiveClient(port: api.port, token: nil)
+                client.send(["type": "authenticate", "token": token])
+                return (client, try await client.next())
+            }
+            var clients: [LiveClient] = []
+            for _ in 0..<10 {
+                let (client, answer) = try await signedIn()
+                #expect(answer["type"] as? String == "authenticated", "\(answer)")
+                clients.append(client)
+            }
+            let (eleventh, refusal) = try await signedIn()
+            #expect(refusal["type"] as? String == "error" && (refusal["message"] as? String)?.contains("too many live connections") == true)
+            #expect(await eleventh.isClosedByServer())
+            // One closes: its place is the account's again (counted as freed once the server sees it go).
+            await clients.removeLast().close()
+            let deadline = Date().addingTimeInterval(20)
+            var answer: [String: Any] = [:]
+            repeat { answer = try await signedIn().1 } while answer["type"] as? String != "authenticated" && Date() < deadline
+            #expect(answer["type"] as? String == "authenticated", "\(answer)")
+        }
+    }
 }
 
 /// Every log line with its metadata, as text.

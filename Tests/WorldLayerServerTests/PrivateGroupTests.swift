@@ -50,4 +50,29 @@ struct PrivateGroupTests {
             #expect(try await api.call(.put, "/v1/groups/\(group)/invitations/nobody", token: ada).status == .notFound)
         }
     }
+
+    @Test("an invitation can be declined, and a block either way ends it", arguments: ScratchDatabase.engines)
+    func declineAndBlock(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob")
+            let group = try #require(
+                try await api.call(.post, "/v1/groups", json: ["name": "Quiet garden", "private": true], token: ada).json["id"] as? String)
+            func invitations() async throws -> Int {
+                (try await api.call(.get, "/v1/me/group-invitations", token: bob).json["groups"] as? [Any])?.count ?? -1
+            }
+            #expect(try await api.call(.put, "/v1/groups/\(group)/invitations/bob", token: ada).status == .noContent)
+            #expect(try await invitations() == 1)
+            #expect(try await api.call(.delete, "/v1/me/group-invitations/\(group)", token: bob).status == .noContent)
+            #expect(try await invitations() == 0)
+            #expect(try await api.call(.get, "/v1/groups/\(group)", token: bob).status == .notFound, "hidden again")
+            #expect(try await api.call(.put, "/v1/groups/\(group)/members/me", token: bob).status == .notFound)
+            #expect(try await api.call(.delete, "/v1/me/group-invitations/\(group)", token: bob).status == .notFound)
+
+            // Invited again, then Bob blocks Ada: the invitation goes with her.
+            #expect(try await api.call(.put, "/v1/groups/\(group)/invitations/bob", token: ada).status == .noContent)
+            #expect(try await api.call(.put, "/v1/me/blocks/ada", token: bob).status == .noContent)
+            #expect(try await invitations() == 0)
+            #expect(try await api.call(.put, "/v1/groups/\(group)/members/me", token: bob).status == .notFound)
+        }
+    }
 }

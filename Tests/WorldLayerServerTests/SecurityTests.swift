@@ -1,8 +1,11 @@
 import Foundation
 import HTTPTypes
+import SQLKit
+import Synchronization
 import Testing
 import WorldLayerCore
 import WorldLayerServer
+import WorldLayerServices
 import WorldLayerStore
 import WorldLayerTestSupport
 import WorldLayerVision
@@ -259,5 +262,61 @@ extension SecurityTests {
             #expect(try await store.accounts.sessionCount(accountID: account.id) == 1)  // bob's live one stays
             try await store.close()
         }
+    }
+}
+
+extension SecurityTests {
+    @Test(
+        "a deleted account's sticker ids are never given out again: its old share links show nothing new",
+        arguments: ScratchDatabase.engines)
+    func retiredStickerIDs(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada"), mallory = try await api.signUpAndLogIn("mallory")
+            let id = UUID().text
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "ada's"), token: ada).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+            #expect(try await api.call(.get, "/s/\(id)").status == .ok)
+            #expect(try await api.call(.delete, "/v1/me", json: ["password": "correct horse"], token: ada).status == .noContent)
+            let claimed = try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "mallory's"), token: mallory)
+            #expect(claimed.status == .notFound && claimed.errorCode == "not_found", "\(claimed.text)")
+            #expect(try await api.call(.get, "/s/\(id)").status == .notFound)
+            #expect(try await api.call(.put, "/v1/stickers/\(UUID().text)", json: Fixtures.sticker(), token: mallory).status == .created)
+        }
+    }
+}
+
+extension SecurityTests {
+    @Test("a person's template holding a new built-in's id leaves that built-in out; the server still starts")
+    func builtInIdTaken() async throws {
+        let url = try await ScratchDatabase.makeURL(.sqlite)
+        let preview = try await withServerResult(url) { api in
+            _ = try await api.signUpAndLogIn("trail")
+            return try await api.call(.get, "/v1/templates/heart/preview").data
+        }
+        // As if "trail-marker" came with a later release, after user trail had named a design so.
+        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        let trail = try #require(try await store.accounts.account(username: "trail"))
+        try await store.withConnection { db in try await db.raw("DELETE FROM templates WHERE id = 'trail-marker'").run() }
+        _ = try await store.templates.add(
+            NewTemplate(id: "trail-marker", name: "Mine", kind: .text, takesText: true, asset: nil, preview: preview), author: trail.id)
+        try await store.close()
+        // The next start installs the release's templates: this one is left out, and the server answers.
+        let answers = try await withServerResult(url) { api in
+            [try await api.call(.get, "/health").status, try await api.call(.get, "/v1/templates/heart/preview").status]
+        }
+        #expect(answers == [.ok, .ok])
+        let after = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        #expect(try await BuiltinTemplates.install(into: after).taken == ["trail-marker"])
+        try await after.close()
+    }
+
+    /// What `body` returned, run against a server on `url`.
+    private func withServerResult<T: Sendable>(_ url: DatabaseURL, _ body: @escaping @Sendable (API) async throws -> T) async throws -> T {
+        let result = Mutex<T?>(nil)
+        try await withServer(.sqlite, configure: { $0.database = url }) { api in
+            let value = try await body(api)
+            result.withLock { $0 = value }
+        }
+        return try #require(result.withLock { $0 })
     }
 }

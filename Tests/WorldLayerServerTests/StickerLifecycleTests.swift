@@ -170,6 +170,8 @@ struct StickerLifecycleTests {
             #expect(purge.purged == made.count)
             #expect(try await store.stickers.archived().isEmpty)
             try await store.close()
+            // Gone for good: its id is never written again, not even by its author.
+            #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .notFound)
         }
     }
 }

@@ -130,6 +130,39 @@ struct StickerMediaTests {
     }
 
     /// Each of these clips, 26 to 1,359 bytes, once stopped the whole server (issue 52, finding 1).
+    @Test(
+        "a clip whose header claims less than it plays is measured by what it plays, and refused when that is too long",
+        arguments: [("tone-70s.mp3", 70.2), ("clip-2s.mp4", 2.0), ("clip-2s.webm", 2.0)])
+    func lyingHeaders(name: String, seconds: Double) async throws {
+        var bytes = [UInt8](try Self.clip(name))
+        func find(_ pattern: [UInt8]) -> Int? {
+            (0...(bytes.count - pattern.count)).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) }
+        }
+        switch name {
+        case "tone-70s.mp3":  // the Xing or Info header's frame count, made 100 frames (2.6 s)
+            let tag = try #require(find(Array("Xing".utf8)) ?? find(Array("Info".utf8)))
+            bytes.replaceSubrange(tag + 8..<tag + 12, with: [0, 0, 0, 100])
+        case "clip-2s.mp4":  // mvhd's duration (version 0: after 4 bytes of flags, 8 of times, 4 of time scale) made 1 unit
+            let mvhd = try #require(find(Array("mvhd".utf8))) + 4
+            bytes.replaceSubrange(mvhd + 16..<mvhd + 20, with: [0, 0, 0, 1])
+        default:  // WebM's Duration (0x4489, an 8-byte float) made 1 ms
+            let duration = try #require(find([0x44, 0x89, 0x88]))
+            bytes.replaceSubrange(duration + 3..<duration + 11, with: withUnsafeBytes(of: (1.0).bitPattern.bigEndian) { Array($0) })
+        }
+        let type = try #require(MediaSniffer.mediaType(Data(bytes)))
+        let measured = try #require(MediaDuration.seconds(of: Data(bytes), contentType: type))
+        #expect(abs(measured - seconds) < 0.15, "\(name): \(measured) s")
+        if name == "tone-70s.mp3" {
+            let bytes = bytes
+            try await withServer(.sqlite) { api in
+                let ada = try await api.signUpAndLogIn("ada")
+                let refused = try await api.call(
+                    .post, "/v1/stickers/media", bytes: Data(bytes), token: ada, headers: [.contentType: "application/octet-stream"])
+                #expect(refused.status == .unprocessableContent && refused.text.contains("plays 71 s"), "\(refused.text)")
+            }
+        }
+    }
+
     @Test("a hostile clip is refused with a 4xx and the server goes on answering", arguments: ScratchDatabase.engines)
     func hostileClips(engine: Store.Engine) async throws {
         let seeds = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "../../fuzz/seeds/media").standardized

@@ -4,11 +4,20 @@ import Foundation
 /// says: MP4 and M4A (`mvhd`, or the fragments' sample durations when a recorder wrote a
 /// fragmented file), WebM (`Info/Duration`, or the last block's time when a recorder left the
 /// duration out), Ogg (the last page's granule position at the stream's rate) and MP3 (a Xing or
-/// Info header's frame count, else a constant bit rate's estimate). Nil when it cannot be told.
+/// Info header's frame count, else a constant bit rate's estimate). A header is only a claim: when
+/// the samples (`stts`), blocks or frames found play clearly longer, that is the answer (issue 52: a
+/// long clip whose header said it was short passed the length limit). Nil when it cannot be told.
 ///
 /// The bytes are a stranger's upload: every read is bounds-checked and every sum is made where it
 /// cannot overflow, so a hostile file gets nil, never a trap (`scripts/fuzz-parsers` keeps it so).
 public enum MediaDuration {
+    /// A header's duration, unless what was found playing is clearly longer: by more than 5 % and a
+    /// second, which an encoder's priming, an info frame or the last block's length never explain.
+    static func believed(_ declared: Double, played: Double?) -> Double {
+        guard let played, played > declared * 1.05 + 1 else { return declared }
+        return played
+    }
+
     public static func seconds(of data: Data, contentType: String) -> Double? {
         let bytes = [UInt8](data)
         let seconds: Double? =
@@ -68,12 +77,13 @@ public enum MediaDuration {
     private static func mp4(_ b: [UInt8]) -> Double? {
         let top = boxes(b, in: 0..<b.count)
         guard let moov = top.first(where: { $0.type == "moov" })?.content else { return nil }
-        // The movie's own duration, when it has one.
+        // The movie's own duration, when it has one, but never less than its samples play: a header
+        // is a claim, the sample table what a player plays.
         if let mvhd = child(b, "mvhd", in: moov), let version = byte(b, mvhd.lowerBound) {
             let v1 = version == 1
             let scale = be(b, mvhd.lowerBound + (v1 ? 20 : 12), 4), duration = be(b, mvhd.lowerBound + (v1 ? 24 : 16), v1 ? 8 : 4)
             if let scale, let duration, scale > 0, duration > 0, duration != (v1 ? UInt64.max : 0xFFFF_FFFF) {
-                return Double(duration) / Double(scale)
+                return believed(Double(duration) / Double(scale), played: samplesPlay(b, moov: moov))
             }
         }
         // A fragmented file (what a recorder writes): each track's time scale, then its fragments.
@@ -91,6 +101,26 @@ public enum MediaDuration {
             for traf in boxes(b, in: moof.content) where traf.type == "traf" {
                 if let end = fragmentEnd(b, traf.content, scales: scales) { longest = max(longest ?? 0, end) }
             }
+        }
+        return longest
+    }
+
+    /// How long the longest track's samples play by its sample table (`stts`: runs of samples of one
+    /// duration), in seconds; nil when no track has one.
+    private static func samplesPlay(_ b: [UInt8], moov: Range<Int>) -> Double? {
+        var longest: Double?
+        for trak in boxes(b, in: moov) where trak.type == "trak" {
+            guard let mdia = child(b, "mdia", in: trak.content), let mdhd = child(b, "mdhd", in: mdia),
+                let scale = be(b, mdhd.lowerBound + (byte(b, mdhd.lowerBound) == 1 ? 20 : 12), 4), scale > 0,
+                let minf = child(b, "minf", in: mdia), let stbl = child(b, "stbl", in: minf), let stts = child(b, "stts", in: stbl),
+                let entries = be(b, stts.lowerBound + 4, 4), entries <= UInt64(stts.count / 8)
+            else { continue }
+            var ticks = 0.0  // a Double: counts times deltas past UInt64 must not trap
+            for n in 0..<Int(entries) {
+                let at = stts.lowerBound + 8 + 8 * n
+                ticks += Double(be(b, at, 4) ?? 0) * Double(be(b, at + 4, 4) ?? 0)
+            }
+            longest = max(longest ?? 0, ticks / Double(scale))
         }
         return longest
     }
@@ -164,7 +194,7 @@ public enum MediaDuration {
             }
             at = end
         }
-        guard let units = (declared ?? 0) > 0 ? declared : latest else { return nil }
+        guard let units = (declared ?? 0) > 0 ? declared.map({ believed($0, played: latest) }) : latest else { return nil }
         return units * scale / 1e9
     }
 
@@ -222,14 +252,32 @@ public enum MediaDuration {
         let mono = b[at + 3] >> 6 == 3
         // A Xing or Info header (what encoders write) counts the frames; VBRI is Fraunhofer's.
         let xing = at + 4 + (mpeg1 ? (mono ? 17 : 32) : (mono ? 9 : 17))
+        // What the frames found one after another play, against which a header's claim is judged.
+        let walked = Double(frameCount(b, from: at, version: version, rates: rates, bitrates: bitrates)) * samplesPerFrame / rate
         if xing + 12 <= b.count, ["Xing", "Info"].contains(String(decoding: b[xing..<xing + 4], as: UTF8.self)),
             let flags = be(b, xing + 4, 4), flags & 1 != 0, let frames = be(b, xing + 8, 4)
         {
-            return Double(frames) * samplesPerFrame / rate
+            return believed(Double(frames) * samplesPerFrame / rate, played: walked)
         }
         if at + 36 + 18 <= b.count, String(decoding: b[at + 36..<at + 40], as: UTF8.self) == "VBRI", let frames = be(b, at + 36 + 14, 4) {
-            return Double(frames) * samplesPerFrame / rate
+            return believed(Double(frames) * samplesPerFrame / rate, played: walked)
         }
-        return Double(b.count - at) * 8 / (bitrates[bitrateIndex] * 1000)
+        return believed(Double(b.count - at) * 8 / (bitrates[bitrateIndex] * 1000), played: walked)
+    }
+
+    /// How many layer III frames of one MPEG version follow one another from `at`, each found where the
+    /// last one's length (from its own bit rate, rate and padding) ends.
+    private static func frameCount(_ b: [UInt8], from start: Int, version: UInt8, rates: [Double], bitrates: [Double]) -> Int {
+        var at = start, frames = 0
+        while at + 4 <= b.count, b[at] == 0xFF, b[at + 1] & 0xE0 == 0xE0, (b[at + 1] >> 3) & 3 == version, (b[at + 1] >> 1) & 3 == 1 {
+            let rateIndex = Int((b[at + 2] >> 2) & 3), bitrateIndex = Int(b[at + 2] >> 4), padding = Int((b[at + 2] >> 1) & 1)
+            guard rateIndex < 3, bitrateIndex > 0, bitrateIndex < 15 else { break }
+            let perFrame = version == 3 ? 144.0 : 72.0  // bytes per (kbit/s ÷ kHz): 1152 or 576 samples ÷ 8
+            let length = Int(perFrame * bitrates[bitrateIndex] * 1000 / rates[rateIndex]) + padding
+            guard length >= 4 else { break }
+            frames += 1
+            at += length
+        }
+        return frames
     }
 }

@@ -46,8 +46,9 @@ public struct TourPresence: Codable, Sendable, Equatable {
 ///
 /// Time is the server's clock, unless a report says when its fix was taken (`recordedAt`: a phone
 /// that walked offline sends its queued reports later). Such a time is believed when it is not in
-/// the future, not older than `offlineAge`, and not before the last believed report's; every other
-/// check then runs on it, and the stamp bears it.
+/// the future, not older than `offlineAge`, not before the visitor existed (their account's
+/// creation), and not before the last believed report's; every other check then runs on it, and the
+/// stamp bears it.
 ///
 /// The server cannot prove a GPS fix, nor when it was taken; this rule only refuses what no walker
 /// could report.
@@ -87,12 +88,13 @@ public struct StampRule: Sendable {
         public var at: Date
     }
 
-    /// Applies a report received at `received` (the server's clock).
+    /// Applies a report received at `received` (the server's clock) from a visitor who exists since `visitorSince`.
     public func apply(
-        _ report: PositionReport, to before: TourPresence, stops: [TourStop], stamped: Set<TourStop.ID>, now received: Date
+        _ report: PositionReport, to before: TourPresence, stops: [TourStop], stamped: Set<TourStop.ID>, now received: Date,
+        visitorSince: Date? = nil
     ) -> Outcome {
         let now: Date
-        switch fixTime(report.recordedAt, after: before.lastAt, received: received) {
+        switch fixTime(report.recordedAt, after: before.lastAt, received: received, visitorSince: visitorSince) {
         case .success(let time): now = time
         case .failure(let refusal):
             return Outcome(presence: before, atStop: nil, stamp: nil, implausible: refusal.reason, at: received)
@@ -133,8 +135,11 @@ public struct StampRule: Sendable {
     }
 
     /// When a report's fix was taken: the device's word when a walker could have said it, else why not.
-    func fixTime(_ recorded: Date?, after last: Date?, received: Date) -> Result<Date, UnbelievableTime> {
+    func fixTime(_ recorded: Date?, after last: Date?, received: Date, visitorSince: Date? = nil) -> Result<Date, UnbelievableTime> {
         guard let recorded else { return .success(received) }
+        if let visitorSince, recorded < visitorSince {
+            return .failure(UnbelievableTime(reason: "recorded before the visitor's account existed"))
+        }
         if recorded.timeIntervalSince(received) > Self.clockSkew {
             return .failure(UnbelievableTime(reason: "recorded in the future"))
         }

@@ -20,8 +20,25 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         self.firstRequestTimeout = TimeAmount(firstRequestTimeout)
     }
 
+    /// This handler's place in its pipeline, closest to the socket: where a raw answer is written from.
+    private var context: ChannelHandlerContext?
+    private var answered = false
+
     func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
         if context.channel.isActive { start(context) }
+    }
+
+    /// Answers a request the HTTP handlers could not read with a 400 in plain bytes (they cannot write
+    /// an answer to what they did not parse), then closes.
+    func answerBadRequest(_ message: String) {
+        guard let context, !answered else { return }
+        answered = true
+        let body = #"{"error":{"code":"bad_request","message":"\#(message)"}}"#
+        let answer =
+            "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n"
+            + body
+        context.writeAndFlush(NIOAny(ByteBuffer(string: answer))).whenComplete { _ in Self.hangUp(context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -63,7 +80,10 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelInactive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) { finish() }
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        finish()
+    }
 
     private func finish() {
         deadline?.cancel()

@@ -37,13 +37,14 @@ struct LiveController {
 
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: AppRequestContext) async throws {
         var identity = Identity(account: context.account?.id, session: context.tokenHash)
-        let key = identity.account.map { "account:\($0)" } ?? "address:\(context.clientAddress)"
+        // Counted by account once signed in (from the URL or a later frame), by address until then.
+        var key = identity.account.map { "account:\($0)" } ?? "address:\(context.clientAddress)"
         guard await sockets.open(key) else {
             try await outbound.writeTextMessage(LiveMessage.error("too many live connections; close some and try again").text)
             try await outbound.close(.policyViolation, reason: "too many live connections")
             return
         }
-        defer { Task { await sockets.close(key) } }
+        defer { Task { [key] in await sockets.close(key) } }
         let id = UUID()
         let (frames, sink) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
         let closing = CloseReason()
@@ -78,6 +79,16 @@ struct LiveController {
                     guard let token = command.token, let session = try await signIn(token) else {
                         close("invalid or expired token; log in again")
                         break
+                    }
+                    let accountKey = "account:\(session.account)"
+                    if accountKey != key {
+                        guard await sockets.open(accountKey) else {
+                            send(LiveMessage.error("too many live connections; close some and try again").text)
+                            close("too many live connections")
+                            break
+                        }
+                        await sockets.close(key)
+                        key = accountKey
                     }
                     identity = Identity(account: session.account, session: session.hash)
                     send(LiveMessage(type: .authenticated).text)

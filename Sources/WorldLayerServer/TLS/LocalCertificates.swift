@@ -29,7 +29,9 @@ public struct LocalCertificates: Sendable {
     /// Makes what is missing or stale; returns the names the server certificate holds.
     @discardableResult
     public func prepare(names: [String], now: Date = Date()) throws -> [String] {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        // Only names on this machine's own networks: the authority is constrained to them (see `LocalNames`).
+        let names = names.filter(LocalNames.permits)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let (authority, authorityKey) = try loadOrMakeAuthority(now: now)
         if let current = try? Certificate(pemEncoded: String(contentsOf: serverCertificate, encoding: .utf8)),
             FileManager.default.fileExists(atPath: serverKey.path), current.notValidAfter > now.addingTimeInterval(30 * 86_400),
@@ -81,15 +83,34 @@ public struct LocalCertificates: Sendable {
                 Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 SubjectKeyIdentifier(hash: key.publicKey)
+                // A phone that trusts it trusts it for this machine's networks only, never for a public name.
+                Critical(LocalNames.constraints)
             }, issuerPrivateKey: key)
         try write(certificate.serializeAsPEM().pemString, to: authorityCertificate)
         try write(key.serializeAsPEM().pemString, to: authorityKey, isSecret: true)
         return (certificate, key)
     }
 
+    /// The SHA-256 fingerprint of the authority's certificate, as phones show it ("AB:CD:…").
+    public func authorityFingerprint() throws -> String {
+        SHA256.hash(data: try authorityDER()).map { String(format: "%02X", $0) }.joined(separator: ":")
+    }
+
+    /// Writes a file whole (renamed into place); a secret one is created 0600 from its first byte, as
+    /// a write then a `chmod` would leave a private key readable by anyone for a moment.
     private func write(_ text: String, to url: URL, isSecret: Bool = false) throws {
-        try Data(text.utf8).write(to: url, options: .atomic)
-        if isSecret { try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path) }
+        guard isSecret else { return try Data(text.utf8).write(to: url, options: .atomic) }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path]) }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+        let synced = fsync(fd) == 0
+        close(fd)
+        guard written == bytes.count, synced, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
     }
 
     /// An IP address as an `ipAddress` name, anything else as a DNS name.

@@ -18,11 +18,11 @@ struct TrustController {
     }
 
     @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try requireAuthority()
+        let fingerprint = try requireAuthority().authorityFingerprint()
         return Response(
             status: .ok,
             headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store", .contentSecurityPolicy: TrustPage.policy],
-            body: .init(byteBuffer: ByteBuffer(string: TrustPage.html)))
+            body: .init(byteBuffer: ByteBuffer(string: TrustPage.html(fingerprint: fingerprint))))
     }
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -41,7 +41,12 @@ struct TrustController {
 enum TrustPage {
     static let policy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-    static let html = """
+    /// The page, with the authority's fingerprint (hex digits and colons only) to compare before trusting it.
+    static func html(fingerprint: String) -> String {
+        template.replacingOccurrences(of: "FINGERPRINT", with: fingerprint)
+    }
+
+    private static let template = """
         <!doctype html>
         <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>Trust this WorldLayer server</title>
@@ -54,6 +59,9 @@ enum TrustPage {
         give a page the camera, your location and the compass only over HTTPS. Install the authority once; until you remove it,
         your phone trusts the certificates this one machine makes, and nothing else.</p>
         <p><a class="get" href="/trust/worldlayer-ca.crt">Download the certificate</a></p>
+        <p>Before you trust it, check that its SHA-256 fingerprint (iPhone: tap the profile, then <strong>More Details</strong>;
+        Android: the certificate's details) is the one the computer running the server printed, and this one:</p>
+        <p><code style="word-break:break-all">FINGERPRINT</code></p>
         <h2>iPhone and iPad</h2>
         <ol>
         <li>Open this page in Safari and tap <strong>Download the certificate</strong>; allow the download.</li>

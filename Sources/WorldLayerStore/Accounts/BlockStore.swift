@@ -5,7 +5,7 @@ import WorldLayerCore
 
 extension AccountStore {
     /// `blocker` blocks `blocked`: from now on neither sees the other's stickers, profile or follows,
-    /// and follows between them end both ways. Live subscribers of both are told to reload.
+    /// and follows and group invitations between them end both ways. Live subscribers of both are told to reload.
     /// Blocking twice is the same as once.
     public func block(_ blocked: Account.ID, by blocker: Account.ID, now: Date? = nil) async throws {
         let now = now ?? clock.now()
@@ -16,6 +16,14 @@ extension AccountStore {
                 ).first() != nil
             guard !exists else { return }
             try await CommunityStore.unfollowBothWays(blocker, blocked, on: db)
+            // Invitations between them go too, either way: a blocked person's invitation must not stay in the inbox.
+            try await db.raw(
+                """
+                DELETE FROM group_invitations
+                WHERE (invited_by = \(bind: blocker.text) AND account_id = \(bind: blocked.text))
+                   OR (invited_by = \(bind: blocked.text) AND account_id = \(bind: blocker.text))
+                """
+            ).run()
             try await db.raw(
                 "INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (\(bind: blocker.text), \(bind: blocked.text), \(bind: millis(now)))"
             ).run()

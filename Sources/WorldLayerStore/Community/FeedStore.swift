@@ -143,20 +143,10 @@ extension CommunityStore {
     public func searchTags(_ prefix: String, viewer: Account.ID?, limit: Int) async throws -> [TagCard] {
         let key = Tag.normalize(prefix)
         guard !key.isEmpty else { return [] }
-        let me = viewer?.text ?? "-"
+        let now = clock.now()
         return try await withConnection { db in
-            try await db.raw(
-                """
-                SELECT t.tag, COUNT(*) AS n, EXISTS (SELECT 1 FROM tag_follows f WHERE f.account_id = \(bind: me) AND f.tag = t.tag) AS following
-                FROM sticker_tags t JOIN stickers s ON s.id = t.sticker_id
-                WHERE t.tag >= \(bind: key) AND t.tag < \(bind: key + "\u{10FFFF}") AND s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL AND s.age_restricted = 0
-                GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
-                """
-            ).all().map {
-                TagCard(
-                    tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)),
-                    following: try $0.decode(column: "following", as: Bool.self))
-            }
+            try await Self.tagCards(
+                where: "t.tag >= \(bind: key) AND t.tag < \(bind: key + "\u{10FFFF}")", viewer: viewer, now: now, limit: limit, on: db)
         }
     }
 

@@ -113,6 +113,22 @@ extension GroupStore {
     }
 
     /// The groups an account has been invited to and not yet joined, newest invitation first.
+    /// Declines an invitation to a group; false when there was none. Invited again, one may still join.
+    public func decline(_ group: StickerGroup.ID, by account: Account.ID) async throws -> Bool {
+        try await transaction { db in
+            let found =
+                try await db.raw(
+                    "SELECT 1 AS x FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)"
+                ).first() != nil
+            if found {
+                try await db.raw(
+                    "DELETE FROM group_invitations WHERE group_id = \(bind: group.text) AND account_id = \(bind: account.text)"
+                ).run()
+            }
+            return found
+        }
+    }
+
     public func invitations(of account: Account.ID) async throws -> [StickerGroup] {
         try await withConnection { db in
             try await db.raw(

@@ -23,20 +23,9 @@ extension CommunityStore {
 
     /// Tags on the most public stickers placed since `since` (not on age-restricted ones: their tags may be for adults).
     public func popularTags(since: Date, viewer: Account.ID?, limit: Int) async throws -> [TagCard] {
-        let me = viewer?.text ?? "-"
+        let now = clock.now()
         return try await withConnection { db in
-            try await db.raw(
-                """
-                SELECT t.tag, COUNT(*) AS n, EXISTS (SELECT 1 FROM tag_follows f WHERE f.account_id = \(bind: me) AND f.tag = t.tag) AS following
-                FROM sticker_tags t JOIN stickers s ON s.id = t.sticker_id
-                WHERE s.state = 'published' AND s.visibility = 'public' AND s.private_worldmap_id IS NULL AND s.age_restricted = 0 AND s.created_at >= \(bind: millis(since))
-                GROUP BY t.tag ORDER BY n DESC, t.tag LIMIT \(unsafeRaw: String(limit))
-                """
-            ).all().map {
-                TagCard(
-                    tag: try $0.decode(column: "tag", as: String.self), stickers: Int(try $0.decode(column: "n", as: Int64.self)),
-                    following: try $0.decode(column: "following", as: Bool.self))
-            }
+            try await Self.tagCards(where: "s.created_at >= \(bind: millis(since))", viewer: viewer, now: now, limit: limit, on: db)
         }
     }
 

@@ -35,6 +35,8 @@ extension StickerStore {
                 // A retried create or edit: the content is already there.
                 if current.state == .unpublished, current.draft == draft { return (current, false) }
                 if expectedVersion != current.version { throw StickerWriteError.versionConflict(current: current) }
+            } else if try await db.raw("SELECT id FROM retired_sticker_ids WHERE id = \(bind: id.text)").first() != nil {
+                throw StickerWriteError.idTaken  // a removed sticker's id: its old links must not show new content
             }
             let state: StickerState
             do throws(InvalidTransition) {

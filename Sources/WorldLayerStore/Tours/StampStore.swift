@@ -12,10 +12,11 @@ public struct ReportResult: Sendable {
 
 extension TourStore {
     /// Applies a visitor's position report to their progress on a tour, in one transaction, so two
-    /// reports racing from one phone cannot both stamp or lose each other's presence.
-    public func report(_ report: PositionReport, visitor: UUID, tour: Tour, rule: StampRule, now: Date? = nil) async throws
-        -> ReportResult
-    {
+    /// reports racing from one phone cannot both stamp or lose each other's presence. `visitorSince`:
+    /// when the visitor's account was made (no fix of theirs is older).
+    public func report(
+        _ report: PositionReport, visitor: UUID, visitorSince: Date? = nil, tour: Tour, rule: StampRule, now: Date? = nil
+    ) async throws -> ReportResult {
         let now = now ?? clock.now()
         return try await transaction { db in
             let v = visitor.text, t = tour.id.text
@@ -23,7 +24,8 @@ extension TourStore {
             let before =
                 try row.map { try StoreJSON.decode(TourPresence.self, try $0.decode(column: "body", as: String.self)) } ?? TourPresence()
             var stamps = try await Self.stamps(db, visitor: v, tour: t)
-            let outcome = rule.apply(report, to: before, stops: tour.stops, stamped: Set(stamps.map(\.stopId)), now: now)
+            let outcome = rule.apply(
+                report, to: before, stops: tour.stops, stamped: Set(stamps.map(\.stopId)), now: now, visitorSince: visitorSince)
             let body = try StoreJSON.string(outcome.presence)
             if row == nil {
                 try await db.raw("INSERT INTO tour_presence (visitor_id, tour_id, body) VALUES (\(bind: v), \(bind: t), \(bind: body))")

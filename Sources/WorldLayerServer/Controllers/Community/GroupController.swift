@@ -18,6 +18,7 @@ struct GroupController {
         routes.on(.put, "/v1/groups/{id}/invitations/{username}", use: invite)
         routes.on(.get, "/v1/me/groups", use: mine)
         routes.on(.get, "/v1/me/group-invitations", use: invitations)
+        routes.on(.delete, "/v1/me/group-invitations/{id}", use: decline)
         routes.on(.get, "/v1/search/groups", use: search)
     }
 
@@ -73,6 +74,15 @@ struct GroupController {
 
     @Sendable func invitations(_ request: Request, context: AppRequestContext) async throws -> Response {
         try .json(["groups": try await store.groups.invitations(of: try context.requireAccount().id)])
+    }
+
+    /// Declines an invitation: the group leaves my invitations (and a private one my sight).
+    @Sendable func decline(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        guard try await store.groups.decline(try context.idParameter("id") as StickerGroup.ID, by: me.id) else {
+            throw APIError.notFound("no invitation to this group")
+        }
+        return Response(status: .noContent)
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -143,7 +143,7 @@ struct TourController {
         if let a = body.accuracy, !(a.isFinite && a >= 0) { problems.append(FieldError("accuracy", "must be metres ≥ 0")) }
         if body.position == nil && body.beacon == nil { problems.append(FieldError("latitude", "or beacon is required")) }
         guard problems.isEmpty else { throw APIError.validation(problems) }
-        let result = try await store.tours.report(body, visitor: visitor, tour: tour, rule: rule)
+        let result = try await store.tours.report(body, visitor: visitor, visitorSince: context.account?.createdAt, tour: tour, rule: rule)
         struct Body: Encodable {
             var atStop: String?
             var stamped: String?

@@ -1,0 +1,41 @@
+/// Seeded mutations of bytes, as a fuzzer makes them, for parsers that libFuzzer cannot be built
+/// around (those behind C libraries, or reached only through the server): bits flipped, bytes set,
+/// ranges cut, repeated and truncated, and tokens of the format put in. The same seed makes the same
+/// inputs, so a failure names an input that can be made again.
+public struct Mutator {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// SplitMix64.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+
+    /// `input` with one to four mutations.
+    public mutating func mutate(_ input: [UInt8], tokens: [[UInt8]] = []) -> [UInt8] {
+        var bytes = input
+        for _ in 0...below(4) {
+            let at = below(bytes.count + 1)
+            switch below(7) {
+            case 0 where !bytes.isEmpty: bytes[min(at, bytes.count - 1)] ^= 1 << UInt8(below(8))
+            case 1 where !bytes.isEmpty: bytes[min(at, bytes.count - 1)] = UInt8(truncatingIfNeeded: next())
+            case 2: bytes.removeSubrange(at..<min(bytes.count, at + 1 + below(16)))
+            case 3:
+                let from = below(bytes.count + 1)
+                let range = from..<min(bytes.count, from + 1 + below(64))
+                bytes.insert(contentsOf: Array(bytes[range]), at: at)
+            case 4 where !tokens.isEmpty: bytes.insert(contentsOf: tokens[below(tokens.count)], at: at)
+            case 5: bytes.removeSubrange(at..<bytes.count)
+            default: bytes.insert(UInt8(truncatingIfNeeded: next()), at: at)
+            }
+        }
+        return bytes
+    }
+}
