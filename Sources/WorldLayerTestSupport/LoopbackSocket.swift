@@ -31,10 +31,7 @@ public final class LoopbackSocket: @unchecked Sendable {  // one fd, used by one
             let bound = withUnsafePointer(to: &local) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard bound == 0 else {
-                close(fd)
-                throw Failure(description: "cannot connect from \(source)")
-            }
+            guard bound == 0 else { throw Failure(description: "cannot connect from \(source)") }
         }
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
@@ -43,12 +40,12 @@ public final class LoopbackSocket: @unchecked Sendable {  // one fd, used by one
         let connected = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            close(fd)
-            throw Failure(description: "cannot connect to 127.0.0.1:\(port)")
-        }
+        guard connected == 0 else { throw Failure(description: "cannot connect to 127.0.0.1:\(port)") }
     }
 
+    // Also when `init` throws: every stored property is set by then, so Swift runs `deinit`, and a
+    // second `close` there would close whatever file reused the number (a browser test's WebDriver
+    // connection once failed with "Bad file descriptor" so, while its server was stopped).
     deinit { close(fd) }
 
     /// A loopback port nothing listens on right now (the system's pick for a socket bound to port 0).

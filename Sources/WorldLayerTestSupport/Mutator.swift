@@ -1,3 +1,5 @@
+import Foundation
+
 /// Seeded mutations of bytes, as a fuzzer makes them, for parsers that libFuzzer cannot be built
 /// around (those behind C libraries, or reached only through the server): bits flipped, bytes set,
 /// ranges cut, repeated and truncated, and tokens of the format put in. The same seed makes the same
@@ -6,6 +8,12 @@ public struct Mutator {
     private var state: UInt64
 
     public init(seed: UInt64) { state = seed }
+
+    /// `base` rounds, times `WORLDLAYER_FUZZ_SCALE` when set: the test pass runs a short bounded run,
+    /// `WORLDLAYER_FUZZ_SCALE=50 swift test --filter Fuzz` a longer one.
+    public static func rounds(_ base: Int) -> Int {
+        base * max(1, Int(ProcessInfo.processInfo.environment["WORLDLAYER_FUZZ_SCALE"] ?? "") ?? 1)
+    }
 
     /// SplitMix64.
     public mutating func next() -> UInt64 {
