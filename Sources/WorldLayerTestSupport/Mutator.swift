@@ -1,13 +1,14 @@
 import Foundation
+import WorldLayerGeo
 
 /// Seeded mutations of bytes, as a fuzzer makes them, for parsers that libFuzzer cannot be built
 /// around (those behind C libraries, or reached only through the server): bits flipped, bytes set,
 /// ranges cut, repeated and truncated, and tokens of the format put in. The same seed makes the same
 /// inputs, so a failure names an input that can be made again.
 public struct Mutator {
-    private var state: UInt64
+    private var random: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
     /// `base` rounds, times `WORLDLAYER_FUZZ_SCALE` when set: the test pass runs a short bounded run,
     /// `WORLDLAYER_FUZZ_SCALE=50 swift test --filter Fuzz` a longer one.
@@ -15,14 +16,7 @@ public struct Mutator {
         base * max(1, Int(ProcessInfo.processInfo.environment["WORLDLAYER_FUZZ_SCALE"] ?? "") ?? 1)
     }
 
-    /// SplitMix64.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { random.next() }
 
     private mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
 

@@ -9,6 +9,22 @@ import WorldLayerTestSupport
 
 @Suite("Restricted zones")
 struct RestrictedZoneTests {
+    /// A zone 44 m (north–south) by 44 m around Helsinki's fixture point, written to the store at `url`.
+    static func addZone(_ name: String, kind: String, to url: DatabaseURL) async throws {
+        let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+        let (lat, lon) = Fixtures.helsinki
+        try await store.zones.putZone(
+            RestrictedZone(
+                name: name, kind: kind,
+                polygon: GeoPolygon([
+                    Coordinate(latitude: lat - 0.0002, longitude: lon - 0.0004),
+                    Coordinate(latitude: lat - 0.0002, longitude: lon + 0.0004),
+                    Coordinate(latitude: lat + 0.0002, longitude: lon + 0.0004),
+                    Coordinate(latitude: lat + 0.0002, longitude: lon - 0.0004),
+                ])))
+        try await store.close()
+    }
+
     @Test("placement inside a restricted zone is a 422 naming the zone; outside it is fine", arguments: ScratchDatabase.engines)
     func refused(engine: Store.Engine) async throws {
         let url = try await ScratchDatabase.makeURL(engine)
@@ -18,18 +34,8 @@ struct RestrictedZoneTests {
             let early = UUID().uuidString
             #expect(try await api.call(.put, "/v1/stickers/\(early)", json: Fixtures.sticker(), token: token).status == .created)
 
-            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            try await Self.addZone("Vanha hautausmaa", kind: "cemetery", to: url)
             let (lat, lon) = Fixtures.helsinki
-            try await store.zones.putZone(
-                RestrictedZone(
-                    name: "Vanha hautausmaa", kind: "cemetery",
-                    polygon: GeoPolygon([
-                        Coordinate(latitude: lat - 0.0002, longitude: lon - 0.0004),
-                        Coordinate(latitude: lat - 0.0002, longitude: lon + 0.0004),
-                        Coordinate(latitude: lat + 0.0002, longitude: lon + 0.0004),
-                        Coordinate(latitude: lat + 0.0002, longitude: lon - 0.0004),
-                    ])))
-            try await store.close()
 
             let inside = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(north: 5), token: token)
             #expect(inside.status == .unprocessableContent && inside.errorCode == "restricted_zone")
@@ -62,18 +68,8 @@ extension RestrictedZoneTests {
             let ada = try await api.signUpAndLogIn("ada")
             // The sticker stands 40 m north of a zone 44 m across.
             let sticker = try await SceneAnchorTests.place(api, Fixtures.sticker(north: 40), token: ada)
-            let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+            try await Self.addZone("Muistomerkki", kind: "memorial", to: url)
             let (lat, lon) = Fixtures.helsinki
-            try await store.zones.putZone(
-                RestrictedZone(
-                    name: "Muistomerkki", kind: "memorial",
-                    polygon: GeoPolygon([
-                        Coordinate(latitude: lat - 0.0002, longitude: lon - 0.0004),
-                        Coordinate(latitude: lat - 0.0002, longitude: lon + 0.0004),
-                        Coordinate(latitude: lat + 0.0002, longitude: lon + 0.0004),
-                        Coordinate(latitude: lat + 0.0002, longitude: lon - 0.0004),
-                    ])))
-            try await store.close()
             func anchor(latitude: Double, heading: Double, distance: Double) async throws -> APIResponse {
                 try await api.call(
                     .put,

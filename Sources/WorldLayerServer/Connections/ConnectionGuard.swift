@@ -14,15 +14,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var deadline: Scheduled<Void>?
     /// How much of the blank line that ends a head ("\r\n\r\n") the bytes so far end with; 4 once it came.
     private var matched = 0
+    /// This handler's place in its pipeline, closest to the socket: where a raw answer is written from.
+    private var context: ChannelHandlerContext?
+    private var answered = false
 
     init(connections: OpenConnections, firstRequestTimeout: Duration) {
         self.connections = connections
         self.firstRequestTimeout = TimeAmount(firstRequestTimeout)
     }
-
-    /// This handler's place in its pipeline, closest to the socket: where a raw answer is written from.
-    private var context: ChannelHandlerContext?
-    private var answered = false
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context

@@ -30,6 +30,4 @@ final class OpenConnections: Sendable {
             counts[address] = held > 1 ? held - 1 : nil
         }
     }
-
-    func held(by address: String) -> Int { counts.withLock { $0[address, default: 0] } }
 }

@@ -54,9 +54,10 @@ struct MaintenanceService: Service {
     let logger: Logger
 
     func run() async throws {
-        var lastSweep: ContinuousClock.Instant?
+        // The first sweep an interval after start: walking the library is no start-up work.
+        var lastSweep = ContinuousClock.now
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            if lastSweep.map({ ContinuousClock.now - $0 >= sweep.interval }) ?? true {
+            if ContinuousClock.now - lastSweep >= sweep.interval {
                 lastSweep = ContinuousClock.now
                 await sweepMedia()
             }

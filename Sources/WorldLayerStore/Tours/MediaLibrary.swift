@@ -50,11 +50,12 @@ public struct MediaLibrary: Sendable {
             id: id, contentType: type, size: data.count, name: name ?? "media/\(id.prefix(12)).\(MediaSniffer.fileExtension(type))")
     }
 
-    /// Takes a finished file into the library (moving it), after checking what it is and its size.
+    /// Takes a finished file into the library (moving it), after checking what it is and its size
+    /// (`inspected`: what ``inspect(_:name:)`` already found, so the file is not read again).
     /// The file is gone afterwards either way.
-    public func adopt(_ file: URL, name: String? = nil) throws -> MediaRef {
+    public func adopt(_ file: URL, name: String? = nil, inspected: MediaRef? = nil) throws -> MediaRef {
         defer { try? FileManager.default.removeItem(at: file) }
-        let ref = try inspect(file, name: name)
+        let ref = try inspected ?? inspect(file, name: name)
         let target = path(of: ref.id)
         if !FileManager.default.fileExists(atPath: target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -32,7 +32,7 @@ struct StickerMediaController {
             let used = try await store.stickers.uploadedBytes(by: account.id)
             try APIError.requireRoom(used: used, adding: seen.size, quota: quota, what: "sticker sounds and videos")
         }
-        let ref = try library.adopt(file)
+        let ref = try library.adopt(file, inspected: seen)
         let upload = StickerUpload(id: ref.id, contentType: contentType, size: ref.size, duration: seconds)
         try await store.stickers.recordUpload(upload, by: account.id)
         return try .json(upload, status: before == nil ? .created : .ok)
