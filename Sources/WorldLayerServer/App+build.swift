@@ -53,7 +53,8 @@ public func buildApplication(
         LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval, signal: configuration.liveSignal, logger: logger),
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
-            library: MediaLibrary(root: configuration.mediaDirectory), sweep: configuration.mediaSweep, logger: logger))
+            expiryInterval: configuration.expiryInterval, library: MediaLibrary(root: configuration.mediaDirectory),
+            sweep: configuration.mediaSweep, logger: logger))
     return app
 }
 
@@ -119,12 +120,12 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
         limiter: AttemptLimiter(limits: configuration.loginLimits), signUps: RateLimiter(configuration.signUpRate),
         sessionLifetime: configuration.sessionLifetime
     ).register(routes)
-    StickerController(store: store, views: views, hub: hub).register(routes)
+    StickerController(store: store, views: views).register(routes)
     ChangesController(store: store, bell: hub.bell).register(routes)
     TemplateController(store: store).register(routes)
     ZoneController(store: store).register(routes)
-    WorldmapController(store: store, hub: hub, uploadBytes: RateLimiter(configuration.uploadRate)).register(routes)
-    BlockController(store: store, hub: hub).register(routes)
+    WorldmapController(store: store, uploadBytes: RateLimiter(configuration.uploadRate)).register(routes)
+    BlockController(store: store).register(routes)
     SocialController(store: store).register(routes)
     FeedController(store: store, views: views).register(routes)
     ModerationController(store: store).register(routes)

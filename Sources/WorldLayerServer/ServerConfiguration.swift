@@ -60,8 +60,10 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     /// How long deleted and expired stickers, old log entries and old asset versions are kept.
     public var retention = RetentionPolicy()
-    /// How often expiry and purging run (and, as a safety net, live subscribers are checked).
+    /// How often purging runs (and, as a safety net, live subscribers' sessions are checked).
     public var maintenanceInterval: Duration = .seconds(30)
+    /// How often stickers whose timer ran out are ended: they leave open screens within about this long.
+    public var expiryInterval: Duration = .seconds(1)
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
     /// How servers sharing a PostgreSQL database tell each other that they committed live changes.

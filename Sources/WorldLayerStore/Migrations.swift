@@ -76,6 +76,7 @@ extension Migration {
         spotIndexCoversRule,
         spotChanges,
         retiredStickerIDs,
+        oneChangeLog,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -92,6 +92,9 @@ public final class LoopbackSocket: @unchecked Sendable {  // one fd, used by one
         }
     }
 
+    /// Ends the connection both ways at once: a `receive` blocked on another thread returns nil.
+    public func shutdown() { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Everything the server writes until it closes the connection.
     public func receiveAll() throws -> Data {
         var all = Data()

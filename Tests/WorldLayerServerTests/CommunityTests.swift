@@ -426,7 +426,7 @@ extension CommunityTests {
         try await withServer(
             engine,
             configure: {
-                $0.clock = clock.wall; $0.maintenanceInterval = .seconds(3600)
+                $0.clock = clock.wall; $0.maintenanceInterval = .seconds(3600); $0.expiryInterval = .seconds(3600)
             }
         ) { api in
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),

@@ -1,39 +1,77 @@
 import Foundation
-import HummingbirdWSClient
-import Logging
-import NIOWebSocket
 import Testing
+import WorldLayerTestSupport
 
-/// A WebSocket subscriber to `/v1/live`, as an app would be: it sends commands and
-/// collects every frame the server sends.
-final class LiveClient: Sendable {
-    private let commands: AsyncStream<String>.Continuation
-    private let task: Task<Void, any Error>
+/// A WebSocket subscriber to `/v1/live`, as an app would be: it sends commands and collects every
+/// frame the server sends. It speaks the protocol itself over a loopback socket, on a thread of its
+/// own: HummingbirdWSClient, used before, lost or hung on frames that came in the same read as the
+/// `101` (a refused socket's error frame and close, about half the time with the CPU busy).
+final class LiveClient: @unchecked Sendable {
     private let inbox = Inbox()
+    private let lock = NSLock()
+    /// Once the upgrade is answered; frames sent before then wait in `queued`, in order.
+    private var socket: LoopbackSocket?
+    private var queued: [Data] = []
+    private var closing = false
+    private let ended = DispatchSemaphore(value: 0)
 
     init(port: Int, token: String?) {
-        let (commands, commandSink) = AsyncStream<String>.makeStream()
-        self.commands = commandSink
-        let inbox = self.inbox
-        let query = token.map { "?access_token=\($0)" } ?? ""
-        var logger = Logger(label: "live-client")
-        logger.logLevel = .critical
-        task = Task {
-            defer { Task { await inbox.finish() } }
-            try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/v1/live\(query)", logger: logger) { inbound, outbound, _ in
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await command in commands { try await outbound.writeTextMessage(command) }
-                        try? await outbound.close(.normalClosure, reason: nil)
-                    }
-                    for try await message in inbound.messages(maxSize: 1 << 22) {
-                        if case .text(let text) = message { await inbox.push(text) }
-                    }
-                    await inbox.finish()
-                    commandSink.finish()
-                    try await group.waitForAll()
-                }
+        let path = "/v1/live" + (token.map { "?access_token=\($0)" } ?? "")
+        Thread.detachNewThread { [self] in
+            run(port: port, path: path)
+            inbox.finish()
+            ended.signal()
+        }
+    }
+
+    /// Connects, upgrades, then reads frames until the server closes (or the connection ends).
+    private func run(port: Int, path: String) {
+        do {
+            let socket = try LoopbackSocket(port: port, timeout: 3600)
+            try socket.send(WebSocketFrames.upgradeRequest(port: port, path: path))
+            var head = Data()
+            while head.range(of: Data("\r\n\r\n".utf8)) == nil {
+                guard let chunk = try socket.receive() else { return }
+                head.append(chunk)
             }
+            let end = head.range(of: Data("\r\n\r\n".utf8))!
+            guard String(decoding: head[..<end.lowerBound], as: UTF8.self).hasPrefix("HTTP/1.1 101") else { return }
+            var reader = WebSocketFrames.Reader()
+            reader.append(Data(head[end.upperBound...]))
+            try lock.withLock {
+                self.socket = socket
+                for frame in queued { try socket.send(frame) }
+                queued = []
+                if closing { try socket.send(Self.closeFrame) }
+            }
+            while true {
+                while let frame = reader.next() {
+                    switch frame.opcode {
+                    case 1: inbox.push(frame.text)
+                    case 8:
+                        // The server closes (or answers this client's close): answer it, as the protocol asks, and stop reading.
+                        if !lock.withLock({ closing }) {
+                            try? write(WebSocketFrames.clientFrame(opcode: 8, payload: frame.payload.prefix(2)))
+                        }
+                        return
+                    case 9: try write(WebSocketFrames.clientFrame(opcode: 10, payload: frame.payload))
+                    default: continue
+                    }
+                }
+                guard let chunk = try socket.receive() else { return }
+                reader.append(chunk)
+            }
+        } catch {
+            return
+        }
+    }
+
+    private static let closeFrame = WebSocketFrames.clientFrame(opcode: 8, payload: Data([0x03, 0xe8]))  // 1000, normal
+
+    /// Writes a frame now, or once the upgrade is answered; nothing after `close`.
+    private func write(_ frame: Data) throws {
+        try lock.withLock {
+            if let socket { try socket.send(frame) } else if !closing { queued.append(frame) }
         }
     }
 
@@ -49,7 +87,7 @@ final class LiveClient: Sendable {
 
     /// A text frame as it is, whatever it holds.
     func sendText(_ text: String) {
-        commands.yield(text)
+        try? write(WebSocketFrames.clientFrame(opcode: 1, payload: Data(text.utf8)))
     }
 
     /// The next frame as JSON; fails the test rather than hang if none comes within a minute.
@@ -58,7 +96,7 @@ final class LiveClient: Sendable {
             group.addTask { await self.inbox.next() }
             group.addTask {
                 try await Task.sleep(for: .seconds(60))
-                await self.inbox.finish()  // releases the waiting reader
+                self.inbox.finish()  // releases the waiting reader
                 return nil
             }
             let first = try await group.next()!
@@ -78,6 +116,11 @@ final class LiveClient: Sendable {
             let message = try await next(sourceLocation: sourceLocation)
             if message["type"] as? String == type { return message }
         }
+    }
+
+    /// The frames that have arrived and not been read, without waiting for more.
+    func drain() async -> [[String: Any]] {
+        inbox.takeAll().map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
     }
 
     /// Whether the server closed the socket (the stream of frames ended).
@@ -105,7 +148,7 @@ final class LiveClient: Sendable {
                 return nil
             }
             let first = await group.next() ?? nil
-            await inbox.finish()  // releases the reader if the timer won
+            inbox.finish()  // releases the reader if the timer won
             group.cancelAll()
             return first
         }
@@ -126,36 +169,67 @@ final class LiveClient: Sendable {
         send(["type": "authenticate", "token": token])
     }
 
+    /// Closes the socket as a client does (a close frame, then the server's answer ends it); one
+    /// whose server does not answer within 10 s is cut.
     func close() async {
-        commands.finish()
-        _ = try? await task.value
+        lock.withLock {
+            closing = true
+            try? socket?.send(Self.closeFrame)
+        }
+        let answered =
+            (try? await offThePool { [ended] in
+                guard ended.wait(timeout: .now() + 10) == .success else { return false }
+                ended.signal()  // for a later close
+                return true
+            }) ?? false
+        if !answered { lock.withLock { socket?.shutdown() } }
     }
 }
 
-/// Frames in arrival order, for one reader at a time.
-private actor Inbox {
+/// Frames in arrival order, for one reader at a time; filled by the client's thread.
+private final class Inbox: @unchecked Sendable {
+    private let lock = NSLock()
     private var buffer: [String] = []
     private var waiter: CheckedContinuation<String?, Never>?
     private var finished = false
 
     func push(_ frame: String) {
-        if let w = waiter {
+        let w: CheckedContinuation<String?, Never>? = lock.withLock {
+            guard let w = waiter else {
+                buffer.append(frame)
+                return nil
+            }
             waiter = nil
-            w.resume(returning: frame)
-        } else {
-            buffer.append(frame)
+            return w
         }
+        w?.resume(returning: frame)
     }
 
     func finish() {
-        finished = true
-        waiter?.resume(returning: nil)
-        waiter = nil
+        let w: CheckedContinuation<String?, Never>? = lock.withLock {
+            finished = true
+            defer { waiter = nil }
+            return waiter
+        }
+        w?.resume(returning: nil)
+    }
+
+    func takeAll() -> [String] {
+        lock.withLock {
+            defer { buffer.removeAll() }
+            return buffer
+        }
     }
 
     func next() async -> String? {
-        if !buffer.isEmpty { return buffer.removeFirst() }
-        if finished { return nil }
-        return await withCheckedContinuation { waiter = $0 }
+        await withCheckedContinuation { continuation in
+            let ready: String?? = lock.withLock {
+                if !buffer.isEmpty { return .some(buffer.removeFirst()) }
+                if finished { return .some(nil) }
+                waiter = continuation
+                return .none
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 }

@@ -62,13 +62,14 @@ struct ResidentSpotsTests {
             let ada = try await api.signUpAndLogIn("ada")
             let first = try await api.put(Fixtures.sticker(text: "first"), token: ada)
             #expect(try await api.nearbyIDs(Self.spot, token: nil) == [first])
-            // Another process writes more than the log keeps (its triggers prune it as they go).
+            // Another process writes more changes than the memory applies one by one (the last not even
+            // logged), so the memory must read the file again.
             let other = try Store.open(url, logger: ScratchDatabase.quietLogger)
             try await other.withConnection { db in
                 try await db.raw(
                     """
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 12000)
-                    INSERT INTO spot_changes (sticker_id) SELECT \(bind: first) FROM n
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
+                    INSERT INTO sticker_events (kind, sticker_id, cell, created_at) SELECT 'sticker', \(bind: first), 0, 0 FROM n
                     """
                 ).run()
                 try await db.raw("UPDATE stickers SET visibility = 'private', version = version + 1 WHERE id = \(bind: first)").run()

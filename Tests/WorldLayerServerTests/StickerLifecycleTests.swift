@@ -143,7 +143,7 @@ struct StickerLifecycleTests {
         try await withServer(
             engine,
             configure: {
-                $0.database = url; $0.maintenanceInterval = .seconds(3600); $0.clock = clock.wall
+                $0.database = url; $0.maintenanceInterval = .seconds(3600); $0.expiryInterval = .seconds(3600); $0.clock = clock.wall
             }
         ) { api in
             let token = try await api.signUpAndLogIn("ada")

@@ -49,8 +49,16 @@ public enum LiveEvent: Sendable, Hashable {
 extension Viewer {
     /// Created if the viewer could not see the sticker before and can now, deleted if the
     /// reverse, updated if both; nil if neither — they never learn it exists.
-    public func kind(of change: StickerChange, now: Date = Date()) -> ChangeKind? {
-        let before = change.before.map { canSee($0, now: now) } ?? false
+    ///
+    /// What it was before is judged as if its timer had not run out: a sticker that expired was on the
+    /// screens of those who saw it until then, and its ending must reach them.
+    public func kind(of change: StickerChange, now: Date) -> ChangeKind? {
+        let before =
+            change.before.map { audience in
+                var unexpired = audience
+                unexpired.expiresAt = nil
+                return canSee(unexpired, now: now)
+            } ?? false
         let after = change.after.map { canSee($0, now: now) } ?? false
         switch (before, after) {
         case (false, true): return .created

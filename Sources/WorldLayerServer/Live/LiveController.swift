@@ -40,17 +40,17 @@ struct LiveController {
         // Counted by account once signed in (from the URL or a later frame), by address until then.
         var key = identity.account.map { "account:\($0)" } ?? "address:\(context.clientAddress)"
         guard await sockets.open(key) else {
-            try await outbound.writeTextMessage(LiveMessage.error("too many live connections; close some and try again").text)
+            try await outbound.write(.custom(LiveMessage.error("too many live connections; close some and try again").webSocketFrame))
             try await outbound.close(.policyViolation, reason: "too many live connections")
             return
         }
         defer { Task { [key] in await sockets.close(key) } }
         let id = UUID()
-        let (frames, sink) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
+        let (frames, sink) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
         let closing = CloseReason()
         // A frame that does not fit closes the socket: a client that cannot keep up resumes with `since`
         // instead of silently missing events.
-        let send: @Sendable (String) -> Void = { frame in
+        let send: @Sendable (ByteBuffer) -> Void = { frame in
             if case .dropped = sink.yield(frame) {
                 closing.set(code: .unknown(1013), "too many events queued for this connection; reconnect with since")
                 sink.finish()
@@ -62,7 +62,7 @@ struct LiveController {
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await frame in frames { try await outbound.writeTextMessage(frame) }
+                for await frame in frames { try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame))) }
                 if let (code, reason) = closing.value { try? await outbound.close(code, reason: reason) }
             }
             defer { sink.finish() }
@@ -70,7 +70,7 @@ struct LiveController {
                 if closing.value != nil { break }
                 guard case .text(let text) = message, let command = try? WireJSON.decoder.decode(LiveCommand.self, from: Data(text.utf8))
                 else {
-                    send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").text)
+                    send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").frame)
                     continue
                 }
                 switch command.kind {
@@ -83,7 +83,7 @@ struct LiveController {
                     let accountKey = "account:\(session.account)"
                     if accountKey != key {
                         guard await sockets.open(accountKey) else {
-                            send(LiveMessage.error("too many live connections; close some and try again").text)
+                            send(LiveMessage.error("too many live connections; close some and try again").frame)
                             close("too many live connections")
                             break
                         }
@@ -91,18 +91,18 @@ struct LiveController {
                         key = accountKey
                     }
                     identity = Identity(account: session.account, session: session.hash)
-                    send(LiveMessage(type: .authenticated).text)
+                    send(LiveMessage(type: .authenticated).frame)
                 case .subscribe:
                     let cells = command.cells ?? []
                     guard cells.count <= Self.maximumCells, cells.allSatisfy({ CellID($0) != nil }) else {
-                        send(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").text)
+                        send(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").frame)
                         continue
                     }
                     _ = try await hub.subscribe(
                         id: id, account: identity.account, session: identity.session, cells: Set(cells), since: command.since, send: send,
                         close: close)
                 case nil:
-                    send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").text)
+                    send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").frame)
                 }
             }
             await hub.unsubscribe(id: id)

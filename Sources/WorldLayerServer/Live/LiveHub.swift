@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerStore
@@ -16,7 +17,8 @@ actor LiveHub {
         /// The hash of the session the socket signed in with; the socket closes when it ends.
         var session: String?
         var cells: Set<String>
-        var send: @Sendable (String) -> Void
+        /// Queues a text frame's payload, shared by every subscriber of one audience (never copied per socket).
+        var send: @Sendable (ByteBuffer) -> Void
         var close: @Sendable (String) -> Void
         /// Each subscribe makes a new generation; a replay of an older one stops.
         var generation = UUID()
@@ -50,7 +52,7 @@ actor LiveHub {
     /// The subscriber is registered before anything is awaited, so nothing the hub dispatches while
     /// the viewer loads and the replay runs is lost: it is held and sent after the replay, in order.
     func subscribe(
-        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, since: Int64?, send: @escaping @Sendable (String) -> Void,
+        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, since: Int64?, send: @escaping @Sendable (ByteBuffer) -> Void,
         close: @escaping @Sendable (String) -> Void
     ) async throws -> Int64 {
         if cursor < 0 {
@@ -69,13 +71,17 @@ actor LiveHub {
             return start
         }
         subscribers[id]?.viewer = viewer
-        send(LiveMessage.subscribed(cells: cells.sorted(), seq: start).text)
-        if let since, since < start {
+        // Where the client is current to now: `since` while a replay is to come, so a client dropped
+        // during the replay resumes from where it really was; `current` says when the replay is done.
+        let replaying = since.map { $0 < start } ?? false
+        send(LiveMessage.subscribed(cells: cells.sorted(), seq: replaying ? since! : start).frame)
+        if let since, replaying {
             let first = try await store.changes.firstEventSeq()
             if since < first - 1 {
-                send(LiveMessage.reset(seq: start).text)
+                send(LiveMessage.reset(seq: start).frame)
             } else {
                 try await replay(to: id, generation: generation, after: since, upTo: start)
+                if subscribers[id]?.generation == generation { send(LiveMessage.current(seq: start).frame) }
             }
         }
         // What arrived meanwhile; more may arrive while one is delivered, so the queue is read to its end.
@@ -154,7 +160,7 @@ actor LiveHub {
     }
 
     private func dispatch(_ event: LiveEvent) async {
-        var frames: [String: String] = [:]
+        var frames: [String: ByteBuffer] = [:]
         for id in Array(subscribers.keys) {
             if subscribers[id]?.isReplaying == true {
                 subscribers[id]?.held.append(event)
@@ -165,19 +171,21 @@ actor LiveHub {
     }
 
     private func deliver(_ event: LiveEvent, to id: UUID) async {
-        var frames: [String: String] = [:]
+        var frames: [String: ByteBuffer] = [:]
         await deliver(event, to: id, frames: &frames)
     }
 
     /// `frames` holds the encoded message per kind (and for the author, who also sees
     /// whom it is shared with), so an event is encoded once however many subscribe.
-    private func deliver(_ event: LiveEvent, to id: UUID, frames: inout [String: String]) async {
+    private func deliver(_ event: LiveEvent, to id: UUID, frames: inout [String: ByteBuffer]) async {
         guard let s = subscribers[id] else { return }
         switch event {
         case .sticker(let change):
-            guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change) else { return }
+            guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change, now: store.clock.now()) else {
+                return
+            }
             let key = "\(kind.rawValue)|\(s.viewer.accountID == change.sticker?.author.id)"
-            if frames[key] == nil { frames[key] = LiveMessage.change(change, kind: kind, viewer: s.viewer).text }
+            if frames[key] == nil { frames[key] = LiveMessage.change(change, kind: kind, viewer: s.viewer).frame }
             s.send(frames[key]!)
         case .relation(let seq, let account):
             guard let me = s.viewer.accountID, me == account || s.viewer.blocked.contains(account) else { return }
@@ -189,7 +197,7 @@ actor LiveHub {
             }
             // Only the viewer is written back: a re-subscribe meanwhile keeps its cells and queue.
             subscribers[id]?.viewer = viewer
-            s.send(LiveMessage.reset(seq: seq).text)
+            s.send(LiveMessage.reset(seq: seq).frame)
         }
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOWebSocket
 import WorldLayerCore
 
 /// What the server sends a live client, one JSON object per WebSocket text frame.
@@ -6,8 +8,10 @@ struct LiveMessage: Encodable, Sendable {
     /// What a frame says.
     enum Kind: String, Encodable, Sendable {
         case authenticated
-        /// With the cursor.
+        /// With the cursor: where the client is current to.
         case subscribed
+        /// A replay after `since` is done: the client is current to `seq`.
+        case current
         case event
         /// Reload what you have.
         case reset
@@ -25,6 +29,7 @@ struct LiveMessage: Encodable, Sendable {
 
     static func subscribed(cells: [String], seq: Int64) -> LiveMessage { LiveMessage(type: .subscribed, seq: seq, cells: cells) }
     static func reset(seq: Int64) -> LiveMessage { LiveMessage(type: .reset, seq: seq) }
+    static func current(seq: Int64) -> LiveMessage { LiveMessage(type: .current, seq: seq) }
     static func error(_ message: String) -> LiveMessage { LiveMessage(type: .error, message: message) }
 
     static func change(_ change: StickerChange, kind: ChangeKind, viewer: Viewer) -> LiveMessage {
@@ -35,8 +40,12 @@ struct LiveMessage: Encodable, Sendable {
 }
 
 extension LiveMessage {
-    /// One WebSocket text frame, in the same JSON as the HTTP API (times with milliseconds).
-    var text: String { (try? String(decoding: WireJSON.encoder.encode(self), as: UTF8.self)) ?? #"{"type":"error"}"# }
+    /// One WebSocket text frame's payload, in the same JSON as the HTTP API (times with milliseconds),
+    /// encoded once and shared by every socket it goes to.
+    var frame: ByteBuffer { ByteBuffer(bytes: (try? WireJSON.encoder.encode(self)) ?? Data(#"{"type":"error"}"#.utf8)) }
+
+    /// The frame ready to write.
+    var webSocketFrame: WebSocketFrame { WebSocketFrame(fin: true, opcode: .text, data: frame) }
 }
 
 /// What a live client sends.

@@ -42,13 +42,15 @@ struct LiveService: Service {
     }
 }
 
-/// Ends expired stickers and purges what retention no longer keeps, on a timer.
+/// Ends stickers whose timer ran out every `expiryInterval` (a delete event each, so they leave open
+/// screens within about that long), and every `interval` purges what retention no longer keeps.
 struct MaintenanceService: Service {
     let store: Store
     let hub: LiveHub
     let views: ViewTally
     let policy: RetentionPolicy
     let interval: Duration
+    let expiryInterval: Duration
     let library: MediaLibrary
     let sweep: MediaSweep
     let logger: Logger
@@ -56,28 +58,42 @@ struct MaintenanceService: Service {
     func run() async throws {
         // The first sweep an interval after start: walking the library is no start-up work.
         var lastSweep = ContinuousClock.now
+        var lastPass = ContinuousClock.now - interval
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            do {
+                let expired = try await store.stickers.endExpired()
+                if expired > 0 { logger.info("maintenance", metadata: ["expired": "\(expired)"]) }
+            } catch {
+                logger.warning("ending expired stickers failed; will retry", metadata: ["error": "\(error)"])
+            }
+            if ContinuousClock.now - lastPass >= interval {
+                lastPass = ContinuousClock.now
+                await purge()
+            }
             if ContinuousClock.now - lastSweep >= sweep.interval {
                 lastSweep = ContinuousClock.now
                 await sweepMedia()
             }
-            do {
-                let report = try await store.stickers.runMaintenance(policy: policy)
-                if report.expired + report.purged > 0 {
-                    logger.info("maintenance", metadata: ["expired": "\(report.expired)", "purged": "\(report.purged)"])
-                    await hub.wake()
-                }
-            } catch {
-                logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
-            }
-            await hub.closeEndedSessions()
-            do { try await views.flush(into: store) } catch {
-                logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"])
-            }
-            try? await gracefulShutdownSleep(interval)
+            try? await gracefulShutdownSleep(min(expiryInterval, interval))
         }
         // Stopping: the counts since the last flush, before the store closes (services stop in reverse order).
         try? await views.flush(into: store)
+    }
+
+    /// What retention no longer keeps, sessions that ended, and the view counts gathered meanwhile.
+    private func purge() async {
+        do {
+            let report = try await store.stickers.runMaintenance(policy: policy)
+            if report.expired + report.purged > 0 {
+                logger.info("maintenance", metadata: ["expired": "\(report.expired)", "purged": "\(report.purged)"])
+            }
+        } catch {
+            logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
+        }
+        await hub.closeEndedSessions()
+        do { try await views.flush(into: store) } catch {
+            logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"])
+        }
     }
 }
 

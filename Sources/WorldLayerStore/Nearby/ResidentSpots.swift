@@ -17,11 +17,12 @@ import WorldLayerGeo
 /// ``Viewer/canSee(_:now:)`` itself; from the file it reads the viewer's relations and the bodies of
 /// the page that the sticker cache lacks, by place key.
 ///
-/// It stays true to the file through the log its triggers keep (migration 23, `spot_changes`):
-/// before each search it reads the entries after the last it applied — almost always none, one small
-/// statement — and reads again the stickers they name, whoever wrote them (this server, the CLI,
-/// another process). Further behind than the log reaches, it reads everything again, and searches
-/// take the SQL path meanwhile.
+/// It stays true to the file through the one change log (``ChangeLog``, `sticker_events`), which every
+/// write of a sticker, its shares or a viewer's relations appends to in its own transaction: before each
+/// search it reads the entries after the last it applied — almost always none, one small statement —
+/// and reads again the stickers they name, whoever wrote them (this server, the CLI, another process).
+/// Further behind than the log reaches, it reads everything again, and searches take the SQL path
+/// meanwhile.
 final class ResidentSpots: @unchecked Sendable {
     /// What a search needs of a sticker: where it is, which version its body is, who may see it.
     struct Spot {
@@ -153,7 +154,7 @@ final class ResidentSpots: @unchecked Sendable {
 
     /// SQL for the number of the log's last entry ever written (SQLite's counter of the log's key,
     /// which counts on when entries are pruned); 0 before the first.
-    static let lastChangeSQL = "COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'spot_changes'), 0)"
+    static let lastChangeSQL = "COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'sticker_events'), 0)"
 
     /// The number of the log's last entry ever written.
     private func lastChange(on db: SQLiteConnection) async throws -> Int64 {
@@ -162,22 +163,26 @@ final class ResidentSpots: @unchecked Sendable {
                 .first?.columns.first?.data.integer ?? 0)
     }
 
-    /// A log entry: a sticker (and the cell it was in) or a viewer that changed.
-    private typealias Change = (seq: Int64, sticker: String?, oldCell: CellID?, account: String?)
+    /// A log entry: a sticker (and the cells it is in and was in) or a viewer whose relations changed.
+    private typealias Change = (seq: Int64, sticker: String?, cells: [CellID], account: String?)
 
     private func changes(after seq: Int64, on db: SQLiteConnection) async throws -> [Change] {
         try await db.query(
-            "SELECT seq, sticker_id, old_cell, account_id FROM spot_changes WHERE seq > ?1 ORDER BY seq LIMIT \(Self.largestCatchUp + 1)",
+            """
+            SELECT seq, kind, sticker_id, cell, previous_cell, account_id FROM sticker_events
+            WHERE seq > ?1 ORDER BY seq LIMIT \(Self.largestCatchUp + 1)
+            """,
             [.integer(SQLiteInt64(seq))]
         ).map { row in
             let c = row.columns
-            guard c.count == 4, let seq = c[0].data.integer else {
+            guard c.count == 6, let seq = c[0].data.integer, let kind = c[1].data.string else {
                 throw StoreError.corrupt("an entry of the sticker change log is incomplete: \(row)")
             }
-            return (
-                Int64(seq), c[1].data.string, c[2].data.integer.flatMap { CellID(rawValue: UInt64(bitPattern: Int64($0))) },
-                c[3].data.string
-            )
+            if kind == ChangeLog.EntryKind.relation.rawValue { return Change(Int64(seq), nil, [], c[5].data.string) }
+            let cells: [CellID] = [c[3].data.integer, c[4].data.integer].compactMap { value in
+                value.flatMap { CellID(rawValue: UInt64(bitPattern: Int64($0))) }
+            }
+            return Change(Int64(seq), c[2].data.string, cells, nil)
         }
     }
 
@@ -199,7 +204,7 @@ final class ResidentSpots: @unchecked Sendable {
             for change in changes {
                 if let account = change.account.flatMap(UUID.init(storedText:)) { viewers[Account.ID(account)] = nil }
                 guard let id = change.sticker.flatMap(UUID.init(storedText:)).map(Sticker.ID.init) else { continue }
-                if let old = change.oldCell { remove(id, from: old) }
+                for cell in change.cells { remove(id, from: cell) }
                 self.shares[id] = shares[id]
             }
             for (cell, spot) in spots {

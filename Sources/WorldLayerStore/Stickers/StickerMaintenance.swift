@@ -33,15 +33,7 @@ extension StickerStore {
     public func runMaintenance(policy: RetentionPolicy, now: Date? = nil) async throws -> MaintenanceReport {
         let now = now ?? clock.now()
         var report = MaintenanceReport()
-        let due = try await withConnection { db in
-            try await db.raw(
-                "SELECT id FROM stickers WHERE expires_at IS NOT NULL AND expires_at <= \(bind: millis(now)) AND state <> 'deleted' LIMIT 1000"
-            ).all().compactMap { Sticker.ID(try $0.decode(column: "id", as: String.self)) }
-        }
-        for id in due {
-            try await transaction { db in try await self.end(id, on: db, now: now) }
-            report.expired += 1
-        }
+        report.expired = try await endExpired(now: now)
         report.purged = try await transaction { db in
             let cutoff = millis(now.addingTimeInterval(-policy.archive))
             let count =
@@ -69,6 +61,22 @@ extension StickerStore {
             return ended
         }
         return report
+    }
+
+    /// Ends the stickers whose timer has run out, each with a delete event; returns how many. Cheap
+    /// when none has (one probe of the `stickers_expiring` index), so servers run it every second.
+    @discardableResult
+    public func endExpired(now: Date? = nil) async throws -> Int {
+        let now = now ?? clock.now()
+        let due = try await withConnection { db in
+            try await db.raw(
+                "SELECT id FROM stickers WHERE expires_at IS NOT NULL AND expires_at <= \(bind: millis(now)) AND state <> 'deleted' LIMIT 1000"
+            ).all().compactMap { Sticker.ID(try $0.decode(column: "id", as: String.self)) }
+        }
+        for id in due {
+            try await transaction { db in try await self.end(id, on: db, now: now) }
+        }
+        return due.count
     }
 
     /// Archived stickers (deleted or expired, not yet purged), newest first: what moderation can still act on.

@@ -6,6 +6,7 @@
 // Near scene anchors, what the camera sees corrects the compass and GPS (../ar/scene-lock.js).
 // Every answer to a tap comes up in a bottom sheet over the camera.
 import * as THREE from "/vendor/three/build/three.module.js";
+import { live } from "../live.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { api, get, participants, post, session } from "../api.js";
 import { couldNotLoad, distanceText, h, icon, say, viewpointText } from "../dom.js";
@@ -60,6 +61,8 @@ async function start(permission) {
   const screen = document.getElementById("screen");
   const video = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-hidden": "true" });
   const badge = h("p", { class: "hint", id: "ar-accuracy", role: "status" }, t("ar.waiting"));
+  // Whether what I see is live: quiet while it is, said when it is coming back or offline.
+  const liveState = h("p", { class: "live-state", id: "ar-live", "data-state": "connecting" }, "");
   const labels = h("div", { class: "labels", id: "ar-labels", "aria-label": t("ar.places") });
   const placeButton = h("button", { id: "place-sticker" }, t("ar.place"));
   // A private session: what I place stays on this phone. Offered when there is no connection.
@@ -81,7 +84,7 @@ async function start(permission) {
   const edge = h("button", { type: "button", class: "edge", id: "ar-edge", hidden: true, onclick: () => sheet.show(h("div", { class: "card" }, h("h3", {}, edgeLabel.textContent)), "peek") },
     icon("arrow"), edgeLabel);
   // Guidance, accuracy and buttons stacked at the top: the bottom is the sheets'.
-  const stack = h("div", { class: "top-stack" }, guidance, badge, controls);
+  const stack = h("div", { class: "top-stack" }, guidance, badge, liveState, controls);
   const view = h("div", { class: "ar", id: "ar" }, video, labels, edge, stack, paused);
   const sheet = bottomSheet("ar-sheet");
   screen.append(view, sheet.el);
@@ -97,7 +100,21 @@ async function start(permission) {
   const pose = { latitude: null, longitude: null, altitude: null, accuracy: 999, heading: 0, headingAccuracy: 45, pitch: 0 };
   const objects = new Map();  // id → {kind, mesh, anchor, data}
   const announcer = new Announcer();  // speech and buzzes, as the settings ask
-  let loadedAt = null, socket = null, seq = 0, running = true, inXR = false;
+  let loadedAt = null, running = true, inXR = false;
+  /** The stickers the server sent (not those a private session keeps on this phone), and the cells followed. */
+  const served = new Set();
+  let followed = [];
+  // What changes around me, live; a reset (who I may see changed, or the server lost my place) loads
+  // what is in view again.
+  const feed = live({
+    onEvent: (m) => {
+      // With a body it is mine to see (my own drafts too, as a load shows them); without, it goes.
+      if (m.sticker) { served.add(m.stickerId); addSticker(m.sticker); }
+      else { served.delete(m.stickerId); remove(m.stickerId); }
+    },
+    onReset: () => loadStickers(followed).catch(couldNotLoad("ar.stickers")),
+    onState: (state) => { liveState.dataset.state = view.dataset.live = state; liveState.textContent = t(`live.${state}`); },
+  });
   const lock = new SceneLock(video);
 
   /** The camera's orientation as the sensors give it (north −z, east +x, up +y). */
@@ -338,26 +355,19 @@ async function start(permission) {
     const { cells } = await get(`/v1/cells/cover?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
     showAds().catch(couldNotLoad("map.layer.ads"));
     lock.look(pose.latitude, pose.longitude).catch(() => { /* no scene anchors: the sensors alone */ });
-    const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
-    await Promise.all(page.stickers.map(addSticker));
-    seq = Math.max(seq, page.seq);
-    subscribe(cells);
+    await loadStickers(cells);
   }
 
-  function subscribe(cells) {
-    socket?.close();
-    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/live`);
-    // The token goes in the first frame, not the URL, so no log or history holds it.
-    socket.onopen = () => {
-      if (session.token) socket.send(JSON.stringify({ type: "authenticate", token: session.token }));
-      socket.send(JSON.stringify({ type: "subscribe", cells, since: seq }));
-    };
-    socket.onmessage = (message) => {
-      const m = JSON.parse(message.data);
-      if (m.seq) seq = Math.max(seq, m.seq);
-      if (m.type !== "event") return;
-      if (m.sticker && m.sticker.state === "published") addSticker(m.sticker); else remove(m.stickerId);
-    };
+  /** The stickers in `cells` as they are now, then followed live from there. What I may no longer
+   * see (a block, a map I left) leaves; the rest is drawn again in place, so nothing flickers. */
+  async function loadStickers(cells) {
+    const page = await get(`/v1/cells/stickers?cells=${cells.join(",")}`);
+    const fresh = new Set(page.stickers.map((s) => s.id));
+    for (const id of [...served]) if (!fresh.has(id)) { served.delete(id); remove(id); }
+    for (const s of page.stickers) served.add(s.id);
+    await Promise.all(page.stickers.map(addSticker));
+    followed = cells;
+    feed.follow(cells, page.seq);
   }
 
   function layout() {
@@ -590,7 +600,7 @@ async function start(permission) {
   loop();
   return () => {
     running = false;
-    socket?.close();
+    feed.close();
     if (watch !== null) navigator.geolocation.clearWatch(watch);
     removeEventListener("offline", offerPrivate);
     removeEventListener("worldlayer:revealed", redrawRevealed);

@@ -3,6 +3,7 @@
 // bottom, then places, stickers, tour stops, the route on top), fetched for the view as it moves,
 // stickers clustered where dense; a legend; my position; search; every answer in a bottom sheet
 // (a place, a sticker, a route with its steps and arrival time).
+import { live } from "../live.js";
 import { get, post } from "../api.js";
 import { couldNotLoad, distanceText, h, icon, label, say } from "../dom.js";
 import { t } from "../strings.js";
@@ -39,8 +40,9 @@ export async function render(focus = {}) {
   const saveButton = h("button", { class: "secondary", id: "save-area" }, icon("save", { width: 18, height: 18 }), " ", t("offline.saveArea"));
   const saveStatus = h("span", { id: "area-status", class: "muted", role: "status" });
   const locate = h("button", { class: "round", id: "locate", "aria-label": t("map.locate") }, icon("locate"));
+  const liveState = h("p", { class: "live-state", id: "map-live", role: "status", "data-state": "connecting" }, "");
   screen.append(mapElement, h("div", { class: "float-top" }, search, results),
-    h("div", { class: "float-buttons" }, locate, saveButton), sheet.el);
+    h("div", { class: "float-buttons" }, liveState, locate, saveButton), sheet.el);
 
   let left = false;  // set when the view is left: answers arriving later draw nothing
   const config = await get("/v1/client-config");
@@ -125,6 +127,16 @@ export async function render(focus = {}) {
 
   // Places and stickers for the view, fetched again whenever it moves (the newest answer wins).
   let asked = 0, stickers = [];
+  // The stickers around the view's centre change live: placed, edited, removed, no longer mine to see.
+  const feed = live({
+    onEvent: (m) => {
+      stickers = stickers.filter((s) => s.id !== m.stickerId);
+      if (m.sticker) stickers.push(m.sticker);  // a body: mine to see, as a load would show it
+      drawStickers();
+    },
+    onReset: () => loadContent().catch(couldNotLoad("map.layer.stickers")),
+    onState: (state) => { liveState.dataset.state = state; liveState.textContent = t(`live.${state}`); },
+  });
   async function loadContent() {
     const mine = ++asked, c = map.getCenter(), b = map.getBounds();
     // The API answers up to 1 km around a point: a wider view shows what is within 1 km of its centre.
@@ -139,6 +151,7 @@ export async function render(focus = {}) {
     if (mine !== asked || left) return;  // a newer view asked meanwhile, or the map was left
     mapElement.dataset.layersAround = `${c.lat},${c.lng},${radius}`;
     if (stickerAnswer) { stickers = (stickerAnswer.stickers ?? []).map((x) => x.sticker); drawStickers(); }
+    if (typeof stickerAnswer?.seq === "number") followAround(c, radius, stickerAnswer.seq).catch(() => { /* drawn, not live */ });
     if (placeAnswer) {
       placesLayer.clearLayers();
       for (const p of placeAnswer.places) label(L.circleMarker([p.place.position.latitude, p.place.position.longitude], { pane: "places", radius: 5, color: "#fff", weight: 1.5, fillColor: "#2563eb", fillOpacity: 1 }), p.place.name)
@@ -146,6 +159,12 @@ export async function render(focus = {}) {
       mapElement.dataset.places = String(placeAnswer.places.length);
     }
     emptyHint(stickerAnswer, placeAnswer, mine).catch(() => { /* only a hint */ });
+  }
+
+  /** Follows the cells within 400 m of the centre (a live subscription takes 100 cells at most) from `seq`. */
+  async function followAround(c, radius, seq) {
+    const { cells } = await get(`/v1/cells/cover?latitude=${c.lat}&longitude=${c.lng}&radius=${Math.min(radius, 400)}`);
+    if (!left) feed.follow(cells.slice(0, 100), seq);
   }
 
   // Stickers one by one when there is room; where they crowd on screen, a numbered circle that zooms in.
@@ -327,7 +346,7 @@ export async function render(focus = {}) {
     here ??= await currentPosition();
     if (!left) await route(focus.to, focus.name);
   }
-  return () => { left = true; clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
+  return () => { left = true; feed.close(); clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
 }
 
 /** A legend that is also the layer switch: a swatch, a name and a checkbox per layer. */

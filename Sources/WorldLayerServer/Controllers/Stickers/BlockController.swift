@@ -6,7 +6,6 @@ import WorldLayerStore
 /// Blocking: neither person sees the other's stickers from then on, on any path.
 struct BlockController {
     let store: Store
-    let hub: LiveHub
 
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/me/blocks", use: list)
@@ -30,14 +29,12 @@ struct BlockController {
     @Sendable func block(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (me, other) = try await target(context)
         try await store.accounts.block(other.id, by: me.id)
-        await hub.wake()
         return Response(status: .noContent)
     }
 
     @Sendable func unblock(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (me, other) = try await target(context)
         try await store.accounts.unblock(other.id, by: me.id)
-        await hub.wake()
         return Response(status: .noContent)
     }
 }

@@ -98,7 +98,7 @@ struct ChangesController {
         for event in events {
             switch event {
             case .sticker(let c):
-                if let kind = viewer.kind(of: c) {
+                if let kind = viewer.kind(of: c, now: store.clock.now()) {
                     changes.append(
                         Change(
                             seq: c.seq, event: kind, stickerId: c.stickerID.text,

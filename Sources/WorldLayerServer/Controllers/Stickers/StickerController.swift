@@ -10,7 +10,6 @@ import WorldLayerStore
 struct StickerController {
     let store: Store
     let views: ViewTally
-    let hub: LiveHub
 
     func register(_ routes: Routes) {
         routes.on(.put, "/v1/stickers/{id}", use: put)
@@ -49,7 +48,6 @@ struct StickerController {
             draft.media = StickerMedia(id: upload.id, contentType: upload.contentType, duration: upload.duration)
         }
         let (sticker, created) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
-        await hub.wake()
         return try .json(
             sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.text)"] : [:])
     }
@@ -65,7 +63,6 @@ struct StickerController {
             request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
             ? nil : try await request.decodeJSON(PlaceBody.self, context: context).version
         let sticker = try await store.stickers.place(id: id, author: account.id, expectedVersion: version)
-        await hub.wake()
         return try .json(sticker)
     }
 
@@ -73,7 +70,6 @@ struct StickerController {
         let account = try context.requireAccount()
         let id: Sticker.ID = try context.idParameter("id")
         try await store.stickers.delete(id: id, author: account.id)
-        await hub.wake()
         return Response(status: .noContent)
     }
 
@@ -97,6 +93,8 @@ struct StickerController {
         var stickers: [NearbyItem]
         /// Pass back as `cursor` for the next page; absent on the last page.
         var next: String?
+        /// The change-log position this answer is current to: follow the cells around from here.
+        var seq: Int64
     }
 
     @Sendable func nearby(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -110,12 +108,15 @@ struct StickerController {
             }
             return c
         }
+        // The position first: anything after it will also arrive as a change.
+        let seq = try await store.changes.lastEventSeq()
         let found = try await store.nearby.search(
             center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
         let page = found.prefix(limit)
         let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
         return try .json(
-            NearbyPage(stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next))
+            NearbyPage(
+                stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next, seq: seq))
     }
 
     struct CellPage: Encodable {

@@ -10,7 +10,6 @@ import WorldLayerStore
 /// relocalization assets (snapshot photo, device map) of each.
 struct WorldmapController {
     let store: Store
-    let hub: LiveHub
     /// Bytes of relocalization assets each account may upload.
     let uploadBytes: RateLimiter
 
@@ -50,7 +49,6 @@ struct WorldmapController {
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let (worldmap, created) = try await store.worldmaps.createPrivate(
             id: body.id ?? Worldmap.ID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
-        await hub.wake()
         return try .json(worldmap, status: created ? .created : .ok)
     }
 
@@ -96,7 +94,6 @@ struct WorldmapController {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let w = try await ownedWorldmap(context)
         try await store.worldmaps.deletePrivate(id: w.id)
-        await hub.wake()
         return Response(status: .noContent)
     }
 
@@ -117,7 +114,6 @@ struct WorldmapController {
         let w = try await ownedWorldmap(context)
         let account = try await member(context)
         try await store.worldmaps.setMembership(worldmap: w.id, account: account.id, member: true)
-        await hub.wake()
         return Response(status: .noContent)
     }
 
@@ -130,7 +126,6 @@ struct WorldmapController {
             throw APIError(.forbidden, message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
         }
         try await store.worldmaps.setMembership(worldmap: w.id, account: account.id, member: false)
-        await hub.wake()
         return Response(status: .noContent)
     }
 

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import WorldLayerCore
+
+/// Issue 45: what a person sees catches up by itself. The map and the AR view follow their cells
+/// through the one live module (`Web/js/live.js`): they say when they are reconnecting, come back on
+/// their own after the server restarts with what was placed meanwhile, and drop at once what I may no
+/// longer see (a block) or what is no longer there (an expired sticker).
+@Suite("Live in the browser")
+struct LiveBrowserTests {
+    /// Where these tests place their stickers: away from the demo's, so the map draws each one alone.
+    static let spot = (latitude: 60.17120, longitude: 24.93900)
+    static let arLive = "return document.querySelector('#ar-live')?.dataset.state === arguments[0] || null"
+    static let mapLive = "return document.querySelector('#map-live')?.dataset.state === arguments[0] || null"
+
+    @Test(
+        "the map and AR across a server restart: each says it is reconnecting, is live again by itself within 10 s, and shows what was placed while it was away",
+        arguments: Browser.Engine.allCases)
+    func restart(engine: Browser.Engine) async throws {
+        var server = try await BrowserTests.server(engine)
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        defer { server.stop() }
+        let placer = try await server.signUpAndLogIn("restarter")
+        try await Browser.using(engine, allowing: ["ERR_CONNECTION_REFUSED", "net::ERR_FAILED", "WebSocket", "fetching the script"]) {
+            watcher in
+            try await watcher.open(server.base + "/#/discover")
+            try await watcher.stand(at: Self.spot.latitude, Self.spot.longitude, accuracy: 4, origin: server.base)
+
+            try await watcher.open(server.base + "/#/map")
+            try await Self.showOnMap(watcher)
+            _ = try await watcher.waitFor("the map live", Self.mapLive, ["live"])
+            server = try await Self.restart(server, port: port, engine: engine, watcher: watcher, state: Self.mapLive, says: "#map-live")
+            let onMap = try await Self.place(server, token: placer, text: "On the map after the restart", north: 1)
+            _ = try await watcher.waitFor("the sticker placed after the restart on the map", Self.mapShows, [onMap.text, true])
+
+            try await watcher.open(server.base + "/#/ar")
+            try await watcher.enterAR()
+            _ = try await watcher.waitFor("the view live", Self.arLive, ["live"])
+            server = try await Self.restart(server, port: port, engine: engine, watcher: watcher, state: Self.arLive, says: "#ar-live")
+            let inAR = try await Self.place(server, token: placer, text: "In AR after the restart", north: 3)
+            _ = try await watcher.waitFor("the sticker placed after the restart in view", Self.arShows, [inAR.id, true])
+        }
+    }
+
+    @Test(
+        "a person who blocks me leaves my open map and AR view within 2 s, and a sticker that expires leaves them, without a reload",
+        arguments: Browser.Engine.allCases)
+    func blocksAndExpiry(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let me = try await server.signUpAndLogIn("watcher")
+        let ben = try await server.signUpAndLogIn("ben"), cyd = try await server.signUpAndLogIn("cyd")
+        let dan = try await server.signUpAndLogIn("dan")
+        let bens = try await Self.place(server, token: ben, text: "Ben's note", north: 2)
+        let cyds = try await Self.place(server, token: cyd, text: "Cyd's note", north: 5)
+        // Long enough to be seen first on the map, then in AR.
+        let onMapAWhile = try await Self.place(server, token: dan, text: "Gone soon", north: 8, expiresIn: 25)
+        let inARAWhile = try await Self.place(server, token: dan, text: "Gone later", north: 11, expiresIn: 60)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [me])
+            try await browser.stand(at: Self.spot.latitude, Self.spot.longitude, accuracy: 4, origin: server.base)
+
+            try await browser.open(server.base + "/#/map")
+            try await Self.showOnMap(browser)
+            for sticker in [bens, cyds, onMapAWhile] {
+                _ = try await browser.waitFor("'\(sticker.text)' on the map", Self.mapShows, [sticker.text, true])
+            }
+            _ = try await browser.waitFor("the map live", Self.mapLive, ["live"])
+            #expect(try await server.request("PUT", "/v1/me/blocks/watcher", token: cyd).status == 204)
+            _ = try await browser.waitFor("the blocker's sticker gone from the map", timeout: 2, Self.mapShows, [cyds.text, false])
+            _ = try await browser.waitFor("the expired sticker gone from the map", timeout: 40, Self.mapShows, [onMapAWhile.text, false])
+            _ = try await browser.waitFor("the others still on the map", Self.mapShows, [bens.text, true])
+
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            for sticker in [bens, inARAWhile] {
+                _ = try await browser.waitFor("'\(sticker.text)' in AR", Self.arShows, [sticker.id, true])
+            }
+            _ = try await browser.waitFor("AR live", Self.arLive, ["live"])
+            #expect(try await browser.run(Self.arShows, [cyds.id, true]) is NSNull, "the blocker's sticker stays out of a new view")
+            #expect(try await server.request("PUT", "/v1/me/blocks/watcher", token: ben).status == 204)
+            _ = try await browser.waitFor("the blocker's sticker gone from AR", timeout: 2, Self.arShows, [bens.id, false])
+            _ = try await browser.waitFor("the expired sticker gone from AR", timeout: 70, Self.arShows, [inARAWhile.id, false])
+        }
+    }
+
+    /// The map at street level around the spot, where each sticker is drawn alone.
+    static func showOnMap(_ browser: Browser) async throws {
+        _ = try await browser.waitFor("the map", "return !!window.worldlayerMap || null")
+        _ = try await browser.run(
+            "window.worldlayerMap.setView([arguments[0], arguments[1]], 18); return null", [spot.latitude, spot.longitude])
+    }
+
+    /// Whether the map draws (or, with false, no longer draws) a sticker of this text; null until it does.
+    static let mapShows = """
+        const seen = new Set();
+        window.worldlayerMap?.eachLayer((l) => { const c = l.getTooltip?.()?.getContent?.(); seen.add(c?.textContent ?? c); });
+        return seen.has(arguments[0]) === arguments[1] || null
+        """
+
+    /// Whether the AR view holds (or, with false, no longer holds) the sticker of this id; null until it does.
+    static let arShows = "return (window.worldlayerAR?.objects() ?? []).some((x) => x.id === arguments[0]) === arguments[1] || null"
+
+    /// Stops the server under the open page, sees the page say it is reconnecting, starts it again on the
+    /// same port and sees the page live again within 10 s.
+    static func restart(
+        _ server: RunningServer, port: Int, engine: Browser.Engine, watcher: Browser, state: String, says: String
+    ) async throws -> RunningServer {
+        server.stop()
+        _ = try await watcher.waitFor("the page saying it is reconnecting", state, ["reconnecting"])
+        let said = try await watcher.waitOnScreen(says)
+        #expect(said.contains("Reconnecting"), "\(said)")
+        let again = try await BrowserTests.server(engine, port: port)
+        _ = try await watcher.waitFor("the page live again", timeout: 10, state, ["live"])
+        return again
+    }
+
+    /// Places a public sticker `north` metres north of the spot, expiring after `expiresIn` seconds if given.
+    static func place(
+        _ server: RunningServer, token: String, text: String, north: Double, expiresIn: TimeInterval? = nil
+    ) async throws -> (id: String, text: String) {
+        let id = UUID().text
+        var body: [String: Any] = [
+            "templateId": "sticky-note", "text": text, "tags": [], "color": "#ffd60a", "size": 0.5, "orientation": [0, 0, 0, 1],
+            "anchor": ["latitude": spot.latitude + north / 111_320, "longitude": spot.longitude, "altitude": 0, "accuracy": 3],
+            "visibility": "public", "sharedWith": [],
+        ]
+        if let expiresIn { body["expiresAt"] = WireJSON.time(Date().addingTimeInterval(expiresIn)) }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
+        #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: json, token: token).status == 201)
+        #expect(try await server.request("POST", "/v1/stickers/\(id)/place", token: token).status == 200)
+        return (id, text)
+    }
+}
