@@ -77,6 +77,7 @@ extension Migration {
         spotChanges,
         retiredStickerIDs,
         oneChangeLog,
+        liveTopics,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

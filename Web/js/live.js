@@ -1,39 +1,44 @@
 // The one live connection every screen uses: the server's change feed over /v1/live for the cells
-// in view. A dropped connection (a tram, a lift, a locked screen, a restarted server) comes back by
-// itself, with backoff and jitter, and resumes from the last sequence number it saw, so nothing
-// placed meanwhile is missed; a `reset` (the server lost the place, or who may see what changed)
-// asks the screen to load what is in view again. Its state ("live", "reconnecting", "offline") is
-// for a person to see.
+// in view and the topics a screen follows (a guided tour group's questions: `tour-group:<id>`). A
+// dropped connection (a tram, a lift, a locked screen, a restarted server) comes back by itself,
+// with backoff and jitter, and resumes from the last sequence number it saw, so nothing placed
+// meanwhile is missed; a `reset` (the server lost the place, or who may see what changed) asks the
+// screen to load what is in view again. Its state ("live", "reconnecting", "offline") is for a
+// person to see.
 import { session } from "./api.js";
 
 // At most 5 s apart (as Socket.IO and Phoenix do): a phone is live again within seconds of the server.
 const firstDelay = 500, longestDelay = 5_000;
 
 /**
- * Follows `cells` from `since`. `onEvent(message)` gets each change, `onReset()` asks for a fresh
- * load of what is in view (after which `follow` is called again with its `seq`), `onState(state)`
- * hears "live", "reconnecting" or "offline". Returns { follow(cells, since), close() }.
+ * Follows cells and topics. `onEvent(message)` gets each change (`type` "event" for a sticker,
+ * "topic" for a topic, which the screen reads again), `onReset()` asks for a fresh load of what is in
+ * view (after which `follow` is called again with its `seq`), `onState(state)` hears "live",
+ * "reconnecting" or "offline". `token()` is whom to sign in as (the logged-in person by default; a
+ * tour's visitor by their participant token). Returns { follow(cells, since, topics), close() }.
  */
-export function live({ onEvent, onReset = () => {}, onState = () => {} }) {
-  let socket = null, cells = [], seq = 0, attempt = 0, timer = null, closed = false, token = session.token;
+export function live({ onEvent, onReset = () => {}, onState = () => {}, token: tokenFor = () => session.token }) {
+  let socket = null, cells = [], topics = [], seq = null, attempt = 0, timer = null, closed = false, token = tokenFor();
+
+  const subscription = () => JSON.stringify({ type: "subscribe", cells, ...(topics.length ? { topics } : {}), ...(seq === null ? {} : { since: seq }) });
 
   function connect() {
     clearTimeout(timer);
-    if (closed || !cells.length) return;
+    if (closed || (!cells.length && !topics.length)) return;
     socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/live`);
     const mine = socket;
     // The token goes in the first frame, not the URL, so no log or history holds it.
     mine.onopen = () => {
-      token = session.token;
+      token = tokenFor();
       if (token) mine.send(JSON.stringify({ type: "authenticate", token }));
-      mine.send(JSON.stringify({ type: "subscribe", cells, since: seq }));
+      mine.send(subscription());
     };
     mine.onmessage = (message) => {
       const m = JSON.parse(message.data);
+      if (typeof m.seq === "number") seq = Math.max(seq ?? 0, m.seq);
       if (m.type === "subscribed") { attempt = 0; onState("live"); }
-      if (typeof m.seq === "number") seq = Math.max(seq, m.seq);
       if (m.type === "reset") onReset();
-      else if (m.type === "event") onEvent(m);
+      else if (m.type === "event" || m.type === "topic") onEvent(m);
     };
     mine.onclose = () => {
       if (mine !== socket || closed) return;
@@ -47,17 +52,18 @@ export function live({ onEvent, onReset = () => {}, onState = () => {} }) {
 
   // Back online, or a new login (another person, another view): connect again at once.
   const again = () => { attempt = 0; socket?.close(); socket = null; connect(); };
-  const onStorage = (e) => { if (e.key === "worldlayer.token" && session.token !== token) again(); };
+  const onStorage = (e) => { if (e.key === "worldlayer.token" && tokenFor() !== token) again(); };
   addEventListener("online", again);
   addEventListener("storage", onStorage);
 
   return {
-    /** Follows these cells from `since` (a fresh load's `seq`), in place of what it followed. */
-    follow(newCells, since) {
+    /** Follows these cells (and topics) from `since` (a fresh load's `seq`; none: from now), in place of what it followed. */
+    follow(newCells, since, newTopics = []) {
       cells = newCells;
-      seq = since;
-      // An open socket takes the new cells in a new subscribe; otherwise one is opened.
-      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "subscribe", cells, since: seq }));
+      topics = newTopics;
+      if (typeof since === "number") seq = since;
+      // An open socket takes them in a new subscribe; otherwise one is opened.
+      if (socket?.readyState === WebSocket.OPEN) socket.send(subscription());
       else if (!socket) connect();
     },
     /** The last sequence number seen. */

@@ -144,7 +144,7 @@ const en = {
   "ar.restricted": "No stickers here: you are in {zone}, a {kind}. Out of respect, stickers cannot be placed in such places; step outside it to place one.",
   "zone.kind.cemetery": "cemetery", "zone.kind.grave_yard": "graveyard", "zone.kind.memorial": "memorial", "zone.kind.monument": "monument", "ar.template": "Template", "ar.turn": "Turn it", "ar.text": "Text", "ar.tags": "Tags",
   "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around", "ar.stickers": "the stickers around",
-  "live.live": "Live", "live.reconnecting": "Reconnecting…", "live.offline": "Offline: showing what was here when the connection went", "ar.openTour": "Open the tour", "ar.save": "Save", "ar.saved": "Saved and placed again.",
+  "live.live": "Live", "feed.new": "New posts: show them", "live.reconnecting": "Reconnecting…", "live.offline": "Offline: showing what was here when the connection went", "ar.openTour": "Open the tour", "ar.save": "Save", "ar.saved": "Saved and placed again.",
   "ar.safety.title": "Before you start", "ar.safety.text": "Mind your surroundings: traffic, steps, other people. Look up from the screen while you walk, and stop to place or read stickers.",
   "ar.safety.start": "I will look around me: start AR", "ar.compass": "Turn on the compass",
   "ar.compass.denied": "Motion and orientation access is off, so AR cannot tell where you face. Allow it in Settings › Safari › Motion & Orientation Access, then reload.",

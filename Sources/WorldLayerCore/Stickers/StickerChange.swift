@@ -37,11 +37,14 @@ public enum ChangeKind: String, Sendable, Codable {
 public enum LiveEvent: Sendable, Hashable {
     case sticker(StickerChange)
     case relation(seq: Int64, accountID: Account.ID)
+    /// Something changed under a topic: its followers read it again.
+    case topic(seq: Int64, LiveTopic)
 
     public var seq: Int64 {
         switch self {
         case .sticker(let c): c.seq
         case .relation(let seq, _): seq
+        case .topic(let seq, _): seq
         }
     }
 }
@@ -66,5 +69,49 @@ extension Viewer {
         case (true, false): return .deleted
         case (false, false): return nil
         }
+    }
+}
+
+/// A name screens follow besides cells, for what is not a sticker in a place: a guided tour
+/// group's questions and members (`tour-group:<id>`). Who may follow one is decided where it is named.
+public struct LiveTopic: Sendable, Hashable {
+    public var name: String
+
+    public init(name: String) { self.name = name }
+
+    public static func tourGroup(_ id: TourGroup.ID) -> LiveTopic { LiveTopic(name: "tour-group:\(id.text)") }
+
+    /// The tour group a topic is about, if it is one.
+    public var tourGroup: TourGroup.ID? {
+        guard name.hasPrefix("tour-group:") else { return nil }
+        return TourGroup.ID(String(name.dropFirst("tour-group:".count)))
+    }
+}
+
+extension LiveTopic {
+    /// The signed-in person's feed: stickers new to them from the people and tags they follow and
+    /// the groups they are in.
+    public static let feed = LiveTopic(name: "feed")
+}
+
+/// What a feed follows, read when its screen subscribes.
+public struct FeedInterests: Sendable, Hashable {
+    public var authors: Set<Account.ID>
+    public var tags: Set<String>
+
+    public init(authors: Set<Account.ID>, tags: Set<String>) {
+        self.authors = authors
+        self.tags = tags
+    }
+
+    /// Whether a change brings `viewer` a sticker for their feed (as `GET /v1/feed` would list it): one
+    /// they could not see before and can now, someone else's, published, by a person or under a tag
+    /// they follow or shared with a group of theirs.
+    public func brings(_ change: StickerChange, to viewer: Viewer, now: Date) -> Bool {
+        guard let sticker = change.sticker, sticker.state == .published, sticker.author.id != viewer.accountID,
+            viewer.kind(of: change, now: now) == .created
+        else { return false }
+        return authors.contains(sticker.author.id) || !tags.isDisjoint(with: sticker.tags)
+            || !sticker.groupIDs.isDisjoint(with: viewer.groups)
     }
 }

@@ -13,6 +13,7 @@ import WorldLayerStore
 /// sequence number; `since` resumes after a disconnect without missing anything.
 struct LiveController {
     static let maximumCells = 100
+    static let maximumTopics = 20
     /// Frames waiting for a slow client before its socket is closed (it resumes with `since`).
     static let maximumQueuedFrames = 1_000
     let store: Store
@@ -29,14 +30,16 @@ struct LiveController {
         routes.table.add(.get, "/v1/live")
     }
 
-    /// Who the socket is signed in as: the upgrade request's token, or a later `authenticate` command's.
+    /// Who the socket is signed in as: the upgrade request's token, or a later `authenticate` command's
+    /// (an account's session, or a guided tour's participant).
     private struct Identity {
         var account: Account.ID?
         var session: String?
+        var participant: TourParticipant?
     }
 
     private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: AppRequestContext) async throws {
-        var identity = Identity(account: context.account?.id, session: context.tokenHash)
+        var identity = Identity(account: context.account?.id, session: context.tokenHash, participant: context.participant)
         // Counted by account once signed in (from the URL or a later frame), by address until then.
         var key = identity.account.map { "account:\($0)" } ?? "address:\(context.clientAddress)"
         guard await sockets.open(key) else {
@@ -76,6 +79,13 @@ struct LiveController {
                 switch command.kind {
                 case .authenticate:
                     // The token in a frame, not in the URL, so it is in no log or history.
+                    if let token = command.token, token.hasPrefix(SessionToken.participantPrefix),
+                        let participant = try await store.guidedTours.participant(tokenHash: SessionToken.hash(token))
+                    {
+                        identity = Identity(participant: participant)
+                        send(LiveMessage(type: .authenticated).frame)
+                        break
+                    }
                     guard let token = command.token, let session = try await signIn(token) else {
                         close("invalid or expired token; log in again")
                         break
@@ -98,8 +108,14 @@ struct LiveController {
                         send(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").frame)
                         continue
                     }
+                    let topics = (command.topics ?? []).map(LiveTopic.init(name:))
+                    if let refused = try await firstRefused(topics, identity: identity) {
+                        send(LiveMessage.error(refused).frame)
+                        continue
+                    }
                     _ = try await hub.subscribe(
-                        id: id, account: identity.account, session: identity.session, cells: Set(cells), since: command.since, send: send,
+                        id: id, account: identity.account, session: identity.session, cells: Set(cells), topics: Set(topics),
+                        since: command.since, send: send,
                         close: close)
                 case nil:
                     send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").frame)
@@ -108,6 +124,28 @@ struct LiveController {
             await hub.unsubscribe(id: id)
         }
         await hub.unsubscribe(id: id)
+    }
+
+    /// Why one of `topics` may not be followed by this socket, or nil when all may: a tour group's
+    /// topic by its tour's guides (and admins) and its own participants only.
+    private func firstRefused(_ topics: [LiveTopic], identity: Identity) async throws -> String? {
+        guard topics.count <= Self.maximumTopics else { return "topics must be at most \(Self.maximumTopics)" }
+        for topic in topics {
+            if topic == .feed {
+                if identity.account == nil { return "follow 'feed' signed in: it is your own" }
+                continue
+            }
+            guard let groupID = topic.tourGroup, let group = try await store.guidedTours.group(id: groupID) else {
+                return "no such topic '\(topic.name)'; follow tour-group:<id> of a group you guide or are in"
+            }
+            if identity.participant?.groupId == groupID { continue }
+            if let account = identity.account, let found = try await store.accounts.account(id: account) {
+                if found.role == .admin { continue }
+                if try await store.tours.isGuide(accountID: account, tourID: group.tourId) { continue }
+            }
+            return "no such topic '\(topic.name)'; follow tour-group:<id> of a group you guide or are in"
+        }
+        return nil
     }
 
     private func signIn(_ token: String) async throws -> (account: Account.ID, hash: String)? {

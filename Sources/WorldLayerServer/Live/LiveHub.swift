@@ -17,6 +17,10 @@ actor LiveHub {
         /// The hash of the session the socket signed in with; the socket closes when it ends.
         var session: String?
         var cells: Set<String>
+        /// Names followed besides cells (``LiveTopic``), each allowed to this subscriber when it subscribed.
+        var topics: Set<LiveTopic> = []
+        /// What its feed follows, when it follows ``LiveTopic/feed``.
+        var interests: FeedInterests?
         /// Queues a text frame's payload, shared by every subscriber of one audience (never copied per socket).
         var send: @Sendable (ByteBuffer) -> Void
         var close: @Sendable (String) -> Void
@@ -52,7 +56,8 @@ actor LiveHub {
     /// The subscriber is registered before anything is awaited, so nothing the hub dispatches while
     /// the viewer loads and the replay runs is lost: it is held and sent after the replay, in order.
     func subscribe(
-        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, since: Int64?, send: @escaping @Sendable (ByteBuffer) -> Void,
+        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, topics: Set<LiveTopic> = [], since: Int64?,
+        send: @escaping @Sendable (ByteBuffer) -> Void,
         close: @escaping @Sendable (String) -> Void
     ) async throws -> Int64 {
         if cursor < 0 {
@@ -62,8 +67,8 @@ actor LiveHub {
         let start = cursor
         let generation = UUID()
         subscribers[id] = Subscriber(
-            viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, send: send, close: close,
-            generation: generation)
+            viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, topics: topics, send: send,
+            close: close, generation: generation)
         // Relations as they are now: every change after this read comes as a relation event and reloads them.
         guard let viewer = try await currentViewer(account: account, session: session) else {
             subscribers[id] = nil
@@ -71,6 +76,7 @@ actor LiveHub {
             return start
         }
         subscribers[id]?.viewer = viewer
+        if topics.contains(.feed), let account { subscribers[id]?.interests = try await store.community.feedInterests(of: account) }
         // Where the client is current to now: `since` while a replay is to come, so a client dropped
         // during the replay resumes from where it really was; `current` says when the replay is done.
         let replaying = since.map { $0 < start } ?? false
@@ -107,10 +113,12 @@ actor LiveHub {
 
     private func replay(to id: UUID, generation: UUID, after since: Int64, upTo last: Int64) async throws {
         var seq = since
-        guard let cells = subscribers[id]?.cells else { return }
+        guard let cells = subscribers[id]?.cells, let topics = subscribers[id]?.topics else { return }
         let raw = cells.compactMap(CellID.init)
         while seq < last, subscribers[id]?.generation == generation {
-            let events = try await store.changes.events(after: seq, cells: raw, limit: 1000).filter { $0.seq <= last }
+            let events = try await store.changes.events(after: seq, cells: raw, topics: Array(topics), limit: 1000).filter {
+                $0.seq <= last
+            }
             guard let tail = events.last else { break }
             for event in events where subscribers[id]?.generation == generation { await deliver(event, to: id) }
             seq = tail.seq
@@ -181,7 +189,13 @@ actor LiveHub {
         guard let s = subscribers[id] else { return }
         switch event {
         case .sticker(let change):
-            guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change, now: store.clock.now()) else {
+            let now = store.clock.now()
+            if let interests = s.interests, interests.brings(change, to: s.viewer, now: now) {
+                let key = "topic|feed"
+                if frames[key] == nil { frames[key] = LiveMessage.topic(.feed, seq: change.seq).frame }
+                s.send(frames[key]!)
+            }
+            guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change, now: now) else {
                 return
             }
             let key = "\(kind.rawValue)|\(s.viewer.accountID == change.sticker?.author.id)"
@@ -198,6 +212,11 @@ actor LiveHub {
             // Only the viewer is written back: a re-subscribe meanwhile keeps its cells and queue.
             subscribers[id]?.viewer = viewer
             s.send(LiveMessage.reset(seq: seq).frame)
+        case .topic(let seq, let topic):
+            guard s.topics.contains(topic) else { return }
+            let key = "topic|\(topic.name)"
+            if frames[key] == nil { frames[key] = LiveMessage.topic(topic, seq: seq).frame }
+            s.send(frames[key]!)
         }
     }
 }
@@ -212,6 +231,7 @@ private struct TouchedCells {
         switch event {
         case .sticker(let change): cells.formUnion(change.cells)
         case .relation: everyone = true
+        case .topic: break  // followed over the socket only
         }
     }
 }

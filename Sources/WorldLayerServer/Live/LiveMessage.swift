@@ -13,6 +13,8 @@ struct LiveMessage: Encodable, Sendable {
         /// A replay after `since` is done: the client is current to `seq`.
         case current
         case event
+        /// Something changed under a followed topic: read it again.
+        case topic
         /// Reload what you have.
         case reset
         case error
@@ -25,11 +27,13 @@ struct LiveMessage: Encodable, Sendable {
     /// The sticker as this subscriber may see it; nil for `deleted`.
     var sticker: Sticker?
     var cells: [String]?
+    var topic: String?
     var message: String?
 
     static func subscribed(cells: [String], seq: Int64) -> LiveMessage { LiveMessage(type: .subscribed, seq: seq, cells: cells) }
     static func reset(seq: Int64) -> LiveMessage { LiveMessage(type: .reset, seq: seq) }
     static func current(seq: Int64) -> LiveMessage { LiveMessage(type: .current, seq: seq) }
+    static func topic(_ topic: LiveTopic, seq: Int64) -> LiveMessage { LiveMessage(type: .topic, seq: seq, topic: topic.name) }
     static func error(_ message: String) -> LiveMessage { LiveMessage(type: .error, message: message) }
 
     static func change(_ change: StickerChange, kind: ChangeKind, viewer: Viewer) -> LiveMessage {
@@ -60,5 +64,7 @@ struct LiveCommand: Decodable {
     }
     var token: String?
     var cells: [String]?
+    /// Names followed besides cells: `tour-group:<id>` for a tour group's guide or members.
+    var topics: [String]?
     var since: Int64?
 }

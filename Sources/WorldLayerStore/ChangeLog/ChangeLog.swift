@@ -15,6 +15,8 @@ extension ChangeLog {
         case sticker
         /// Someone's relations changed (a block, a membership): their live view must be re-checked.
         case relation
+        /// Something changed under a name screens follow besides cells (``LiveTopic``).
+        case topic
     }
 
     /// The PostgreSQL channel every server listens on (the transaction that wrote entries notifies it once).
@@ -41,6 +43,15 @@ extension ChangeLog {
         ).run()
     }
 
+    /// Says that something changed under `topic`, in the transaction that changed it.
+    static func appendTopicEvent(_ topic: LiveTopic, on db: any SQLDatabase, engine: Store.Engine, now: Date) async throws {
+        TransactionNotes.current?.markEvents()
+        if engine == .postgres { try await db.raw("SELECT pg_advisory_xact_lock(\(bind: eventLockKey))").run() }
+        try await db.raw(
+            "INSERT INTO sticker_events (kind, cell, topic, created_at) VALUES ('topic', 0, \(bind: topic.name), \(bind: millis(now)))"
+        ).run()
+    }
+
     func appendRelationEvents(for accounts: [Account.ID], on db: any SQLDatabase, now: Date) async throws {
         for account in accounts {
             try await Self.appendEvent(
@@ -49,17 +60,20 @@ extension ChangeLog {
         }
     }
 
-    /// Log entries after `seq`, oldest first; only those touching `cells` when given
-    /// (relation entries always come along).
-    public func events(after seq: Int64, cells: [CellID]? = nil, limit: Int = 1000) async throws -> [LiveEvent] {
+    /// Log entries after `seq`, oldest first; only those touching `cells` or under `topics` when
+    /// cells are given (relation entries always come along).
+    public func events(after seq: Int64, cells: [CellID]? = nil, topics: [LiveTopic] = [], limit: Int = 1000) async throws -> [LiveEvent] {
         try await withConnection { db in
             let rows: [any SQLRow]
             if let cells {
-                let list = SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) })
+                // An empty list is `IN (NULL)`: nothing, and still valid SQL on both engines.
+                let list = cells.isEmpty ? SQLList([SQLLiteral.null]) : SQLList(cells.map { SQLBind(Int64(bitPattern: $0.rawValue)) })
+                let names = topics.isEmpty ? SQLList([SQLLiteral.null]) : SQLList(topics.map { SQLBind($0.name) })
                 rows = try await db.raw(
                     """
                     SELECT * FROM sticker_events WHERE seq > \(bind: seq)
-                      AND (kind = '\(unsafeRaw: EntryKind.relation.rawValue)' OR cell IN (\(list)) OR previous_cell IN (\(list)))
+                      AND (kind = '\(unsafeRaw: EntryKind.relation.rawValue)' OR cell IN (\(list)) OR previous_cell IN (\(list))
+                           OR topic IN (\(names)))
                     ORDER BY seq LIMIT \(bind: limit)
                     """
                 ).all()
@@ -72,8 +86,10 @@ extension ChangeLog {
 
     static func event(from row: any SQLRow) throws -> LiveEvent {
         let seq = try row.decode(column: "seq", as: Int64.self)
-        if try EntryKind(rawValue: row.decode(column: "kind", as: String.self)) == .relation {
-            return .relation(seq: seq, accountID: try row.decodeID(column: "account_id"))
+        switch try EntryKind(rawValue: row.decode(column: "kind", as: String.self)) {
+        case .relation: return .relation(seq: seq, accountID: try row.decodeID(column: "account_id"))
+        case .topic: return .topic(seq: seq, LiveTopic(name: try row.decode(column: "topic", as: String.self)))
+        case .sticker, nil: break
         }
         var cells = [try row.decode(column: "cell", as: Int64.self)]
         if let previous = try row.decode(column: "previous_cell", as: Int64?.self), previous != cells[0] { cells.append(previous) }

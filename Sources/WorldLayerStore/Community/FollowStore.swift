@@ -154,3 +154,16 @@ extension CommunityStore {
         }
     }
 }
+
+extension CommunityStore {
+    /// Whom and what an account's feed follows: the people and the tags (groups come with its viewer).
+    public func feedInterests(of account: Account.ID) async throws -> FeedInterests {
+        try await withConnection { db in
+            let authors = try await db.raw("SELECT followee_id FROM follows WHERE follower_id = \(bind: account.text)").all()
+                .compactMap { Account.ID(try $0.decode(column: "followee_id", as: String.self)) }
+            let tags = try await db.raw("SELECT tag FROM tag_follows WHERE account_id = \(bind: account.text)").all()
+                .map { try $0.decode(column: "tag", as: String.self) }
+            return FeedInterests(authors: Set(authors), tags: Set(tags))
+        }
+    }
+}

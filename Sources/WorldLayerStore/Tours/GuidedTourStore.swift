@@ -143,6 +143,8 @@ extension GuidedTourStore {
                     VALUES (\(bind: participant.id.text), \(bind: groupID), \(bind: tokenHash), \(bind: displayName), \(bind: millis(now)))
                     """
                 ).run()
+                // The guide's screen counts who has joined.
+                try await ChangeLog.appendTopicEvent(.tourGroup(participant.groupId), on: db, engine: engine, now: now)
                 return .joined(participant)
             }
         }
@@ -191,6 +193,7 @@ extension GuidedTourStore {
                             \(bind: question.email), \(bind: millis(question.createdAt)))
                     """
                 ).run()
+                try await ChangeLog.appendTopicEvent(.tourGroup(question.groupId), on: db, engine: engine, now: clock.now())
             }
         }
     }
@@ -228,6 +231,7 @@ extension GuidedTourStore {
                 WHERE id = \(bind: questionID.text) AND group_id = \(bind: groupID.text) RETURNING id
                 """
             ).all()
+            if !found.isEmpty { try await ChangeLog.appendTopicEvent(.tourGroup(groupID), on: db, engine: engine, now: now) }
             return !found.isEmpty
         }
     }

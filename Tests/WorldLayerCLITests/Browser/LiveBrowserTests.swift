@@ -43,14 +43,79 @@ struct LiveBrowserTests {
     }
 
     @Test(
+        "a guided tour's page across a server restart: live again by itself within 10 s, and the guide's answer given meanwhile arrives",
+        arguments: Browser.Engine.allCases)
+    func tourPageRestart(engine: Browser.Engine) async throws {
+        var server = try await BrowserTests.server(engine)
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        defer { server.stop() }
+        let guide = try await server.signUpAndLogIn("liveguide")
+        #expect(try CLI.run(["tour", "guide", "helsinki-guided", "liveguide", "--database", BrowserTests.worlds[engine]!]).status == 0)
+        let made = try await server.request(
+            "POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Live group","passkeys":1}"#, token: guide)
+        let group = try JSONSerialization.jsonObject(with: Data(made.body.utf8)) as? [String: Any]
+        let key = try #require((group?["passkeys"] as? [String])?.first, "\(made.body)")
+        let groupID = try #require((group?["group"] as? [String: Any])?["id"] as? String)
+        let questionsLive = "return document.querySelector('#questions-live')?.dataset.state === arguments[0] || null"
+        try await Browser.using(engine, allowing: ["ERR_CONNECTION_REFUSED", "net::ERR_FAILED", "WebSocket", "fetching the script"]) {
+            visitor in
+            try await visitor.open(server.base + "/#/tours/helsinki-guided")
+            try await visitor.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
+            try await visitor.type("#passkey", key)
+            try await visitor.click("#passkey-form button[type=submit]")
+            try await visitor.waitOnScreen("#welcome")
+            try await visitor.type("#question", "When was the cathedral finished?")
+            try await visitor.click("#ask-form button[type=submit]")
+            _ = try await visitor.waitFor("the question listed", "return document.querySelector('#my-questions li') || null")
+            _ = try await visitor.waitFor("the questions live", questionsLive, ["live"])
+
+            server = try await Self.restart(
+                server, port: port, engine: engine, watcher: visitor, state: questionsLive, says: "#questions-live")
+            let listed = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).body
+            let question = try #require(
+                ((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])?["questions"] as? [[String: Any]])?.first?[
+                    "id"] as? String)
+            let answered = try await server.request(
+                "POST", "/v1/tour-groups/\(groupID)/questions/\(question)/answer", json: #"{"answer":"In 1852."}"#, token: guide)
+            #expect(answered.status == 200, "\(answered.body)")
+            // Nothing asks again on a timer any more: the answer comes because the group is followed live.
+            _ = try await visitor.waitFor(
+                "the answer on the visitor's page", timeout: 5,
+                "return document.querySelector('#my-questions .answer')?.textContent.includes('1852') || null")
+        }
+    }
+
+    @Test(
+        "the feed open: a post by someone I follow brings a 'New posts' button at once, and a tap shows it on screen",
+        arguments: Browser.Engine.allCases)
+    func feedNewPosts(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let reader = try await server.signUpAndLogIn("livereader"), poster = try await server.signUpAndLogIn("liveposter")
+        #expect(try await server.request("PUT", "/v1/me/follows/liveposter", token: reader).status == 200)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [reader])
+            try await browser.open(server.base + "/#/feed")
+            _ = try await browser.waitFor("the feed live", "return document.querySelector('#feed-live')?.dataset.state === 'live' || null")
+            let posted = try await Self.place(server, token: poster, text: "Fresh from the market", north: 20)
+            #expect(try await browser.waitOnScreen("#feed-new", timeout: 5).contains("New posts"))
+            try await browser.click("#feed-new")
+            let card = try await browser.waitOnScreen("#feed [data-sticker='\(posted.id)'] strong")
+            #expect(card == "Fresh from the market")
+        }
+    }
+
+    @Test(
         "a person who blocks me leaves my open map and AR view within 2 s, and a sticker that expires leaves them, without a reload",
         arguments: Browser.Engine.allCases)
     func blocksAndExpiry(engine: Browser.Engine) async throws {
         let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        let me = try await server.signUpAndLogIn("watcher")
-        let ben = try await server.signUpAndLogIn("ben"), cyd = try await server.signUpAndLogIn("cyd")
-        let dan = try await server.signUpAndLogIn("dan")
+        // Names of their own: the engine's world is shared with the other browser tests.
+        let me = try await server.signUpAndLogIn("livewatcher")
+        let ben = try await server.signUpAndLogIn("liveben"), cyd = try await server.signUpAndLogIn("livecyd")
+        let dan = try await server.signUpAndLogIn("livedan")
         let bens = try await Self.place(server, token: ben, text: "Ben's note", north: 2)
         let cyds = try await Self.place(server, token: cyd, text: "Cyd's note", north: 5)
         // Long enough to be seen first on the map, then in AR.
@@ -67,7 +132,7 @@ struct LiveBrowserTests {
                 _ = try await browser.waitFor("'\(sticker.text)' on the map", Self.mapShows, [sticker.text, true])
             }
             _ = try await browser.waitFor("the map live", Self.mapLive, ["live"])
-            #expect(try await server.request("PUT", "/v1/me/blocks/watcher", token: cyd).status == 204)
+            #expect(try await server.request("PUT", "/v1/me/blocks/livewatcher", token: cyd).status == 204)
             _ = try await browser.waitFor("the blocker's sticker gone from the map", timeout: 2, Self.mapShows, [cyds.text, false])
             _ = try await browser.waitFor("the expired sticker gone from the map", timeout: 40, Self.mapShows, [onMapAWhile.text, false])
             _ = try await browser.waitFor("the others still on the map", Self.mapShows, [bens.text, true])
@@ -79,7 +144,7 @@ struct LiveBrowserTests {
             }
             _ = try await browser.waitFor("AR live", Self.arLive, ["live"])
             #expect(try await browser.run(Self.arShows, [cyds.id, true]) is NSNull, "the blocker's sticker stays out of a new view")
-            #expect(try await server.request("PUT", "/v1/me/blocks/watcher", token: ben).status == 204)
+            #expect(try await server.request("PUT", "/v1/me/blocks/livewatcher", token: ben).status == 204)
             _ = try await browser.waitFor("the blocker's sticker gone from AR", timeout: 2, Self.arShows, [bens.id, false])
             _ = try await browser.waitFor("the expired sticker gone from AR", timeout: 70, Self.arShows, [inARAWhile.id, false])
         }
@@ -109,6 +174,7 @@ struct LiveBrowserTests {
     ) async throws -> RunningServer {
         server.stop()
         _ = try await watcher.waitFor("the page saying it is reconnecting", state, ["reconnecting"])
+        _ = try await watcher.run("document.querySelector(arguments[0])?.scrollIntoView({ block: 'center' }); return null", [says])
         let said = try await watcher.waitOnScreen(says)
         #expect(said.contains("Reconnecting"), "\(said)")
         let again = try await BrowserTests.server(engine, port: port)

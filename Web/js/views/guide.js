@@ -1,7 +1,9 @@
 // The guide's screen for a guided tour: groups with their one-time passkeys (shown once, printable
 // as a sheet to hand out), and the questions of each group, answered here; the visitor's screen
-// shows the answer within seconds.
+// shows the answer within seconds. The screen follows its groups live (a visitor joining, a question
+// arriving), through the one live module.
 import { get, post, session } from "../api.js";
+import { live } from "../live.js";
 import { ago, h, say } from "../dom.js";
 import { t } from "../strings.js";
 
@@ -31,12 +33,14 @@ export async function render(slug) {
         h("ol", { id: "passkeys", class: "passkeys" }, ...made.passkeys.map((k) => h("li", {}, h("code", {}, k)))),
         h("button", { class: "secondary", onclick: () => print() }, t("guide.print"))));
       groups.unshift(made.group);
+      follow();
       await show();
       printable.scrollIntoView({ block: "start" });
     } catch (error) { say(error.message); }
   });
 
   async function show() {
+    groups = (await get(`/v1/tours/${summary.id}/groups`)).groups.reverse();  // today's group first
     list.replaceChildren(...await Promise.all(groups.map(async (g) => {
       const questions = (await get(`/v1/tour-groups/${g.id}/questions`)).questions;
       return h("li", { class: "card", dataset: { group: g.id } }, h("strong", {}, g.name),
@@ -56,8 +60,24 @@ export async function render(slug) {
     return h("li", { dataset: { question: q.id } }, h("p", {}, h("strong", {}, q.participantName ?? "?"), ": ", q.text), form);
   }
 
-  screen.append(h("h2", {}, t("guide.title", { title: summary.title })), form, printable, h("h3", {}, t("guide.groups")), list);
+  // Live: what changes in a group is read again, except while the guide is writing an answer (then
+  // once they leave the field), so nothing they type is swept away.
+  const liveState = h("p", { class: "live-state", id: "guide-live", role: "status", "data-state": "connecting" }, "");
+  let waiting = false;
+  const refresh = () => {
+    if (document.activeElement?.closest(".answer-form")) return void (waiting = true);
+    waiting = false;
+    show().catch(() => { /* shown as it was */ });
+  };
+  list.addEventListener("focusout", () => { if (waiting) setTimeout(refresh); });
+  const feed = live({
+    onEvent: refresh,
+    onState: (state) => { liveState.dataset.state = state; liveState.textContent = t(`live.${state}`); if (state === "live") refresh(); },
+  });
+  const follow = () => feed.follow([], undefined, groups.map((g) => `tour-group:${g.id}`));
+
+  screen.append(h("h2", {}, t("guide.title", { title: summary.title })), liveState, form, printable, h("h3", {}, t("guide.groups")), list);
   await show();
-  const timer = setInterval(() => { if (!document.activeElement?.closest(".answer-form")) show().catch(() => { /* shown as it was */ }); }, 8000);
-  return () => clearInterval(timer);
+  follow();
+  return () => feed.close();
 }

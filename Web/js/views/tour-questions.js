@@ -1,10 +1,9 @@
-// A guided tour's visitor asks the guide questions and sees the answers as they come (asked
-// again every few seconds while the tour is open).
+// A guided tour's visitor asks the guide questions and sees the answers as they come: the group is
+// followed live (with the visitor's participant token), and read again when it changes.
 import { post, get } from "../api.js";
+import { live } from "../live.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
-
-const every = 5000;  // ms between looks for answers
 
 /** Appends the form and my questions to `screen`; returns what stops the polling. */
 export async function questionsSection(screen, participant, token) {
@@ -27,8 +26,15 @@ export async function questionsSection(screen, participant, token) {
       await refresh();
     } catch (e) { error.textContent = e.message; }
   });
-  screen.append(ask, h("h3", {}, t("tours.yourQuestions")), questions);
+  const liveState = h("p", { class: "live-state", id: "questions-live", role: "status", "data-state": "connecting" }, "");
+  screen.append(ask, h("h3", {}, t("tours.yourQuestions")), liveState, questions);
   await refresh();
-  const timer = setInterval(() => refresh().catch((e) => say(e.message)), every);
-  return () => clearInterval(timer);
+  const reread = () => refresh().catch((e) => say(e.message));
+  const feed = live({
+    token: () => token,
+    onEvent: reread,
+    onState: (state) => { liveState.dataset.state = state; liveState.textContent = t(`live.${state}`); if (state === "live") reread(); },
+  });
+  feed.follow([], undefined, [`tour-group:${participant.groupId}`]);
+  return () => feed.close();
 }

@@ -106,6 +106,7 @@ struct ChangesController {
                 }
             case .relation(_, let account):
                 if account == viewer.accountID || viewer.blocked.contains(account) { relationsChanged = true }
+            case .topic: continue  // not asked for here
             }
         }
         if relationsChanged {
