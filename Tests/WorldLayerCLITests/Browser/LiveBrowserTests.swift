@@ -12,16 +12,18 @@ struct LiveBrowserTests {
     static let spot = (latitude: 60.17120, longitude: 24.93900)
     static let arLive = "return document.querySelector('#ar-live')?.dataset.state === arguments[0] || null"
     static let mapLive = "return document.querySelector('#map-live')?.dataset.state === arguments[0] || null"
+    /// What a page logs while its server is stopped, and nothing else is allowed.
+    static let whileStopped = ["ERR_CONNECTION_REFUSED", "net::ERR_FAILED", "WebSocket", "fetching the script"]
 
     @Test(
         "the map and AR across a server restart: each says it is reconnecting, is live again by itself within 10 s, and shows what was placed while it was away",
         arguments: Browser.Engine.allCases)
     func restart(engine: Browser.Engine) async throws {
         var server = try await BrowserTests.server(engine)
-        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        let port = try Self.port(of: server)
         defer { server.stop() }
         let placer = try await server.signUpAndLogIn("restarter")
-        try await Browser.using(engine, allowing: ["ERR_CONNECTION_REFUSED", "net::ERR_FAILED", "WebSocket", "fetching the script"]) {
+        try await Browser.using(engine, allowing: Self.whileStopped) {
             watcher in
             try await watcher.open(server.base + "/#/discover")
             try await watcher.stand(at: Self.spot.latitude, Self.spot.longitude, accuracy: 4, origin: server.base)
@@ -47,7 +49,7 @@ struct LiveBrowserTests {
         arguments: Browser.Engine.allCases)
     func tourPageRestart(engine: Browser.Engine) async throws {
         var server = try await BrowserTests.server(engine)
-        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        let port = try Self.port(of: server)
         defer { server.stop() }
         let guide = try await server.signUpAndLogIn("liveguide")
         #expect(try CLI.run(["tour", "guide", "helsinki-guided", "liveguide", "--database", BrowserTests.worlds[engine]!]).status == 0)
@@ -57,7 +59,7 @@ struct LiveBrowserTests {
         let key = try #require((group?["passkeys"] as? [String])?.first, "\(made.body)")
         let groupID = try #require((group?["group"] as? [String: Any])?["id"] as? String)
         let questionsLive = "return document.querySelector('#questions-live')?.dataset.state === arguments[0] || null"
-        try await Browser.using(engine, allowing: ["ERR_CONNECTION_REFUSED", "net::ERR_FAILED", "WebSocket", "fetching the script"]) {
+        try await Browser.using(engine, allowing: Self.whileStopped) {
             visitor in
             try await visitor.open(server.base + "/#/tours/helsinki-guided")
             try await visitor.stand(at: 60.1699, 24.9384, accuracy: 10, origin: server.base)
@@ -166,6 +168,9 @@ struct LiveBrowserTests {
 
     /// Whether the AR view holds (or, with false, no longer holds) the sticker of this id; null until it does.
     static let arShows = "return (window.worldlayerAR?.objects() ?? []).some((x) => x.id === arguments[0]) === arguments[1] || null"
+
+    /// The port a server listens on, to start it again there (where the open page expects it).
+    static func port(of server: RunningServer) throws -> Int { try #require(Int(server.base.split(separator: ":").last ?? "")) }
 
     /// Stops the server under the open page, sees the page say it is reconnecting, starts it again on the
     /// same port and sees the page live again within 10 s.
