@@ -36,6 +36,11 @@ actor LiveHub {
     /// Rung after each pass over the log, for HTTP long-polls.
     nonisolated let bell: ChangeBell
     private var subscribers: [UUID: Subscriber] = [:]
+    /// Who follows each cell and topic, so that an event visits only those it may concern (at 10,000
+    /// subscribers over many cells a change used to visit all of them). Kept by ``register(_:_:)``
+    /// and ``remove(_:)``, the only writers of a subscriber's cells and topics.
+    private var byCell: [String: Set<UUID>] = [:]
+    private var byTopic: [LiveTopic: Set<UUID>] = [:]
     /// The newest sequence number dispatched to subscribers.
     private var cursor: Int64 = -1
     private var reading = false
@@ -66,12 +71,14 @@ actor LiveHub {
         }
         let start = cursor
         let generation = UUID()
-        subscribers[id] = Subscriber(
-            viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, topics: topics, send: send,
-            close: close, generation: generation)
+        register(
+            id,
+            Subscriber(
+                viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, topics: topics, send: send,
+                close: close, generation: generation))
         // Relations as they are now: every change after this read comes as a relation event and reloads them.
         guard let viewer = try await currentViewer(account: account, session: session) else {
-            subscribers[id] = nil
+            remove(id)
             close("the session has ended; log in again")
             return start
         }
@@ -100,7 +107,40 @@ actor LiveHub {
     }
 
     func unsubscribe(id: UUID) {
-        subscribers[id] = nil
+        remove(id)
+    }
+
+    /// Puts a subscriber in (in place of one with the same id) and indexes its cells and topics.
+    private func register(_ id: UUID, _ subscriber: Subscriber) {
+        remove(id)
+        subscribers[id] = subscriber
+        for cell in subscriber.cells { byCell[cell, default: []].insert(id) }
+        for topic in subscriber.topics { byTopic[topic, default: []].insert(id) }
+    }
+
+    private func remove(_ id: UUID) {
+        guard let old = subscribers.removeValue(forKey: id) else { return }
+        for cell in old.cells {
+            byCell[cell]?.remove(id)
+            if byCell[cell]?.isEmpty == true { byCell[cell] = nil }
+        }
+        for topic in old.topics {
+            byTopic[topic]?.remove(id)
+            if byTopic[topic]?.isEmpty == true { byTopic[topic] = nil }
+        }
+    }
+
+    /// The subscribers an event may concern: those of its cells and of the feed for a sticker change,
+    /// those of its topic, everyone for a change of relations (few, and judged one by one).
+    private func audience(of event: LiveEvent) -> [UUID] {
+        switch event {
+        case .sticker(let change):
+            var ids = byTopic[.feed] ?? []
+            for cell in change.cells { ids.formUnion(byCell[cell] ?? []) }
+            return Array(ids)
+        case .topic(_, let topic): return Array(byTopic[topic] ?? [])
+        case .relation: return Array(subscribers.keys)
+        }
     }
 
     /// The viewer for an account with a live session, or for no account; nil when the session has ended.
@@ -129,7 +169,7 @@ actor LiveHub {
     func closeEndedSessions() async {
         for (id, subscriber) in subscribers {
             guard let session = subscriber.session, (try? await store.accounts.isSessionLive(tokenHash: session)) == false else { continue }
-            subscribers[id] = nil
+            remove(id)
             subscriber.close("the session has ended; log in again")
         }
     }
@@ -169,7 +209,7 @@ actor LiveHub {
 
     private func dispatch(_ event: LiveEvent) async {
         var frames: [String: ByteBuffer] = [:]
-        for id in Array(subscribers.keys) {
+        for id in audience(of: event) {
             if subscribers[id]?.isReplaying == true {
                 subscribers[id]?.held.append(event)
                 continue
@@ -205,7 +245,7 @@ actor LiveHub {
             guard let me = s.viewer.accountID, me == account || s.viewer.blocked.contains(account) else { return }
             // Relations changed (a block, a membership, a deleted account, a logout): reload them.
             guard let viewer = try? await currentViewer(account: me, session: s.session) else {
-                if subscribers[id]?.generation == s.generation { subscribers[id] = nil }
+                if subscribers[id]?.generation == s.generation { remove(id) }
                 s.close(me == account ? "the session has ended or the account no longer exists" : "the account no longer exists")
                 return
             }
