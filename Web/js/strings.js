@@ -6,7 +6,7 @@ const en = {
   "error.network": "The server cannot be reached. Check your connection and try again.",
   "me.title": "Me", "me.signup": "Create an account", "me.login": "Log in", "me.logout": "Log out",
   "me.username": "Username", "me.email": "Email", "me.password": "Password", "me.displayName": "Name shown to others",
-  "me.birthday": "Birthday", "me.login.field": "Username or email", "me.hello": "Signed in as {name} (@{username}).",
+  "me.birthday": "Birthday", "me.checkFields": "Check the marked fields.", "me.login.field": "Username or email", "me.hello": "Signed in as {name} (@{username}).",
   "me.haveAccount": "Already have an account?", "me.settings.private": "Private account (nobody can follow me)",
   "me.saved": "Saved.", "me.settings.digest": "Weekly email: new stickers around my home (here)",
   "me.digest.needsHome": "The weekly email needs your position as home: allow location access.", "me.stickers": "My stickers", "me.maps": "My private maps", "me.maps.name": "New private map's name (made here)",

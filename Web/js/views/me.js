@@ -219,8 +219,28 @@ function signUpForm() {
       session.token = (await post("/v1/sessions", { login: data.username, password: data.password })).token;
       dispatchEvent(new HashChangeEvent("hashchange"));
     } catch (error) {
-      errorLine(form).textContent = error.fields.length ? error.fields.map((f) => `${f.field}: ${f.message}`).join("; ") : error.message;
+      markFields(form, "signup-", error);
     }
   });
   return form;
+}
+
+/** Each field the server refused says why under itself, in words, marked `aria-invalid` and described
+ *  by that text; the first gets the focus. What belongs to no field goes on the form's line. */
+function markFields(form, prefix, error) {
+  for (const note of form.querySelectorAll(".field-error")) note.remove();
+  for (const input of form.querySelectorAll("[aria-invalid]")) { input.removeAttribute("aria-invalid"); input.removeAttribute("aria-describedby"); }
+  let first = null;
+  const elsewhere = [];
+  for (const f of error.fields ?? []) {
+    const input = form.querySelector(`#${prefix}${CSS.escape(f.field)}`);
+    if (!input) { elsewhere.push(`${f.field}: ${f.message}`); continue; }
+    const note = h("span", { class: "field-error", id: `${input.id}-error` }, f.message.charAt(0).toUpperCase() + f.message.slice(1));
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", note.id);
+    input.after(note);
+    first ??= input;
+  }
+  errorLine(form).textContent = first ? [t("me.checkFields"), ...elsewhere].join(" ") : (elsewhere.join("; ") || error.message);
+  first?.focus();
 }
