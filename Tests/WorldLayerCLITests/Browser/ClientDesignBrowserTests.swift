@@ -111,9 +111,19 @@ struct ClientDesignBrowserTests {
             #expect(
                 try await browser.run("return document.querySelector('button.follow').getAttribute('aria-pressed')") as? String == "true")
             try await BrowserTests.screenshot(browser, "profile")
+            let followers = try #require(Int(try await browser.waitOnScreen("#follower-count")))
             try await browser.click("button.follow")
             _ = try await browser.waitFor("unfollowed", "return document.querySelector('button.follow').textContent === 'Follow'")
             #expect(Self.json(try await server.request("GET", "/v1/people/poster", token: reader).body)["following"] as? Bool == false)
+            // The count follows the button, without a reload.
+            _ = try await browser.waitFor(
+                "one follower fewer", "return document.querySelector('#follower-count').textContent === arguments[0] || null",
+                ["\(followers - 1)"])
+            try await browser.click("button.follow")
+            _ = try await browser.waitFor(
+                "the follower back", "return document.querySelector('#follower-count').textContent === arguments[0] || null",
+                ["\(followers)"])
+            #expect(try await browser.waitOnScreen("#follower-count") == "\(followers)")
         }
     }
 

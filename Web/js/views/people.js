@@ -15,25 +15,28 @@ export async function render(username) {
     get(`/v1/people/${encodeURIComponent(username)}/following`).then((x) => x.people.length, () => null),
     templates().catch(() => new Map())]);
   const name = person.displayName || person.username;
-  const count = (n, key) => h("span", {}, h("strong", {}, n === null ? "—" : String(n)), t(key));
+  const count = (n, key, id) => h("span", {}, h("strong", { id }, n === null ? "—" : String(n)), t(key));
+  // Following or not changes their count at once, as the server now counts it.
+  const recount = () => get(`/v1/people/${encodeURIComponent(username)}/followers`)
+    .then((x) => { document.getElementById("follower-count").textContent = String(x.people.length); }, () => { /* as it was */ });
   screen.append(
     h("div", { class: "row", id: "profile" }, h("span", { class: "avatar big", "aria-hidden": "true" }, initials(person)),
       h("div", { class: "grow" }, h("h2", { style: "margin:0" }, name), h("p", { class: "muted", style: "margin:0" }, `@${person.username}`))),
-    h("p", { class: "counts" }, count(stickers.length, "people.stickers"), count(followers, "people.followers"), count(following, "people.following")),
-    followButton(person),
+    h("p", { class: "counts" }, count(stickers.length, "people.stickers"), count(followers, "people.followers", "follower-count"), count(following, "people.following")),
+    followButton(person, recount),
     h("h3", {}, t("people.publicStickers")),
     stickers.length ? h("ul", { class: "list", id: "person-stickers" }, ...stickers.map((s) => h("li", {}, postCard(s, all))))
       : h("p", { class: "muted" }, person.acceptsFollows === false ? t("people.private") : t("people.none")));
 }
 
-/** Follow / Following (with a tick), or nothing for a private account or myself. */
-export function followButton(person) {
+/** Follow / Following (with a tick), or nothing for a private account or myself; `onChange` after each tap that took. */
+export function followButton(person, onChange) {
   if (person.acceptsFollows === false && !person.following) return null;
-  return followToggle(person, `/v1/me/follows/${encodeURIComponent(person.username)}`, "discover.loginToFollow");
+  return followToggle(person, `/v1/me/follows/${encodeURIComponent(person.username)}`, "discover.loginToFollow", onChange);
 }
 
 /** A button that follows or unfollows what `path` names (a person, a tag), saying plainly which it is now. */
-export function followToggle(state, path, loginFirst) {
+export function followToggle(state, path, loginFirst, onChange = () => {}) {
   const button = h("button", { class: "follow" });
   const draw = () => {
     button.className = state.following ? "follow following" : "follow";
@@ -46,6 +49,7 @@ export function followToggle(state, path, loginFirst) {
       await api(state.following ? "DELETE" : "PUT", path);
       state.following = !state.following;
       draw();
+      onChange(state.following);
     } catch (error) { say(error.message); }
   });
   draw();
