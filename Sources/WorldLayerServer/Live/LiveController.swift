@@ -65,7 +65,7 @@ struct LiveController {
         }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for await frame in frames { try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: frame))) }
+                for await frame in frames { try await outbound.write(.custom(LiveMessage.textFrame(frame))) }
                 if let (code, reason) = closing.value { try? await outbound.close(code, reason: reason) }
             }
             defer { sink.finish() }

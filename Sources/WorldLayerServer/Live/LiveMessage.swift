@@ -49,7 +49,10 @@ extension LiveMessage {
     var frame: ByteBuffer { ByteBuffer(bytes: (try? WireJSON.encoder.encode(self)) ?? Data(#"{"type":"error"}"#.utf8)) }
 
     /// The frame ready to write.
-    var webSocketFrame: WebSocketFrame { WebSocketFrame(fin: true, opcode: .text, data: frame) }
+    var webSocketFrame: WebSocketFrame { Self.textFrame(frame) }
+
+    /// A whole text frame around a payload, which it shares rather than copies.
+    static func textFrame(_ payload: ByteBuffer) -> WebSocketFrame { WebSocketFrame(fin: true, opcode: .text, data: payload) }
 }
 
 /// What a live client sends.
