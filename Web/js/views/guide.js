@@ -39,15 +39,21 @@ export async function render(slug) {
     } catch (error) { say(error.message); }
   });
 
+  // Reads may overlap (a tap and a live event): only the latest one drawn is shown.
+  let drawing = 0;
   async function show() {
-    groups = (await get(`/v1/tours/${summary.id}/groups`)).groups.reverse();  // today's group first
-    list.replaceChildren(...await Promise.all(groups.map(async (g) => {
+    const mine = ++drawing;
+    const read = (await get(`/v1/tours/${summary.id}/groups`)).groups.reverse();  // today's group first
+    const items = await Promise.all(read.map(async (g) => {
       const questions = (await get(`/v1/tour-groups/${g.id}/questions`)).questions;
       return h("li", { class: "card", dataset: { group: g.id } }, h("strong", {}, g.name),
         h("span", { class: "muted" }, ` · ${g.redeemed ?? 0}/${g.passkeys} · ${ago(g.createdAt)}`),
         h("h4", {}, t("guide.questions")),
         questions.length ? h("ul", { class: "list" }, ...questions.map((q) => answerItem(g, q))) : h("p", { class: "muted" }, t("guide.noQuestions")));
-    })));
+    }));
+    if (mine !== drawing) return;
+    groups = read;
+    list.replaceChildren(...items);
   }
 
   function answerItem(g, q) {
