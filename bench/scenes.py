@@ -7,6 +7,7 @@ where the camera is for every view, and writes what came back beside the truth.
 Every scene is anchored within 60 m of the others, so each frame is matched against all of them
 and must pick its own. Frames go at most 8 a second (the server's limit per address is 10).
 """
+import contextlib
 import json
 import math
 import os
@@ -42,8 +43,9 @@ def call(base, method, path, body=None, token=None, content_type="application/js
         return error.code, error.read().decode()
 
 
-def main(worldlayer, data, out):
-    scenes = json.load(open(os.path.join(data, "scenes.json")))
+@contextlib.contextmanager
+def serving(worldlayer):
+    """A fresh `worldlayer serve` on SQLite with one signed-up account: (base URL, its token)."""
     work = tempfile.mkdtemp(prefix="wl-scenes-")
     server = None
     try:
@@ -59,44 +61,67 @@ def main(worldlayer, data, out):
                 time.sleep(0.2)
         call(base, "POST", "/v1/accounts", {"username": "bench", "email": "bench@example.org", "password": "bench pass word",
                                             "displayName": "Bench", "birthday": "1990-01-01"})
-        token = call(base, "POST", "/v1/sessions", {"login": "bench", "password": "bench pass word"})[1]["token"]
-        results, sent = [], 0.0
-        total = sum(len(s["views"]) for s in scenes)
-        for i, scene in enumerate(scenes):
-            # Capture places 20 m apart on a line, each camera facing its own way.
-            lat, lon = ORIGIN[0] + i * 20 / 111_320, ORIGIN[1]
-            heading = (90 + 47 * i) % 360
-            sticker = {"id": str(uuid.uuid4())}
-            status, placed = call(base, "PUT", f"/v1/stickers/{sticker['id']}", {
-                "templateId": "sticky-note", "text": scene["name"], "tags": [], "color": "#ff8800", "size": 0.4, "orientation": [0, 0, 0, 1],
-                "anchor": {"latitude": lat, "longitude": lon, "altitude": 20, "accuracy": 5}, "visibility": "public", "sharedWith": []},
-                token)
-            assert status == 201, placed
-            status, placed = call(base, "POST", f"/v1/stickers/{sticker['id']}/place", None, token)
-            assert status == 200, placed
-            query = f"latitude={lat}&longitude={lon}&heading={heading}&fov={scene['fov']}&distance={scene['distance']}"
-            with open(os.path.join(data, scene["anchor"]), "rb") as f:
-                status, anchored = call(base, "PUT", f"/v1/stickers/{sticker['id']}/scene?{query}", f.read(), token, "image/jpeg")
-            assert status in (200, 201), anchored
-            for view in scene["views"]:
-                time.sleep(max(0.0, sent + 0.125 - time.time()))
-                sent = time.time()
-                with open(os.path.join(data, view["file"]), "rb") as f:
-                    status, found = call(base, "POST", f"/v1/scenes/locate?latitude={lat}&longitude={lon}&fov={scene['fov']}", f.read(),
-                                         None, "image/jpeg")
-                assert status == 200, found
-                results.append({"scene": scene["name"], "file": view["file"], "distance": view["distance"], "angle": view["angle"],
-                                "trueCentre": view["centre"], "trueHeading": (heading + view["yaw"]) % 360,
-                                "expectedScene": anchored["id"], "answer": found})
-                print(f"\r[scenes] {len(results)}/{total} views", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
-        with open(out, "w") as f:
-            json.dump(results, f)
+        yield base, call(base, "POST", "/v1/sessions", {"login": "bench", "password": "bench pass word"})[1]["token"]
     finally:
         if server:
             server.terminate()
             server.wait()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def anchor(base, token, i, picture, fov, distance, spot=(0.5, 0.5)):
+    """Places a sticker at the i-th capture place (20 m apart on a line, each camera facing its own
+    way) and anchors it to `picture`: (latitude, longitude, heading, the scene's answer)."""
+    lat, lon = ORIGIN[0] + i * 20 / 111_320, ORIGIN[1]
+    heading = (90 + 47 * i) % 360
+    sticker = str(uuid.uuid4())
+    status, placed = call(base, "PUT", f"/v1/stickers/{sticker}", {
+        "templateId": "sticky-note", "text": f"scene {i}", "tags": [], "color": "#ff8800", "size": 0.4, "orientation": [0, 0, 0, 1],
+        "anchor": {"latitude": lat, "longitude": lon, "altitude": 20, "accuracy": 5}, "visibility": "public", "sharedWith": []},
+        token)
+    assert status == 201, placed
+    status, placed = call(base, "POST", f"/v1/stickers/{sticker}/place", None, token)
+    assert status == 200, placed
+    query = f"latitude={lat}&longitude={lon}&heading={heading}&fov={fov}&distance={distance}&x={spot[0]}&y={spot[1]}"
+    with open(picture, "rb") as f:
+        status, anchored = call(base, "PUT", f"/v1/stickers/{sticker}/scene?{query}", f.read(), token, "image/jpeg")
+    assert status in (200, 201), anchored
+    return lat, lon, heading, anchored
+
+
+class Pacer:
+    """At most 8 frames a second (the server's limit per address is 10)."""
+    sent = 0.0
+
+    def wait(self):
+        time.sleep(max(0.0, self.sent + 0.125 - time.time()))
+        self.sent = time.time()
+
+
+def locate(base, pacer, lat, lon, fov, picture):
+    pacer.wait()
+    with open(picture, "rb") as f:
+        status, found = call(base, "POST", f"/v1/scenes/locate?latitude={lat}&longitude={lon}&fov={fov}", f.read(), None, "image/jpeg")
+    assert status == 200, found
+    return found
+
+
+def main(worldlayer, data, out):
+    scenes = json.load(open(os.path.join(data, "scenes.json")))
+    results, pacer = [], Pacer()
+    total = sum(len(s["views"]) for s in scenes)
+    with serving(worldlayer) as (base, token):
+        for i, scene in enumerate(scenes):
+            lat, lon, heading, anchored = anchor(base, token, i, os.path.join(data, scene["anchor"]), scene["fov"], scene["distance"])
+            for view in scene["views"]:
+                found = locate(base, pacer, lat, lon, scene["fov"], os.path.join(data, view["file"]))
+                results.append({"scene": scene["name"], "file": view["file"], "distance": view["distance"], "angle": view["angle"],
+                                "trueCentre": view["centre"], "trueHeading": (heading + view["yaw"]) % 360,
+                                "expectedScene": anchored["id"], "answer": found})
+                print(f"\r[scenes] {len(results)}/{total} views", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    with open(out, "w") as f:
+        json.dump(results, f)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 
 Position error: distance between the camera centre the server's pose gives (−Rᵀt on the scene's
 plane) and the true one. Heading error: the located camera's heading against the true one.
-Recall: views where the right scene was found. Beside them, placement from GPS and the compass
+Recall: views where the right scene was found with a precise pose (an approximate one, which
+places the sticker in the frame but not the camera to centimetres, is not counted). Beside them, placement from GPS and the compass
 alone, drawn from the errors phones have (see GPS_SIGMA and COMPASS_SIGMA).
 """
 import json
@@ -33,7 +34,9 @@ def measured(rows):
     out = []
     for r in rows:
         a = r["answer"]
-        right = a["located"] and a["scene"]["id"] == r["expectedScene"]
+        # Only a precise pose claims a position to centimetres; an approximate one places the sticker
+        # in the frame but is not counted here.
+        right = a["located"] and a.get("precise", True) and a["scene"]["id"] == r["expectedScene"]
         entry = {"distance": r["distance"], "angle": r["angle"], "located": a["located"], "right": right, "ms": a["milliseconds"]}
         if right:
             rot, t = a["pose"]["rotation"], a["pose"]["translation"]

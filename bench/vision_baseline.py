@@ -4,7 +4,7 @@ opencv-python-headless, one thread), with the same feature budget as WorldLayer 
 features per target at ≤ 480 px, 1,000 per frame) and the same acceptance (a RANSAC homography
 with 15 inliers). Prints JSON like `worldlayer bench vision`.
 
-    vision_baseline.py TARGETS N FRAMES [flann|brute]
+    vision_baseline.py TARGETS N FRAMES [flann|brute|tutorial]
 
 - flann (what an OpenCV user would write for many targets): every target's descriptors in one
   FlannBasedMatcher with a multi-probe LSH index (6 tables, keys of log₂ of the descriptors'
@@ -12,6 +12,9 @@ with 15 inliers). Prints JSON like `worldlayer bench vision`.
   targets, and the three most voted are verified in turn.
 - brute: the frame matched against each target in turn by brute-force Hamming; the target with
   the most good matches verified. Its cost grows with the number of targets by construction.
+- tutorial: OpenCV's feature-homography tutorial as written (ORB with 1,000 features at full size on
+  both sides, brute-force Hamming, Lowe's ratio 0.75, RANSAC 5 px), each target in turn; the one
+  with the most inliers (15 or more) is the answer.
 """
 import json
 import os
@@ -38,6 +41,8 @@ def describe(image, side, count):
 
 
 def main(targets_folder, n, frames_folder, kind):
+    if kind == "tutorial":
+        return tutorial(targets_folder, n, frames_folder)
     targets = []
     for i in range(n):
         image = gray(os.path.join(targets_folder, f"t{i:04d}.jpg"))
@@ -93,6 +98,36 @@ def main(targets_folder, n, frames_folder, kind):
         if (k + 1) % 25 == 0:
             print(f"\r[vision] OpenCV {kind}: {k + 1}/{len(files)} frames at {n} targets", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
+    print(json.dumps({"targets": n, "answers": answers}))
+
+
+def tutorial(targets_folder, n, frames_folder):
+    orb, matcher = cv2.ORB_create(1000), cv2.BFMatcher(cv2.NORM_HAMMING)
+    targets = []
+    for i in range(n):
+        image = gray(os.path.join(targets_folder, f"t{i:04d}.jpg"))
+        keypoints, descriptors = orb.detectAndCompute(image, None)
+        targets.append((f"t{i:04d}", image.shape[1], image.shape[0], np.float32([k.pt for k in keypoints]), descriptors))
+    answers = []
+    for file in sorted(f for f in os.listdir(frames_folder) if f.endswith(".jpg")):
+        start = time.perf_counter()
+        frame = cv2.imdecode(np.fromfile(os.path.join(frames_folder, file), np.uint8), cv2.IMREAD_GRAYSCALE)
+        keypoints, descriptors = orb.detectAndCompute(frame, None)
+        answer = {"frame": file, "target": None, "corners": None, "inliers": 0}
+        for name, w, h, points, reference in targets:
+            if descriptors is None or reference is None or len(reference) < 2:
+                continue
+            good = [m for m, s in (p for p in matcher.knnMatch(reference, descriptors, k=2) if len(p) == 2) if m.distance < 0.75 * s.distance]
+            if len(good) < 4:
+                continue
+            src = np.float32([points[m.queryIdx] for m in good])
+            dst = np.float32([keypoints[m.trainIdx].pt for m in good])
+            homography, mask = cv2.findHomography(src, dst, cv2.RANSAC, 5.0)
+            if homography is not None and int(mask.sum()) >= max(MIN_INLIERS, answer["inliers"] + 1):
+                corners = cv2.perspectiveTransform(np.float32([[[0, 0], [w, 0], [w, h], [0, h]]]), homography)[0]
+                answer.update(target=name, corners=corners.tolist(), inliers=int(mask.sum()))
+        answer["seconds"] = time.perf_counter() - start
+        answers.append(answer)
     print(json.dumps({"targets": n, "answers": answers}))
 
 

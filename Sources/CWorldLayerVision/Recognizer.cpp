@@ -17,6 +17,7 @@ constexpr size_t candidatesPerFeature = 4;
 constexpr size_t verifiedTargets = 3;
 constexpr int minimumInliers = 15;
 constexpr double reprojection = 5.0;  // pixels in the frame
+constexpr double tightReprojection = 2.5;
 constexpr int confidentInliers = 40;
 constexpr double minimumSpread = 0.03; // of the target's area, covered by the hull of the inliers
 
@@ -47,6 +48,63 @@ bool plausible(const std::array<cv::Point2f, 4> &c, int frameWidth, int frameHei
     return turn > 0;
 }
 
+/// The homography fitted again, within 2.5 px, to the matches `mask` agrees with, and its own mask
+/// over all of them; empty when fewer than the minimum agree.
+std::pair<cv::Mat, std::vector<uint8_t>> tighter(const std::vector<cv::Point2f> &from, const std::vector<cv::Point2f> &to,
+                                                 const std::vector<uint8_t> &mask) {
+    std::vector<cv::Point2f> agreeingFrom, agreeingTo;
+    std::vector<size_t> at;
+    for (size_t i = 0; i < from.size(); ++i)
+        if (mask[i]) agreeingFrom.push_back(from[i]), agreeingTo.push_back(to[i]), at.push_back(i);
+    std::vector<uint8_t> kept;
+    cv::Mat h = cv::findHomography(agreeingFrom, agreeingTo, cv::USAC_MAGSAC, tightReprojection, kept, 2000, 0.995);
+    if (h.empty() || std::count(kept.begin(), kept.end(), 1) < minimumInliers) return {};
+    std::vector<uint8_t> all(from.size(), 0);
+    for (size_t k = 0; k < at.size(); ++k) all[at[k]] = kept[k];
+    return {h, all};
+}
+
+/// Which matches a homography maps to within `bound` pixels.
+std::vector<uint8_t> within(const cv::Mat &h, const std::vector<cv::Point2f> &from, const std::vector<cv::Point2f> &to, double bound) {
+    std::vector<cv::Point2f> mapped;
+    cv::perspectiveTransform(from, mapped, h);
+    std::vector<uint8_t> close(from.size());
+    for (size_t i = 0; i < from.size(); ++i) close[i] = cv::norm(mapped[i] - to[i]) <= bound;
+    return close;
+}
+
+/// How many matches a homography maps to within the tight bound.
+int agreement(const cv::Mat &h, const std::vector<cv::Point2f> &from, const std::vector<cv::Point2f> &to) {
+    auto close = within(h, from, to, tightReprojection);
+    return int(std::count(close.begin(), close.end(), 1));
+}
+
+/// Whether a homography and the matches it agrees with show the target as a camera sees it:
+/// inliers spread over it (bunched in one small patch they can agree by chance) and a plausible
+/// outline, whose corners it fills in.
+bool verified(const TargetIndex::Target &target, const std::vector<cv::Point2f> &from, const cv::Mat &h, const std::vector<uint8_t> &mask,
+              const Features &frame, std::array<cv::Point2f, 4> &corners) {
+    std::vector<cv::Point2f> agreeing, hull;
+    for (size_t i = 0; i < from.size(); ++i)
+        if (mask[i]) agreeing.push_back(from[i]);
+    if (int(agreeing.size()) < minimumInliers) return false;
+    cv::convexHull(agreeing, hull);
+    if (cv::contourArea(hull) < minimumSpread * target.width * target.height) return false;
+    auto through = [&](const std::vector<cv::Point2f> &box) {
+        std::vector<cv::Point2f> mapped;
+        cv::perspectiveTransform(box, mapped, h);
+        return std::array<cv::Point2f, 4>{mapped[0], mapped[1], mapped[2], mapped[3]};
+    };
+    auto outline = [](float left, float top, float right, float bottom) {
+        return std::vector<cv::Point2f>{{left, top}, {right, top}, {right, bottom}, {left, bottom}};
+    };
+    corners = through(outline(0, 0, float(target.width), float(target.height)));
+    // Judged on the part of the target the matches cover: a scene's frame holds more than its plane
+    // (a floor, a second wall), whose outline the homography throws anywhere when extended.
+    cv::Rect2f seen = cv::boundingRect(agreeing);
+    return plausible(through(outline(seen.x, seen.y, seen.x + seen.width, seen.y + seen.height)), frame.width, frame.height);
+}
+
 }  // namespace
 
 Recognition recognize(const TargetIndex &index, const Features &frame, const std::vector<bool> *allowed) {
@@ -58,10 +116,12 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
     // target of the nearest when it passes the ratio test.
     std::vector<std::vector<Neighbour>> near(frame.count());
     std::unordered_map<uint32_t, int> votes;
+    std::vector<bool> distinct(frame.count());  // the nearest passes the ratio test
     int secondBest = 0;
     for (size_t i = 0; i < frame.count(); ++i) {
         index.search(&frame.descriptors[i * descriptorBytes], matchDistance, near[i], secondBest, candidatesPerFeature, allowed);
-        if (!near[i].empty() && near[i][0].distance <= voteDistance && near[i][0].distance < ratio * secondBest) ++votes[near[i][0].target];
+        distinct[i] = !near[i].empty() && near[i][0].distance < ratio * secondBest;
+        if (distinct[i] && near[i][0].distance <= voteDistance) ++votes[near[i][0].target];
     }
     std::vector<std::pair<int, uint32_t>> ranked;
     for (auto [target, count] : votes)
@@ -73,32 +133,51 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
         (void)count;
         // A candidate with this many inliers is not beaten by one with fewer votes: stop verifying.
         if (result.inliers >= confidentInliers) break;
-        std::vector<cv::Point2f> from, to;
+        // Every candidate match with the target, and apart those that passed the ratio test: in a
+        // dark or busy frame the others can be nine in ten, too many for RANSAC to see past.
+        std::vector<cv::Point2f> from, to, seedFrom, seedTo;
         for (size_t i = 0; i < frame.count(); ++i) {
             for (const auto &n : near[i]) {
                 if (n.target != slot) continue;
                 from.push_back(index.point(n.entry));
                 to.push_back(frame.points[i]);
+                if (distinct[i] && n.entry == near[i][0].entry) seedFrom.push_back(from.back()), seedTo.push_back(to.back());
             }
         }
         if (int(from.size()) < minimumInliers) continue;
+        const auto &target = index.targets()[slot];
+        // Two robust fits (RANSAC and MAGSAC++ each miss views the other gets right), each fitted
+        // again within a tighter bound; of those that show the target as a camera can see it, the
+        // one most matches agree with tightly (the loose bound lets in a second plane, a lens's bend).
+        cv::Mat h;
         std::vector<uint8_t> mask;
-        cv::Mat h = cv::findHomography(from, to, cv::RANSAC, reprojection, mask, 2000, 0.995);
-        if (h.empty()) continue;
+        std::array<cv::Point2f, 4> corners;
+        int best = -1;
+        // The distinct matches first; every candidate only when they leave doubt.
+        std::vector<std::pair<const std::vector<cv::Point2f> *, const std::vector<cv::Point2f> *>> seeds;
+        if (seedFrom.size() >= 8) seeds.push_back({&seedFrom, &seedTo});
+        seeds.push_back({&from, &to});
+        for (auto [fitFrom, fitTo] : seeds) {
+        if (best >= confidentInliers) break;
+        for (int method : {cv::RANSAC, cv::USAC_MAGSAC}) {
+            cv::Mat fitted = cv::findHomography(*fitFrom, *fitTo, method, reprojection, cv::noArray(), 2000, 0.995);
+            if (fitted.empty()) continue;
+            std::vector<uint8_t> loose = within(fitted, from, to, reprojection);
+            if (std::count(loose.begin(), loose.end(), 1) <= std::max(minimumInliers - 1, result.inliers)) continue;
+            auto tight = tighter(from, to, loose);
+            for (auto &[candidate, agreeing] : {tight, std::make_pair(fitted, loose)}) {
+                std::array<cv::Point2f, 4> seen;
+                if (candidate.empty() || !verified(target, from, candidate, agreeing, frame, seen)) continue;
+                int close = agreement(candidate, from, to);
+                if (close > best) best = close, h = candidate, mask = agreeing, corners = seen;
+            }
+        }
+        }
+        if (best < 0) continue;
+        // Inliers are counted within the loose bound whichever fit won, so that counts compare.
+        mask = within(h, from, to, reprojection);
         int inliers = int(std::count(mask.begin(), mask.end(), 1));
         if (inliers < minimumInliers || inliers <= result.inliers) continue;
-        const auto &target = index.targets()[slot];
-        // Inliers bunched in one small patch can agree by chance; a real view spreads them out.
-        std::vector<cv::Point2f> agreeing, hull;
-        for (size_t i = 0; i < from.size(); ++i)
-            if (mask[i]) agreeing.push_back(from[i]);
-        cv::convexHull(agreeing, hull);
-        if (cv::contourArea(hull) < minimumSpread * target.width * target.height) continue;
-        std::vector<cv::Point2f> box = {{0, 0}, {float(target.width), 0}, {float(target.width), float(target.height)}, {0, float(target.height)}};
-        std::vector<cv::Point2f> mapped;
-        cv::perspectiveTransform(box, mapped, h);
-        std::array<cv::Point2f, 4> corners = {mapped[0], mapped[1], mapped[2], mapped[3]};
-        if (!plausible(corners, frame.width, frame.height)) continue;
         result.target = target.key;
         result.slot = int(slot);
         result.referenceInliers.clear();
@@ -108,6 +187,8 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
             result.referenceInliers.push_back(from[i]);
             result.frameInliers.push_back(to[i]);
         }
+        result.referenceMatches = from;
+        result.frameMatches = to;
         result.inliers = inliers;
         result.matches = int(from.size());
         for (int i = 0; i < 9; ++i) result.homography[i] = h.at<double>(i / 3, i % 3);

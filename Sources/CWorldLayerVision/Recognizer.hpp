@@ -20,6 +20,8 @@ struct Recognition {
     int slot = -1;                             // the target's slot in the index
     std::vector<cv::Point2f> referenceInliers;  // the matches that agree with the homography:
     std::vector<cv::Point2f> frameInliers;      // the target's pixels, and the frame's
+    std::vector<cv::Point2f> referenceMatches;  // every candidate match with the target, inliers or not
+    std::vector<cv::Point2f> frameMatches;
 };
 
 /// `allowed`, when given, holds one flag per slot: the targets that may be recognized at all

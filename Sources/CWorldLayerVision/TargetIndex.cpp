@@ -15,8 +15,8 @@ constexpr int tableCount = 6;
 constexpr uint32_t crowdedBucket = 32;
 }
 
-void TargetIndex::add(int64_t key, const Features &f, const std::array<double, 9> &plane) {
-    targets_.push_back({key, f.width, f.height, uint32_t(points_.size()), uint32_t(f.count()), plane});
+void TargetIndex::add(int64_t key, const Features &f, const std::array<double, 9> &plane, cv::Point2f spot) {
+    targets_.push_back({key, f.width, f.height, uint32_t(points_.size()), uint32_t(f.count()), plane, spot});
     uint32_t slot = uint32_t(targets_.size() - 1);
     points_.insert(points_.end(), f.points.begin(), f.points.end());
     descriptors_.insert(descriptors_.end(), f.descriptors.begin(), f.descriptors.end());

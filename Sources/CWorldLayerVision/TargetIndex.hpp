@@ -30,9 +30,12 @@ public:
         uint32_t count;
         /// Row-major: the target's pixels → metres on its plane (a scene anchor), identity for a book's page.
         std::array<double, 9> plane;
+        /// A scene's sticker: where it is in the target's pixels.
+        cv::Point2f spot;
     };
 
-    void add(int64_t key, const Features &features, const std::array<double, 9> &plane = {1, 0, 0, 0, 1, 0, 0, 0, 1});
+    void add(int64_t key, const Features &features, const std::array<double, 9> &plane = {1, 0, 0, 0, 1, 0, 0, 0, 1},
+             cv::Point2f spot = {0, 0});
     void build();
 
     /// Up to `perQuery` nearest features of distinct targets within `maxDistance`, nearest first,

@@ -3,10 +3,12 @@
 #include "PlanePose.hpp"
 #include "Recognizer.hpp"
 
+#include <opencv2/calib3d.hpp>
 #include <opencv2/core/utility.hpp>
 
 #include <algorithm>
 #include <cstdlib>
+#include <cmath>
 #include <cstring>
 #include <unordered_set>
 
@@ -17,6 +19,11 @@ constexpr int referenceFeatures = 500;
 constexpr int referenceSide = 480;
 constexpr int frameFeatures = 1000;
 constexpr int frameSide = 640;
+constexpr double focalRange = 1.6;  // a guessed field of view of 60° may be 40°–85°
+constexpr size_t localMatches = 20;  // the fewest matches around a sticker its own homography is fitted to
+// Of the frame's longer side (24 px of 640): a lens's distortion and the anchoring frame's own
+// askew view bend the whole match by about that much at its edges (bench/realphoto_data.py, dev).
+constexpr double looseAgreement = 0.0375;
 }  // namespace
 
 struct wl_index {
@@ -75,12 +82,12 @@ int wl_index_add(wl_index *index, int64_t target, const uint8_t *blob, size_t le
     return 0;
 }
 
-int wl_index_add_plane(wl_index *index, int64_t target, const uint8_t *blob, size_t length, const double plane[9]) {
+int wl_index_add_plane(wl_index *index, int64_t target, const uint8_t *blob, size_t length, const double plane[9], const double spot[2]) {
     auto features = deserialize(blob, length);
     if (!features) return -1;
     std::array<double, 9> h;
     std::copy(plane, plane + 9, h.begin());
-    index->index.add(target, *features, h);
+    index->index.add(target, *features, h, cv::Point2f(float(spot[0]), float(spot[1])));
     return 0;
 }
 
@@ -104,6 +111,36 @@ void copy(const Recognition &r, int width, int height, wl_recognition *out) {
 }
 }  // namespace
 
+namespace {
+/// Where a scene's sticker is in the frame: through the homography of the matches nearest it when
+/// enough of them agree (a scene is seldom one plane only: a wall, the street before it, a window
+/// set back), otherwise through the whole match's.
+cv::Point2f spotInFrame(const Recognition &r, cv::Point2f spot, int frameSide) {
+    auto through = [&](const auto &m, cv::Point2f p) {
+        double w = m[6] * p.x + m[7] * p.y + m[8];
+        return cv::Point2f(float((m[0] * p.x + m[1] * p.y + m[2]) / w), float((m[3] * p.x + m[4] * p.y + m[5]) / w));
+    };
+    // Every candidate the whole match roughly agrees with (a loose bound: a second plane or a lens
+    // bends it a little), nearest the sticker first.
+    std::vector<std::pair<double, size_t>> near;
+    for (size_t i = 0; i < r.referenceMatches.size(); ++i) {
+        if (cv::norm(through(r.homography, r.referenceMatches[i]) - r.frameMatches[i]) > looseAgreement * frameSide) continue;
+        near.push_back({cv::norm(r.referenceMatches[i] - spot), i});
+    }
+    size_t nearest = std::max<size_t>(localMatches, near.size() / 4);
+    if (near.size() < nearest + 4) return through(r.homography, spot);
+    std::nth_element(near.begin(), near.begin() + nearest, near.end());
+    std::vector<cv::Point2f> from, to;
+    for (size_t k = 0; k < nearest; ++k) from.push_back(r.referenceMatches[near[k].second]), to.push_back(r.frameMatches[near[k].second]);
+    std::vector<uint8_t> mask;
+    cv::Mat local = cv::findHomography(from, to, cv::RANSAC, 2.5, mask);
+    if (local.empty() || std::count(mask.begin(), mask.end(), 1) < int(localMatches * 3 / 4)) return through(r.homography, spot);
+    std::array<double, 9> m;
+    for (int i = 0; i < 9; ++i) m[i] = local.at<double>(i / 3, i % 3);
+    return through(m, spot);
+}
+}  // namespace
+
 int wl_index_recognize(const wl_index *index, const uint8_t *bytes, size_t length, wl_recognition *out) {
     std::memset(out, 0, sizeof *out);
     out->target = -1;
@@ -117,8 +154,8 @@ int wl_index_recognize(const wl_index *index, const uint8_t *bytes, size_t lengt
     }
 }
 
-int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, double horizontalDegrees, const int64_t *allowed,
-                    int64_t allowedCount, wl_location *out) {
+int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, double horizontalDegrees, int32_t known,
+                    const int64_t *allowed, int64_t allowedCount, wl_location *out) {
     std::memset(out, 0, sizeof *out);
     out->recognition.target = -1;
     try {
@@ -143,9 +180,16 @@ int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, 
             double w = g[6] * p.x + g[7] * p.y + g[8];
             plane.emplace_back(float((g[0] * p.x + g[1] * p.y + g[2]) / w), float((g[3] * p.x + g[4] * p.y + g[5]) / w), 0.0f);
         }
-        PlanePose pose = planePose(plane, r.frameInliers, Camera::fromFieldOfView(gray.cols, gray.rows, horizontalDegrees));
+        Camera guess = Camera::fromFieldOfView(gray.cols, gray.rows, horizontalDegrees);
+        FocalPose solved = known == 1 ? FocalPose{planePose(plane, r.frameInliers, guess), guess, false}
+                                      : planePoseEstimatingFocal(plane, r.frameInliers, guess, focalRange);
+        const PlanePose &pose = solved.pose;
+        cv::Point2f spot = spotInFrame(r, targets[size_t(r.slot)].spot, std::max(gray.cols, gray.rows));
+        out->spot[0] = spot.x, out->spot[1] = spot.y;
         if (!pose.found) return 0;
         out->located = 1;
+        out->horizontalDegrees = 2 * std::atan(gray.cols / 2.0 / solved.camera.fx) * 180 / CV_PI;
+        out->estimated = solved.estimated ? 1 : 0;
         for (int i = 0; i < 9; ++i) out->rotation[i] = pose.rotation(i / 3, i % 3);
         for (int i = 0; i < 3; ++i) out->translation[i] = pose.translation[i];
         out->reprojection = pose.reprojection;

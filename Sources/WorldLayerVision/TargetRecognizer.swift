@@ -33,14 +33,27 @@ public struct SceneLocation: Sendable, Equatable {
         public var translation: [Double]
         /// RMS pixels between the matched points and where the pose puts them.
         public var reprojection: Double
+        /// The horizontal field of view the pose was solved for, degrees: the one sent, or the one
+        /// the match itself says (`estimatedFieldOfView`).
+        public var fieldOfView: Double
+        public var estimatedFieldOfView: Bool
+        /// The sticker in the frame, pixels: by the homography of the matches around it, exact
+        /// whether or not the pose is.
+        public var sticker: Recognition.Point
+        /// The matches fit the pose to within ``SceneLocation/maximumReprojection``: the camera's
+        /// place is good to centimetres. Otherwise it is approximate (a lens with distortion, a scene
+        /// anchored askew), and only the sticker's place in the frame, from the plane's own mapping, is exact.
+        public var precise: Bool { reprojection <= SceneLocation.maximumReprojection }
     }
 
     public var recognition: Recognition
     public var pose: Pose?
+    /// Why a scene that was recognized has no pose (nil when it has one, or none was recognized).
+    public var refusal: String?
 
     /// The fewest matches a pose is solved from.
     public static let minimumInliers = 25
-    /// The most RMS pixels the matches may be off the pose.
+    /// The most RMS pixels the matches may be off a precise pose.
     public static let maximumReprojection = 2.0
 }
 
@@ -69,14 +82,17 @@ public final class TargetRecognizer: @unchecked Sendable {
         wl_index_build(index)
     }
 
-    /// Builds an index of flat scenes: each one's key, ``ReferenceImage/features`` and the map
-    /// from its picture's pixels to metres on its plane (row-major 3×3).
-    public init(scenes: [(key: Int64, features: Data, plane: [Double])]) throws {
+    /// Builds an index of flat scenes: each one's key, ``ReferenceImage/features``, the map from
+    /// its picture's pixels to metres on its plane (row-major 3×3) and where its sticker is in the
+    /// picture (pixels).
+    public init(scenes: [(key: Int64, features: Data, plane: [Double], spot: Recognition.Point)]) throws {
         index = wl_index_create()
         for scene in scenes {
+            let spot = [scene.spot.x, scene.spot.y]
             let status = scene.features.withUnsafeBytes { raw in
                 scene.plane.withUnsafeBufferPointer { plane in
-                    wl_index_add_plane(index, scene.key, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, plane.baseAddress)
+                    wl_index_add_plane(
+                        index, scene.key, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, plane.baseAddress, spot)
                 }
             }
             guard status == 0 else { throw Failure.unreadableFeatures(scene.key) }
@@ -114,32 +130,44 @@ public final class TargetRecognizer: @unchecked Sendable {
     }
 
     /// Which of the scenes whose keys are `allowed` (all when nil) a frame shows, and where the
-    /// camera is relative to its plane, for a camera `horizontalDegrees` wide; nil when the bytes
-    /// are not an image.
-    public func locate(encoded frame: Data, horizontalDegrees: Double, allowed: [Int64]?) -> SceneLocation? {
+    /// camera is relative to its plane, for a camera `horizontalDegrees` wide (`known`: measured by
+    /// the phone; otherwise a guess, and the field of view that fits the match best is used); nil
+    /// when the bytes are not an image.
+    public func locate(encoded frame: Data, horizontalDegrees: Double, known: Bool = false, allowed: [Int64]?) -> SceneLocation? {
         guard DecodeLimit.cameraFrame.problem(with: frame) == nil else { return nil }
         var l = wl_location()
         let keys = allowed ?? []
         let status = frame.withUnsafeBytes { raw in
             keys.withUnsafeBufferPointer { keys in
                 wl_index_locate(
-                    index, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, horizontalDegrees, keys.baseAddress,
+                    index, raw.bindMemory(to: UInt8.self).baseAddress, raw.count, horizontalDegrees, known ? 1 : 0, keys.baseAddress,
                     allowed == nil ? -1 : Int64(keys.count), &l)
             }
         }
         guard status == 0 else { return nil }
         let recognition = Self.recognition(l.recognition)
+        guard recognition.target != nil else { return SceneLocation(recognition: recognition, pose: nil) }
         // A pose from few points, or one they do not fit, can be metres off (a small, far scene
-        // has two poses nearly as good): no answer is better. Tuned on bench/scene_data.py's dev set.
-        guard l.located == 1, recognition.target != nil, recognition.inliers >= SceneLocation.minimumInliers,
-            l.reprojection <= SceneLocation.maximumReprojection
-        else { return SceneLocation(recognition: recognition, pose: nil) }
+        // has two poses nearly as good): no answer is better.
+        if let refusal = Self.refusal(l, inliers: recognition.inliers) {
+            return SceneLocation(recognition: recognition, pose: nil, refusal: refusal)
+        }
         return SceneLocation(
             recognition: recognition,
             pose: .init(
                 rotation: withUnsafeBytes(of: l.rotation) { Array($0.bindMemory(to: Double.self)) },
                 translation: withUnsafeBytes(of: l.translation) { Array($0.bindMemory(to: Double.self)) },
-                reprojection: l.reprojection))
+                reprojection: l.reprojection, fieldOfView: l.horizontalDegrees, estimatedFieldOfView: l.estimated == 1,
+                sticker: .init(x: l.spot.0, y: l.spot.1)))
+    }
+
+    private static func refusal(_ l: wl_location, inliers: Int) -> String? {
+        if inliers < SceneLocation.minimumInliers {
+            return "the scene was seen, but by \(inliers) matching points; a pose needs \(SceneLocation.minimumInliers)"
+        }
+        // The matches agree on one homography already: a pose they fit loosely is the anchoring
+        // frame's (taken askew, through another lens), and is said to be approximate, not refused.
+        return l.located == 1 ? nil : "the matching points fit no camera in front of the scene"
     }
 
     /// Limits OpenCV to this many threads inside one call (1 measures one core).

@@ -43,6 +43,9 @@ typedef struct {
     double rotation[9];     ///< Row-major: the scene's plane coordinates → the camera's (x right, y down, z forward).
     double translation[3];  ///< The plane's origin in the camera's coordinates, metres.
     double reprojection;    ///< RMS pixels between the inliers and where the pose puts them.
+    double spot[2];         ///< The scene's sticker in the frame (x, y pixels), by the homography of the matches around it.
+    double horizontalDegrees; ///< The field of view the pose was solved for: as sent, or estimated from the match.
+    int32_t estimated;      ///< 1 when `horizontalDegrees` was estimated (it fit the points clearly better than the one sent).
 } wl_location;
 
 typedef struct wl_index wl_index;
@@ -70,8 +73,9 @@ void wl_index_free(wl_index *index);
 /// Adds one target's blob under the caller's key. Returns 0, or -1 for a blob this version cannot read.
 int wl_index_add(wl_index *index, int64_t target, const uint8_t *blob, size_t length);
 
-/// Adds a flat scene: its blob and `plane`, row-major, its picture's pixels → metres on its plane.
-int wl_index_add_plane(wl_index *index, int64_t target, const uint8_t *blob, size_t length, const double plane[9]);
+/// Adds a flat scene: its blob, `plane` (row-major, its picture's pixels → metres on its plane) and
+/// `spot`, where its sticker is in the picture (x, y pixels).
+int wl_index_add_plane(wl_index *index, int64_t target, const uint8_t *blob, size_t length, const double plane[9], const double spot[2]);
 
 /// Builds the hash tables; call after the last add and before recognizing.
 void wl_index_build(wl_index *index);
@@ -85,9 +89,10 @@ int wl_index_recognize(const wl_index *index, const uint8_t *bytes, size_t lengt
 
 /// Recognizes an encoded frame among the targets whose keys are the `allowedCount` in `allowed`
 /// (every target when `allowedCount` is negative) and solves the camera's pose relative to the recognized one's plane, for a camera
-/// `horizontalDegrees` wide. Returns 0, or -1 when the bytes are not an image.
-int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, double horizontalDegrees, const int64_t *allowed,
-                    int64_t allowedCount, wl_location *out);
+/// `horizontalDegrees` wide. Unless `known` is 1 (the phone measured its lens), that width is a guess: the focal length that fits
+/// the matches best within 1.6 times it either way is used. Returns 0, or -1 when the bytes are not an image.
+int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, double horizontalDegrees, int32_t known,
+                    const int64_t *allowed, int64_t allowedCount, wl_location *out);
 
 #ifdef __cplusplus
 }

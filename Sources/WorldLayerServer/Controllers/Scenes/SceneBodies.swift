@@ -107,15 +107,23 @@ struct LocateBody: Encodable {
     var located: Bool
     var scene: Scene?
     var camera: LocatedCamera?
-    /// The sticker in the camera's coordinates, metres.
+    /// The sticker in the camera's coordinates, metres, for a camera with the field of view sent:
+    /// drawn through that lens, it lands where the plane's own mapping puts it in the frame.
     var sticker: Point?
     var pose: Pose?
     var correction: Correction?
     var reprojection: Double?
+    /// The pose fits the matches to within 2 px: the camera's place is good to centimetres.
+    var precise: Bool?
+    /// The horizontal field of view the pose was solved for, and whether the match estimated it.
+    var fieldOfView: Double?
+    var fieldOfViewEstimated: Bool?
+    /// Why a scene that was seen could not be located, in words.
+    var reason: String?
     var inliers: Int
     var milliseconds: Double
 
-    static func notFound(milliseconds: Double, inliers: Int = 0) -> LocateBody {
-        LocateBody(located: false, inliers: inliers, milliseconds: milliseconds)
+    static func notFound(milliseconds: Double, inliers: Int = 0, reason: String? = nil) -> LocateBody {
+        LocateBody(located: false, reason: reason, inliers: inliers, milliseconds: milliseconds)
     }
 }

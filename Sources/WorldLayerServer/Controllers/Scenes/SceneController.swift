@@ -115,6 +115,7 @@ struct SceneController {
         let q = Query(request)
         let position = try q.coordinate()
         let fieldOfView = try q.double("fov", in: SceneCapture.fieldOfViewRange)
+        let measured = try q.bool("fovMeasured", default: false)
         let heading = q.items["heading"] == nil ? nil : try q.double("heading", in: 0...360)
         let frame = try await CameraFrame.read(request)
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
@@ -133,25 +134,30 @@ struct SceneController {
         let entry = try await indexes.index(of: everyone, block: block, requesters: requesters)
         let allowed = entry.anchors.enumerated().filter { visible.contains($0.element.id) }.map { Int64($0.offset) }
         let recognizer = entry.recognizer
-        guard let found = try await pool.run({ recognizer.locate(encoded: frame, horizontalDegrees: fieldOfView, allowed: allowed) }) else {
+        let located = try await pool.run {
+            recognizer.locate(encoded: frame, horizontalDegrees: fieldOfView, known: measured, allowed: allowed)
+        }
+        guard let found = located else {
             throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
         }
         let milliseconds = (ContinuousClock.now - started).inSeconds * 1_000
         guard let key = found.recognition.target, let pose = found.pose else {
-            return try .json(LocateBody.notFound(milliseconds: milliseconds, inliers: found.recognition.inliers))
+            return try .json(LocateBody.notFound(milliseconds: milliseconds, inliers: found.recognition.inliers, reason: found.refusal))
         }
         let anchor = entry.anchors[Int(key)]
         let plane = anchor.plane
         let camera = plane.camera(rotation: pose.rotation, translation: pose.translation)
         let moved = Geodesic.wgs84.inverse(position, camera.coordinate).distance
         let turned = heading.map { h in (camera.heading - h + 540).truncatingRemainder(dividingBy: 360) - 180 }
-        let spot = plane.stickerInCamera(rotation: pose.rotation, translation: pose.translation)
+        let sticker = plane.stickerInFrame(
+            pose, frameWidth: found.recognition.frameWidth, frameHeight: found.recognition.frameHeight, horizontalDegrees: fieldOfView)
         return try .json(
             LocateBody(
                 located: true, scene: .init(id: anchor.id.text, stickerId: anchor.stickerId.text, facing: anchor.capture.heading),
-                camera: camera, sticker: .init(x: spot[0], y: spot[1], z: spot[2]),
+                camera: camera, sticker: .init(x: sticker[0], y: sticker[1], z: sticker[2]),
                 pose: .init(rotation: pose.rotation, translation: pose.translation),
-                correction: .init(metres: moved, degrees: turned), reprojection: pose.reprojection,
+                correction: .init(metres: moved, degrees: turned), reprojection: pose.reprojection, precise: pose.precise,
+                fieldOfView: pose.fieldOfView, fieldOfViewEstimated: pose.estimatedFieldOfView,
                 inliers: found.recognition.inliers, milliseconds: milliseconds))
     }
 

@@ -56,7 +56,9 @@ actor SceneIndexes {
         let build = Task<Entry, any Error> {
             let stored = try await store.scenes.withFeatures(anchors.map(\.id))
             let recognizer = try TargetRecognizer(
-                scenes: stored.enumerated().map { (Int64($0.offset), $0.element.features, $0.element.anchor.plane.pixelsToPlane) })
+                scenes: stored.enumerated().map { offset, scene in
+                    (Int64(offset), scene.features, scene.anchor.plane.pixelsToPlane, scene.anchor.plane.spotInPicture)
+                })
             return Entry(recognizer: recognizer, anchors: stored.map(\.anchor))
         }
         kept[block] = Kept(scenes: scenes, build: build)
