@@ -21,6 +21,7 @@ WEB_PACKAGES = libjs-leaflet libjs-three
 # and WebKitGTK's MiniBrowser driven by WebKitWebDriver on a virtual X display.
 BROWSER_PACKAGES = chromium chromium-driver ffmpeg webkit2gtk-driver xvfb
 # HTTPS: curl and openssl check the certificates, Caddy runs the production recipe (deploy/Caddyfile).
+# (python3-opencv runs OpenCV's own feature-homography tutorial beside WorldLayer on real photographs.)
 TLS_PACKAGES = curl openssl caddy
 
 .PHONY: run test build screenshots bench-geo clean
@@ -49,7 +50,7 @@ FUZZ_EXAMPLES ?= 12
 FUZZ_SECONDS ?= 20
 
 test:
-	scripts/install-packages postgresql nats-server espeak-ng lame python3-aiosmtpd $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
+	scripts/install-packages postgresql nats-server espeak-ng lame python3-aiosmtpd python3-opencv $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
 	# The house style (.swift-format), checked before anything is built: fix with `swift format format -i -r Sources Tests`.
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	# One build for both passes, made first, outside the scratch TMPDIR;

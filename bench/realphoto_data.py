@@ -5,6 +5,8 @@ another real viewpoint, with the homography that really maps one view to the oth
     realphoto_data.py pages OUT SET     reference pictures and frames in real clutter, 0.3–2×:
                                         OUT/targets/t*.jpg, OUT/frames/*.jpg + OUT/frames/truth.json
     realphoto_data.py scenes OUT SET    anchoring frames and views from another viewpoint: OUT/scenes.json + OUT/*.jpg
+    realphoto_data.py fixtures OUT      the few the tests use (Tests/WorldLayerServerTests/Media/realphotos): the score
+                                        set's cover at six scales turned 20°, and one anchoring with three views
     realphoto_data.py truth             recomputes the homographies below (SIFT, RANSAC 2 px, then least squares on
                                         the inliers) and draws OUT/truth.png to check them by eye
 
@@ -118,7 +120,7 @@ def planes_in(chosen):
     return [n for n, p in PLANES.items() if chosen in (p["set"], "all")]
 
 
-def pages(out, chosen):
+def pages(out, chosen, scales=SCALES, turns=TURNS, clutters=CLUTTER[:2]):
     """One reference per plane (a crop of its first photograph, 320 px on its longer side) and frames of the other
     photograph around the plane at 0.3–2× the reference's size, turned 0° and 20°, in clutter."""
     os.makedirs(os.path.join(out, "targets"), exist_ok=True)
@@ -142,9 +144,9 @@ def pages(out, chosen):
         seen_side = max(np.linalg.norm(seen[1] - seen[0]) + np.linalg.norm(seen[2] - seen[3]),
                         np.linalg.norm(seen[3] - seen[0]) + np.linalg.norm(seen[2] - seen[1])) / 2
         other = image(plane["to"])
-        for scale in SCALES:
-            for turn in TURNS:
-                for c, clutter_name in enumerate(CLUTTER[:2]):
+        for scale in scales:
+            for turn in turns:
+                for c, clutter_name in enumerate(clutters):
                     canvas = cv2.resize(image(clutter_name), FRAME, interpolation=cv2.INTER_AREA)
                     # The other photograph scaled and turned so the page is `scale` × the reference and lies in the frame.
                     place = (FRAME[0] / 2 + (c * 2 - 1) * 60, FRAME[1] / 2 + 20)
@@ -169,7 +171,7 @@ VIEW_FILLS = [0.3, 0.5, 0.7]  # the other viewpoint through lenses from wide to 
 VIEW_TURNS = [0, -12, 12]     # the phone held a little askew
 
 
-def scenes(out, chosen):
+def scenes(out, chosen, seen_as=tuple((f, t) for f in VIEW_FILLS for t in VIEW_TURNS), directions=(0, 1)):
     """For each plane, both ways round: an anchoring frame from one photograph (the sticker on the
     plane's middle) and views of the plane from the other, with where the sticker truly is in each."""
     os.makedirs(out, exist_ok=True)
@@ -182,6 +184,8 @@ def scenes(out, chosen):
             (plane["from"], plane["to"], h, outline),
             (plane["to"], plane["from"], np.linalg.inv(h), apply(h, outline)),
         ]):
+            if direction not in directions:
+                continue
             aspect = FRAME[0] / FRAME[1]
             anchor, to_anchor = warp_box(image(first), crop_box(shape, ANCHOR_FILL, aspect), FRAME)
             anchor_file = f"{name}-{direction}-anchor.jpg"
@@ -189,14 +193,13 @@ def scenes(out, chosen):
             spot = apply(to_anchor, [shape.mean(axis=0)])[0]
             views = []
             seen_shape = apply(to_second, shape)
-            for fill in VIEW_FILLS:
-                for turn in VIEW_TURNS:
-                    view, to_view = warp_box(image(second), crop_box(seen_shape, fill, aspect), FRAME, turn)
-                    file = f"{name}-{direction}-view-{fill}-{turn}.jpg"
-                    cv2.imwrite(os.path.join(out, file), view, [cv2.IMWRITE_JPEG_QUALITY, 88])
-                    # Anchoring frame → photograph → other photograph → view.
-                    where = apply(to_view @ to_second @ np.linalg.inv(to_anchor), [spot])[0]
-                    views.append({"file": file, "fill": fill, "turn": turn, "sticker": where.round(2).tolist()})
+            for fill, turn in seen_as:
+                view, to_view = warp_box(image(second), crop_box(seen_shape, fill, aspect), FRAME, turn)
+                file = f"{name}-{direction}-view-{fill}-{turn}.jpg"
+                cv2.imwrite(os.path.join(out, file), view, [cv2.IMWRITE_JPEG_QUALITY, 88])
+                # Anchoring frame → photograph → other photograph → view.
+                where = apply(to_view @ to_second @ np.linalg.inv(to_anchor), [spot])[0]
+                views.append({"file": file, "fill": fill, "turn": turn, "sticker": where.round(2).tolist()})
             listed.append({"name": f"{name}-{direction}", "anchor": anchor_file, "spot": (spot / FRAME).round(4).tolist(),
                            "fov": 60, "distance": 3, "views": views})
     with open(os.path.join(out, "scenes.json"), "w") as f:
@@ -219,12 +222,19 @@ def truth(out):
     cv2.imwrite(os.path.join(out, "truth.png"), np.vstack([np.pad(r, ((0, 0), (0, width - r.shape[1]), (0, 0))) for r in rows]))
 
 
+def fixtures(out):
+    pages(os.path.join(out, "pages"), "score", scales=[0.3, 0.5, 0.7, 1.0, 1.5, 2.0], turns=[20], clutters=CLUTTER[1:2])
+    scenes(os.path.join(out, "scenes"), "score", seen_as=[(0.3, 0), (0.5, -12), (0.7, 12)], directions=(0,))
+
+
 if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else ""
     if command == "pages":
         pages(sys.argv[2], sys.argv[3])
     elif command == "scenes":
         scenes(sys.argv[2], sys.argv[3])
+    elif command == "fixtures":
+        fixtures(sys.argv[2])
     elif command == "truth":
         truth(sys.argv[2] if len(sys.argv) > 2 else ".")
     else:

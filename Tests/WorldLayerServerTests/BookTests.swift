@@ -19,15 +19,34 @@ enum DemoBook {
     ]
 
     static func install(_ world: TourWorld, only: Set<String>? = nil) async throws {
+        let chosen = pages.enumerated().filter { only?.contains($0.element.file) ?? true }
+        try await installBook(
+            world, id: id, slug: "pictures-of-science", title: "Pictures of Science",
+            authors: ["WorldLayer demo", "scikit-image contributors"],
+            description: "Six photographs.",
+            pages: chosen.map { i, page in
+                (
+                    i, page.name, demo.appendingPathComponent("book/pages/\(page.file).jpg"),
+                    demo.appendingPathComponent("book/media/\(page.file).mp4")
+                )
+            })
+    }
+
+    /// A book put in a store the way `worldlayer import book` puts it: each page's picture and video
+    /// in the media library, features from the picture. `number` makes the page's id.
+    static func installBook(
+        _ world: TourWorld, id: UUID, slug: String, title: String, authors: [String], description: String,
+        pages: [(number: Int, name: String, picture: URL, video: URL)]
+    ) async throws {
         let library = MediaLibrary(root: world.media)
         var targets: [BookTarget] = []
         var features: [BookTarget.ID: Data] = [:]
-        for (i, page) in pages.enumerated() where only?.contains(page.file) ?? true {
-            let image = try library.add(copyOf: demo.appendingPathComponent("book/pages/\(page.file).jpg"), name: "pages/\(page.file).jpg")
-            let video = try library.add(copyOf: demo.appendingPathComponent("book/media/\(page.file).mp4"), name: "media/\(page.file).mp4")
+        for page in pages {
+            let image = try library.add(copyOf: page.picture, name: "pages/\(page.picture.lastPathComponent)")
+            let video = try library.add(copyOf: page.video, name: "media/\(page.video.lastPathComponent)")
             let reference = try #require(ReferenceImage(encoded: try Data(contentsOf: library.path(of: image.id))))
             let target = BookTarget(
-                id: BookTarget.ID(String(format: "00000000-0000-4000-8000-%012d", i))!, name: page.name, image: image,
+                id: BookTarget.ID(String(format: "00000000-0000-4000-8000-%012d", page.number))!, name: page.name, image: image,
                 physicalWidth: 0.12,
                 content: TargetContent(kind: .video, media: video),
                 quality: TargetQuality(
@@ -37,9 +56,8 @@ enum DemoBook {
             features[target.id] = reference.features
         }
         let book = Book(
-            id: Book.ID(id), slug: "pictures-of-science", title: "Pictures of Science",
-            authors: ["WorldLayer demo", "scikit-image contributors"],
-            description: "Six photographs.", language: "en", cover: targets.first?.image, targets: targets)
+            id: Book.ID(id), slug: slug, title: title, authors: authors, description: description, language: "en",
+            cover: targets.first?.image, targets: targets)
         try await world.withStore { store in
             try await store.tours.registerMedia(book.media)
             try await store.books.save(book, features: features)
