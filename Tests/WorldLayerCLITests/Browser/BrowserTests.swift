@@ -49,14 +49,19 @@ struct BrowserTests {
         try camera(file: root.appendingPathComponent("demo/frames/\(frame)"))
     }
 
-    /// A .y4m video that shows one picture, for the browser's fake camera.
-    static func camera(file picture: URL) throws -> URL {
+    /// A .y4m video that shows one picture, for the browser's fake camera; through a narrower lens
+    /// when `crop` is given (the picture's middle, that many pixels, scaled back up to its `size`).
+    static func camera(file picture: URL, crop: (width: Int, height: Int)? = nil, size: (width: Int, height: Int) = (640, 480)) throws
+        -> URL
+    {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("wl-camera-\(UUID().uuidString).y4m")
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [
-            "ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", picture.path, "-frames:v", "10", "-pix_fmt", "yuv420p", out.path,
-        ]
+        let narrower = crop.map { ["-vf", "crop=\($0.width):\($0.height),scale=\(size.width):\(size.height)"] } ?? []
+        p.arguments =
+            ["ffmpeg", "-loglevel", "error", "-y", "-loop", "1", "-i", picture.path] + narrower + [
+                "-frames:v", "10", "-pix_fmt", "yuv420p", out.path,
+            ]
         try p.run()
         p.waitUntilExit()
         guard p.terminationStatus == 0 else { throw CLIFailure("ffmpeg failed: scripts/install-packages ffmpeg") }

@@ -82,6 +82,67 @@ struct SceneAnchorBrowserTests {
         }
     }
 
+    /// The real photographs of Tests/WorldLayerServerTests/Media/realphotos (RealPhotoTests): a
+    /// phone's picture of a book cover anchors the sticker; the camera shows the other phone
+    /// picture, 35° around, through a lens 15 % narrower than the 60° the browser assumes.
+    @Test("a sticker anchored on a real photograph is drawn on its spot from another real viewpoint, the lens 15 % narrower than assumed")
+    func realCameraLensOff() async throws {
+        let photos = BrowserTests.root.appendingPathComponent("Tests/WorldLayerServerTests/Media/realphotos/scenes")
+        let scene = try #require(
+            (try JSONSerialization.jsonObject(with: Data(contentsOf: photos.appendingPathComponent("scenes.json"))) as? [[String: Any]])?
+                .first)
+        let spot = try #require(scene["spot"] as? [Double])
+        let view = try #require((scene["views"] as? [[String: Any]])?.first { ($0["file"] as? String)?.contains("0.5--12") == true })
+        let server = try await BrowserTests.server(.chromium)
+        defer { server.stop() }
+        let token = try await server.signUpAndLogIn("bookish")
+        let at = (latitude: Self.here.latitude - 0.0004, longitude: Self.here.longitude)
+        let sticker = UUID().uuidString.lowercased()
+        let body =
+            ##"{"templateId":"sticky-note","text":"On the cover","tags":[],"color":"#FF8800","size":0.2,"orientation":[0,0,0,1],"anchor":{"latitude":\##(at.latitude),"longitude":\##(at.longitude + 0.00006),"altitude":0,"accuracy":3},"visibility":"public","sharedWith":[]}"##
+        #expect(try await server.request("PUT", "/v1/stickers/\(sticker)", json: body, token: token).status == 201)
+        #expect(try await server.request("POST", "/v1/stickers/\(sticker)/place", token: token).status == 200)
+        let anchored = try await server.request(
+            "PUT",
+            "/v1/stickers/\(sticker)/scene?latitude=\(at.latitude)&longitude=\(at.longitude)&heading=90&fov=60&distance=3&x=\(spot[0])&y=\(spot[1])",
+            bytes: try Data(contentsOf: photos.appendingPathComponent(scene["anchor"] as! String)), contentType: "image/jpeg", token: token)
+        #expect(anchored.status == 201, "\(anchored.body)")
+        // Where the sticker truly is in the camera's picture: in the view, then 1.15 times farther from its middle
+        // (the middle 556 × 418 pixels scaled to 640 × 480: a lens 15 % narrower than the view's).
+        let crop = (width: 556, height: 418), zoom = 640.0 / 556, truth = view["sticker"] as! [Double]
+        let pixel = (x: 320 + (truth[0] - 320) * zoom, y: 240 + (truth[1] - 240) * zoom)
+        let camera = try BrowserTests.camera(file: photos.appendingPathComponent(view["file"] as! String), crop: crop)
+        defer { try? FileManager.default.removeItem(at: camera) }
+        try await Browser.using(camera: camera) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: at.latitude, at.longitude, accuracy: 5, origin: server.base)
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            _ = try await browser.waitFor(
+                "a compass heading",
+                """
+                window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 360 - 100, beta: 90, gamma: 0, absolute: true }));
+                return Math.abs(window.worldlayerAR.pose.heading - 100) < 0.5 || null
+                """)
+            let locked = try #require(
+                try await browser.waitFor("the scene found", timeout: 40, "return window.worldlayerAR.scene()") as? [String: Any])
+            #expect(locked["stickerId"] as? String == sticker)
+            let onScreen = try #require(
+                try await browser.waitFor(
+                    "the sticker drawn",
+                    """
+                    const v = document.querySelector('#ar'), n = window.worldlayerAR.project(arguments[0]);
+                    const o = window.worldlayerAR.objects().find((x) => x.id === arguments[0]);
+                    return n && o?.visible && n.z < 1 ? { x: (n.x + 1) / 2 * v.clientWidth, y: (1 - n.y) / 2 * v.clientHeight, width: v.clientWidth, height: v.clientHeight } : null
+                    """, [sticker]) as? [String: Double])
+            let width = onScreen["width"]!, height = onScreen["height"]!, s = max(width / 640, height / 480)
+            let expected = (x: (width - 640 * s) / 2 + (pixel.x + 0.5) * s, y: (height - 480 * s) / 2 + (pixel.y + 0.5) * s)
+            let off = hypot(onScreen["x"]! - expected.x, onScreen["y"]! - expected.y)
+            // 1 % of the camera's frame, as the screen shows it.
+            #expect(off < 6.4 * s, "drawn at \(onScreen), belongs at \(expected): \(off) px off")
+        }
+    }
+
     @Test(
         "placing a sticker on the poster in view anchors it to the scene; a blank wall is refused with the reason, the sticker still placed"
     )

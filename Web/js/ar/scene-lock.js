@@ -75,12 +75,16 @@ export class SceneLock {
       new THREE.Vector3(axes[6], axes[7], axes[8]));
     const seen = new THREE.Quaternion().setFromRotationMatrix(basis);
     const s = answer.sticker;
+    // An approximate pose (a real lens, a scene anchored askew) still puts the sticker where the
+    // camera saw it, but not the camera on the Earth to centimetres: the GPS position stands then.
+    const moved = answer.precise !== false;
     return {
       at: performance.now(), stickerId: answer.scene.stickerId,
       turn: seen.multiply(then.quaternion.clone().conjugate()),  // seen = turn · sensed
       sticker: new THREE.Vector3(s.x, s.y, s.z).applyMatrix3(toWorld),  // from the camera, in the world
-      shift: { latitude: answer.camera.coordinate.latitude - then.latitude, longitude: answer.camera.coordinate.longitude - then.longitude },
-      degrees: answer.correction.degrees ?? 0, metres: answer.correction.metres,
+      shift: moved ? { latitude: answer.camera.coordinate.latitude - then.latitude, longitude: answer.camera.coordinate.longitude - then.longitude }
+        : { latitude: 0, longitude: 0 },
+      degrees: answer.correction.degrees ?? 0, metres: moved ? answer.correction.metres : 0,
     };
   }
 
