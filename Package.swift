@@ -196,7 +196,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision", "CWorldLayerVision", "WorldLayerCore"],
-            swiftSettings: swiftSettings),
+            resources: [.copy("RealLens")], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(

@@ -7,6 +7,8 @@ another real viewpoint, with the homography that really maps one view to the oth
     realphoto_data.py scenes OUT SET    anchoring frames and views from another viewpoint: OUT/scenes.json + OUT/*.jpg
     realphoto_data.py fixtures OUT      the few the tests use (Tests/WorldLayerServerTests/Media/realphotos): the score
                                         set's cover at six scales turned 20°, and one anchoring with three views
+    realphoto_data.py lens OUT.json     the chessboard series left01–14 (one real lens): its calibration, and each
+                                        view's homography board → image, as seen and with the lens's distortion removed
     realphoto_data.py truth             recomputes the homographies below (SIFT, RANSAC 2 px, then least squares on
                                         the inliers) and draws OUT/truth.png to check them by eye
 
@@ -207,6 +209,30 @@ def scenes(out, chosen, seen_as=tuple((f, t) for f in VIEW_FILLS for t in VIEW_T
     print(f"[realphotos] {sum(len(s['views']) for s in listed)} views of {len(listed)} anchored scenes", file=sys.stderr)
 
 
+def lens(out):
+    """OpenCV's calibration of the camera that took left01–14 (a 9×6 board of 25 mm squares), and
+    each view's homography from the board (mm) to the image: through the real lens, and with its
+    distortion removed (the corners undistorted onto the calibrated pinhole camera)."""
+    board = np.zeros((54, 3), np.float32)
+    board[:, :2] = np.mgrid[0:9, 0:6].T.reshape(-1, 2) * 25
+    names, found = [], []
+    for n in ["01", "02", "03", "04", "05", "06", "07", "08", "09", "11", "12", "13", "14"]:
+        gray = image(f"left{n}.jpg", cv2.IMREAD_GRAYSCALE)
+        ok, corners = cv2.findChessboardCorners(gray, (9, 6))
+        if ok:
+            names.append(f"left{n}.jpg")
+            found.append(cv2.cornerSubPix(gray, corners, (11, 11), (-1, -1), (3, 30, 0.01)))
+    rms, k, distortion, _, _ = cv2.calibrateCamera([board] * len(found), found, (640, 480), None, None)
+    views = []
+    for name, corners in zip(names, found):
+        seen, _ = cv2.findHomography(board[:, :2], corners.reshape(-1, 2), 0)
+        straight, _ = cv2.findHomography(board[:, :2], cv2.undistortPoints(corners, k, distortion, P=k).reshape(-1, 2), 0)
+        views.append({"file": name, "seen": (seen / seen[2, 2]).ravel().tolist(), "undistorted": (straight / straight[2, 2]).ravel().tolist()})
+    with open(out, "w") as f:
+        json.dump({"calibration": {"rms": rms, "fx": k[0, 0], "fy": k[1, 1], "cx": k[0, 2], "cy": k[1, 2],
+                                   "distortion": distortion.ravel().tolist()}, "views": views}, f, indent=1)
+
+
 def truth(out):
     os.makedirs(out, exist_ok=True)
     rows = []
@@ -235,6 +261,8 @@ if __name__ == "__main__":
         scenes(sys.argv[2], sys.argv[3])
     elif command == "fixtures":
         fixtures(sys.argv[2])
+    elif command == "lens":
+        lens(sys.argv[2])
     elif command == "truth":
         truth(sys.argv[2] if len(sys.argv) > 2 else ".")
     else:

@@ -69,6 +69,12 @@ int wl_vision_describe_sized(const uint8_t *bytes, size_t length, int32_t count,
 
 void wl_vision_free(void *pointer) { std::free(pointer); }
 
+double wl_vision_focal_from_homography(const double planeToImage[9], double cx, double cy) {
+    cv::Matx33d h;
+    for (int i = 0; i < 9; ++i) h(i / 3, i % 3) = planeToImage[i];
+    return focalFromHomography(h, cx, cy);
+}
+
 void wl_vision_set_threads(int32_t threads) { cv::setNumThreads(threads); }
 
 wl_index *wl_index_create(void) { return new wl_index(); }

@@ -244,7 +244,7 @@ export class PageFollower {
       }
       const motion = from.length >= minimumAgreeing ? agreeingMotion(from, to) : null;
       const quad = motion && this.quad ? this.quad.map((c) => apply(motion.H, c)) : null;
-      if (!motion || (quad && !convex(quad))) this.lose();  // the video stays where the page was last seen
+      if (!motion || (quad && !convex(quad))) this.lose();  // hidden until an answer says where the page is
       else {
         this.motion = motion.H;
         this.points = motion.agreeing.map((i) => to[i]);
@@ -308,8 +308,12 @@ export class PageFollower {
     this.quad = this.atSent = this.lastAnswer = null;
   }
 
+  /** Where the page is, or null when that is not known: none found yet, or lost (the motion since
+   *  the page was last followed is unknown) until an answer for a frame sent since says where. A
+   *  video held where the page was would be drawn on the table under quick motion: hidden instead. */
   corners() {
-    return this.quad ? this.quad.map((c) => ({ x: c.x * this.scale + this.offset, y: c.y * this.scale + this.offset })) : null;
+    if (!this.quad || this.stale) return null;
+    return this.quad.map((c) => ({ x: c.x * this.scale + this.offset, y: c.y * this.scale + this.offset }));
   }
 
   /** The motion since the last frame is unknown: the page is held where it was, and the next

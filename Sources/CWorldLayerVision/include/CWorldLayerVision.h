@@ -61,6 +61,10 @@ int wl_vision_describe(const uint8_t *bytes, size_t length, wl_reference *out);
 /// (a scene, seen again from farther and more askew than a page, wants more and finer ones).
 int wl_vision_describe_sized(const uint8_t *bytes, size_t length, int32_t count, int32_t side, wl_reference *out);
 
+/// The focal length (pixels) a plane's homography (row-major, plane → image pixels) implies for a
+/// pinhole camera whose principal point is (cx, cy); 0 when the view is too square-on to tell.
+double wl_vision_focal_from_homography(const double planeToImage[9], double cx, double cy);
+
 /// Frees a blob returned by wl_vision_describe.
 void wl_vision_free(void *pointer);
 
