@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WorldLayerClient", targets: ["WorldLayerClient"]),
         .library(name: "WorldLayerVision", targets: ["WorldLayerVision"]),
         .executable(name: "worldlayer", targets: ["worldlayer"]),
+        .executable(name: "worldlayer-bench", targets: ["worldlayer-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -158,15 +159,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The benchmarks' and the walk rehearsal's tool, apart from the product (bench/README.md).
+        .executableTarget(
+            name: "worldlayer-bench",
+            dependencies: [
+                "WorldLayerCLI", "WorldLayerCore", "WorldLayerGeo", "WorldLayerRouting", "WorldLayerStore", "WorldLayerServices",
+                "WorldLayerServer", "WorldLayerClient", "WorldLayerVision",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 // The nearby benchmark's PostGIS peer runs as a statement prepared once per connection;
                 // its R*Tree peer reads SQLite's own rows, as WorldLayer's nearby search does.
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
             ],
+            path: "Sources/WorldLayerBench",
             swiftSettings: swiftSettings
         ),
         // Scratch databases for the test targets (both engines).
@@ -224,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "WorldLayerCLITests",
             dependencies: [
-                "worldlayer", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo", "WorldLayerClient", "WorldLayerStore",
+                "worldlayer", "worldlayer-bench", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo",
+                "WorldLayerClient", "WorldLayerStore",
                 "WorldLayerTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

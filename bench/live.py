@@ -3,7 +3,7 @@
 
 For each round and each signal path (PostgreSQL LISTEN/NOTIFY, a NATS server) in turns: three
 `worldlayer serve` processes on the one database, SUBSCRIBERS WebSocket subscribers on one cell spread
-over them (`worldlayer bench live-subscribers`), then placements arriving at each rate of a ladder,
+over them (`worldlayer-bench live-subscribers`), then placements arriving at each rate of a ladder,
 open-loop: each is due at its own moment and is sent then, whether or not earlier ones were answered
 (a thread pool), and its latency to every subscriber runs from when it was due. A path stops climbing
 once a step loses deliveries or its p99 passes 5 s (past saturation nothing more is learnt).
@@ -157,7 +157,7 @@ def measure(signal, round_, token, cell):
     started = [Server(signals[signal]) for _ in range(servers)]
     ports = [s.port for s in started]
     urls = ",".join(f"ws://127.0.0.1:{p}/v1/live" for p in ports)
-    sub = subprocess.Popen([bin_, "bench", "live-subscribers", "--urls", urls, "--cell", cell, "--count", str(subscribers)],
+    sub = subprocess.Popen([bin_ + "-bench", "live-subscribers", "--urls", urls, "--cell", cell, "--count", str(subscribers)],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1)
     line = sub.stderr.readline()
     if line.strip() != "ready":

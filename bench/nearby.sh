@@ -67,8 +67,8 @@ for n in ${NEARBY_SIZES:-1000000 10000000}; do
   python3 bench/nearby_rtree.py "$work/stickers.tsv" "$work/rtree.sqlite" "$n" & load_rtree=$!
   redis-cli -p "$redis_port" FLUSHALL > /dev/null
   python3 bench/nearby_redis.py "$work/stickers.tsv" | redis-cli -p "$redis_port" --pipe > "$work/redis-load.log" & load_redis=$!
-  "$bin" bench load-stickers --database "sqlite:$work/ours.sqlite" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_sqlite=$!
-  "$bin" bench load-stickers --database "$base/wl_bench?sslmode=disable" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_pg=$!
+  "$bin-bench" load-stickers --database "sqlite:$work/ours.sqlite" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_sqlite=$!
+  "$bin-bench" load-stickers --database "$base/wl_bench?sslmode=disable" --input "$work/stickers.tsv" --count "$n" > /dev/null & load_pg=$!
   psql_do "$base/postgis_bench" <<SQL &
 CREATE EXTENSION postgis;
 CREATE UNLOGGED TABLE raw (id uuid, author int, visibility text, lat float8, lon float8, shared text);
@@ -129,7 +129,7 @@ SQL
         redis) args=(--engine redis --redis "127.0.0.1:$redis_port") ;;
       esac
       prewarm "$engine"
-      "$bin" bench nearby "${args[@]}" --warmup "$work/warmup.tsv" --queries "$work/queries.tsv" --throughput "$work/throughput.tsv" \
+      "$bin-bench" nearby "${args[@]}" --warmup "$work/warmup.tsv" --queries "$work/queries.tsv" --throughput "$work/throughput.tsv" \
         --results "$work/results-$engine-$n-$r.txt" > "$work/timing-$engine-$n-$r.json"
     done
   done

@@ -57,7 +57,7 @@ def run_pages(worldlayer, data, out, kinds=("worldlayer", "tutorial", "flann")):
     answers = {}
     for kind in kinds:
         print(f"[realphotos] pages: {kind}…", file=sys.stderr)
-        command = ([worldlayer, "bench", "vision", "--targets", targets, "--count", str(count), "--frames", frames] if kind == "worldlayer"
+        command = ([worldlayer + "-bench", "vision", "--targets", targets, "--count", str(count), "--frames", frames] if kind == "worldlayer"
                    else [sys.executable, baseline, targets, str(count), frames, kind])
         answers[kind] = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     with open(out, "w") as f:

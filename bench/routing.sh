@@ -57,9 +57,9 @@ psql -q -v ON_ERROR_STOP=1 "${pg%/*}/pgrouting_bench" -c "CREATE EXTENSION postg
 python3 bench/measure.py "$work/pgrouting-import.json" osm2pgrouting -f "$work/helsinki.osm" -c "$work/mapconfig_for_pedestrian.xml" \
   -d pgrouting_bench -U postgres -h "$host" -p "$port" --clean > "$work/osm2pgrouting.log" 2>&1
 
-ours() { "$bin" bench routing --database "sqlite:$work/ours.sqlite" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/ours-lengths.txt" --routes "$work/ours-routes.txt" > "$work/ours-$r.json"; }
+ours() { "$bin-bench" routing --database "sqlite:$work/ours.sqlite" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/ours-lengths.txt" --routes "$work/ours-routes.txt" > "$work/ours-$r.json"; }
 osrm() { "$py312" bench/routing_osrm.py query "$osrm_port" "$work/osrm-routed.log" "$work/pairs.txt" "$work/warmup-pairs.txt" "$work/osrm-lengths.txt" > "$work/osrm-$r.json"; }
-pgrouting() { "$bin" bench routing --pgrouting --database "${pg%/*}/pgrouting_bench?sslmode=disable" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/pgrouting-lengths.txt" > "$work/pgrouting-$r.json"; }
+pgrouting() { "$bin-bench" routing --pgrouting --database "${pg%/*}/pgrouting_bench?sslmode=disable" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/pgrouting-lengths.txt" > "$work/pgrouting-$r.json"; }
 for r in $(seq 1 "$reps"); do
   echo "[routing] Helsinki: round $r of $reps" >&2
   rotate "$r" ours osrm pgrouting
@@ -75,7 +75,7 @@ python3 bench/routing_grid.py "$n" "$work/grid.osm" "$work/grid-all-pairs.txt" 4
 head -200 "$work/grid-all-pairs.txt" > "$work/grid-warmup-pairs.txt"
 tail -200 "$work/grid-all-pairs.txt" > "$work/grid-pairs.txt"
 python3 bench/measure.py "$work/grid-import.json" "$bin" import osm "$work/grid.osm" --database "sqlite:$work/grid.sqlite" > /dev/null
-grid_ours() { "$bin" bench routing --database "sqlite:$work/grid.sqlite" --pairs "$work/grid-pairs.txt" --warmup "$work/grid-warmup-pairs.txt" --lengths "$work/grid-ours-lengths.txt" > "$work/grid-ours-$r.json"; }
+grid_ours() { "$bin-bench" routing --database "sqlite:$work/grid.sqlite" --pairs "$work/grid-pairs.txt" --warmup "$work/grid-warmup-pairs.txt" --lengths "$work/grid-ours-lengths.txt" > "$work/grid-ours-$r.json"; }
 grid_routers=(grid_ours)
 # OSRM's two modes, each on its own copy; either may not finish on a smaller machine (MLD needed
 # 6 minutes and 8 GB here; CH contraction of a large regular grid is far slower).

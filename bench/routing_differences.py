@@ -2,7 +2,7 @@
 """Explains every pair whose WorldLayer length differs from OSRM's by more than 1 %
 (bench/run routing): which ways and nodes one router walked and the other did not, and what
 OSRM's foot.lua says about them. Needs the osrm-routed of the run (for the nodes of its routes,
-`annotations=nodes`) and WorldLayer's route shapes (`worldlayer bench routing --routes`).
+`annotations=nodes`) and WorldLayer's route shapes (`worldlayer-bench routing --routes`).
 Usage: routing_differences.py EXTRACT.osm.pbf PAIRS OURS_LENGTHS OURS_ROUTES OSRM_LENGTHS OSRM_PORT > differences.json"""
 import collections, http.client, json, sys
 

@@ -2,7 +2,7 @@
 """The OpenCV recognizers that `bench/run vision` compares WorldLayer with (PyPI
 opencv-python-headless, one thread), with the same feature budget as WorldLayer (500 ORB
 features per target at ≤ 480 px, 1,000 per frame) and the same acceptance (a RANSAC homography
-with 15 inliers). Prints JSON like `worldlayer bench vision`.
+with 15 inliers). Prints JSON like `worldlayer-bench vision`.
 
     vision_baseline.py TARGETS N FRAMES [flann|brute|tutorial]
 

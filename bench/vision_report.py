@@ -43,7 +43,7 @@ lines = ["# bench vision: which page is this, and where?", "",
          "Frames: `bench/vision_data.py frames … held-out` (640×480, random viewpoint within 45° tilt, roll, scale, occlusion in 30 %, "
          "lighting, blur, noise, JPEG 40–90, cluttered background; one in five shows no target), held out: another seed, and "
          "backgrounds, occluders and distractors from photographs the development frames (what the constants were tuned on) never use. "
-         "One core each (`worldlayer bench vision` vs `bench/vision_baseline.py`, opencv-python-headless with the same features and acceptance: "
+         "One core each (`worldlayer-bench vision` vs `bench/vision_baseline.py`, opencv-python-headless with the same features and acceptance: "
          "every target in one FLANN LSH matcher (keys of log₂ of the descriptors in bits), queried once per frame, the three most voted verified by RANSAC; "
          "and brute-force Hamming against each target in turn). "
          "A recognition counts when its four corners are within 10 px of the truth on average. "

@@ -7,15 +7,17 @@ enum WorldLayerVersionText {
     static var text: String { "worldlayer \(WorldLayerVersion.current)" }
 }
 
-/// Which database to use; shared by every command that touches one.
-struct DatabaseOptions: ParsableArguments {
+/// Which database to use; shared by every command that touches one (and the bench tool's).
+package struct DatabaseOptions: ParsableArguments {
+    package init() {}
+
     @Option(
         name: .long,
         help: ArgumentHelp(
             "sqlite:PATH or postgres://user@host:port/database (also $WORLDLAYER_DATABASE).", valueName: "url"))
-    var database: String = ProcessInfo.processInfo.environment["WORLDLAYER_DATABASE"] ?? "sqlite:./data/worldlayer.sqlite"
+    package var database: String = ProcessInfo.processInfo.environment["WORLDLAYER_DATABASE"] ?? "sqlite:./data/worldlayer.sqlite"
 
-    func validate() throws {
+    package func validate() throws {
         do {
             _ = try DatabaseURL(parsing: database)
         } catch {
@@ -23,15 +25,15 @@ struct DatabaseOptions: ParsableArguments {
         }
     }
 
-    var url: DatabaseURL { (try? DatabaseURL(parsing: database)) ?? .embeddedDefault }
+    package var url: DatabaseURL { (try? DatabaseURL(parsing: database)) ?? .embeddedDefault }
 
     /// Opens and migrates the store, reporting an unreachable database in one line.
-    func openStore() async throws -> Store {
+    package func openStore() async throws -> Store {
         try await openAndMigrate().store
     }
 
     /// Runs `body` on the opened store and closes it afterwards, whether `body` succeeds or throws.
-    func withStore<R>(_ body: (Store) async throws -> R) async throws -> R {
+    package func withStore<R>(_ body: (Store) async throws -> R) async throws -> R {
         let store = try await openStore()
         do {
             let result = try await body(store)
@@ -44,7 +46,7 @@ struct DatabaseOptions: ParsableArguments {
     }
 
     /// Opens the store and applies pending migrations, returning which were applied.
-    func openAndMigrate() async throws -> (store: Store, applied: [Int]) {
+    package func openAndMigrate() async throws -> (store: Store, applied: [Int]) {
         let store = try Store.open(url, logger: quietLogger())
         do {
             return (store, try await store.migrate())

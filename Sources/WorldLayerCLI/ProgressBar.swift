@@ -2,18 +2,18 @@ import Foundation
 
 /// A one-line progress bar on standard error, redrawn only when the shown percentage changes.
 /// Unchecked: each bar is driven by one task at a time (an import reports from its one loop).
-final class ProgressBar: @unchecked Sendable {
+package final class ProgressBar: @unchecked Sendable {
     private let label: String
     private var shown = -1
     private let interactive = isatty(STDERR_FILENO) != 0
     private let quiet: Bool
 
-    init(label: String, quiet: Bool = false) {
+    package init(label: String, quiet: Bool = false) {
         self.label = label
         self.quiet = quiet
     }
 
-    func update(_ done: Int, of total: Int) {
+    package func update(_ done: Int, of total: Int) {
         guard !quiet else { return }
         let percent = total > 0 ? min(100, done * 100 / total) : 0
         guard percent != shown else { return }
@@ -28,7 +28,7 @@ final class ProgressBar: @unchecked Sendable {
         }
     }
 
-    func finish() {
+    package func finish() {
         if interactive, shown >= 0 { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

@@ -9,7 +9,7 @@ public struct WorldLayerCommand: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, MigrateCommand.self, CompactCommand.self, UserCommand.self, ZoneCommand.self, ImportCommand.self,
             ExportCommand.self, TourCommand.self, BookCommand.self, BeaconsCommand.self, DigestCommand.self, PlaceCommand.self,
-            RouteCommand.self, DemoCommand.self, GeoCommand.self, BenchCommand.self, WalkCommand.self, FeedbackCommand.self,
+            RouteCommand.self, DemoCommand.self, GeoCommand.self, FeedbackCommand.self,
             SceneCommand.self,
             VersionCommand.self,
         ])
@@ -17,9 +17,15 @@ public struct WorldLayerCommand: AsyncParsableCommand {
     public init() {}
 
     /// Runs the command line; a usage error is one line on stderr and exit status 64.
-    public static func runMain() async {
+    public static func runMain() async { await CommandLine.run(Self.self, named: "worldlayer") }
+}
+
+extension CommandLine {
+    /// Runs a command-line tool: a failure is one line on stderr and exit status 1, a usage error
+    /// one line with where to find help and exit status 64.
+    package static func run<Root: ParsableCommand>(_ root: Root.Type, named tool: String) async {
         do {
-            var command = try parseAsRoot()
+            var command = try Root.parseAsRoot()
             if var async = command as? any AsyncParsableCommand {
                 try await async.run()
             } else {
@@ -28,28 +34,28 @@ public struct WorldLayerCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("worldlayer: \(failure)\n".utf8))
+            FileHandle.standardError.write(Data("\(tool): \(failure)\n".utf8))
             Foundation.exit(1)
         } catch {
-            if exitCode(for: error) == .success { exit(withError: error) }
-            let message = WorldLayerCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
-            let line = "worldlayer: \(message.replacingOccurrences(of: "Error: ", with: "")) (see '\(helpCommand) --help')\n"
+            if Root.exitCode(for: error) == .success { Root.exit(withError: error) }
+            let message = Root.message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let line = "\(tool): \(message.replacingOccurrences(of: "Error: ", with: "")) (see '\(helpCommand(tool)) --help')\n"
             FileHandle.standardError.write(Data(line.utf8))
             Foundation.exit(64)  // EX_USAGE
         }
     }
 
-    /// `worldlayer` followed by the subcommand words the user typed, for the help hint.
-    private static var helpCommand: String {
-        let words = CommandLine.arguments.dropFirst().prefix { !$0.hasPrefix("-") && $0.allSatisfy { $0.isLetter } }.prefix(2)
-        return (["worldlayer"] + words).joined(separator: " ")
+    /// The tool followed by the subcommand words the user typed, for the help hint.
+    private static func helpCommand(_ tool: String) -> String {
+        let words = arguments.dropFirst().prefix { !$0.hasPrefix("-") && $0.allSatisfy { $0.isLetter } }.prefix(2)
+        return ([tool] + words).joined(separator: " ")
     }
 }
 
 /// A failure while carrying out a well-formed command (as opposed to a usage error).
-struct CommandFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct CommandFailure: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
 
 struct VersionCommand: ParsableCommand {

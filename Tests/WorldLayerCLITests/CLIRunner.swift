@@ -8,19 +8,24 @@ struct CLI {
         var stderr: String
     }
 
-    static var executable: URL {
+    static var executable: URL { executable("worldlayer") }
+
+    /// A tool of the package (`worldlayer`, `worldlayer-bench`) in the build folder.
+    static func executable(_ tool: String) -> URL {
         // The test bundle sits next to the executables in the build folder.
         var dir = Bundle.main.bundleURL
-        while dir.pathComponents.count > 1, !FileManager.default.fileExists(atPath: dir.appendingPathComponent("worldlayer").path) {
+        while dir.pathComponents.count > 1, !FileManager.default.fileExists(atPath: dir.appendingPathComponent(tool).path) {
             dir.deleteLastPathComponent()
         }
-        return dir.appendingPathComponent("worldlayer")
+        return dir.appendingPathComponent(tool)
     }
 
     @discardableResult
-    static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], tool: String = "worldlayer", stdin: String = "", environment: [String: String] = [:]) throws
+        -> Result
+    {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(tool)
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env.merge(environment) { $1 }

@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerCLI
 import WorldLayerClient
 import WorldLayerCore
 

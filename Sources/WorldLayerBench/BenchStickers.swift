@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerCLI
 import WorldLayerCore
 
 /// One row of the `nearby` benchmark's data (see bench/nearby_data.py).

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import WorldLayerCLI
 import WorldLayerServer
 import WorldLayerStore
 

@@ -4,6 +4,7 @@ import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import NIOWebSocket
+import WorldLayerCLI
 
 /// `worldlayer bench live-subscribers`: many WebSocket subscribers on one cell, spread over several
 /// servers, timing every placement from the moment it was due (driven by bench/live.py).

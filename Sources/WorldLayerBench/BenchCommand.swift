@@ -2,13 +2,15 @@ import ArgumentParser
 import Foundation
 import WorldLayerGeo
 
-/// In-process timings that `bench/run` collects; see bench/README.md.
+/// `worldlayer-bench`: in-process timings that `bench/run` collects (see bench/README.md) and a
+/// walk rehearsed with the client library. Its own executable, never linked into `worldlayer`:
+/// `load-stickers` writes rows straight into the database it is given.
 struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "bench", abstract: "Measure WorldLayer's own operations (used by bench/run).",
+        commandName: "worldlayer-bench", abstract: "Measure WorldLayer's own operations (used by bench/run), and rehearse a walk.",
         subcommands: [
             Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, RoutingBenchCommand.self,
-            VisionBenchCommand.self,
+            VisionBenchCommand.self, WalkCommand.self,
         ])
 
     struct Geo: ParsableCommand {

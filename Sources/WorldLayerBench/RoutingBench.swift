@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SQLKit
+import WorldLayerCLI
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerRouting

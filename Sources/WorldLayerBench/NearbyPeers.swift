@@ -2,6 +2,7 @@ import Foundation
 import PostgresKit
 import SQLKit
 import SQLiteNIO
+import WorldLayerCLI
 import WorldLayerGeo
 import WorldLayerStore
 

@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerCLI
 
 #if canImport(Glibc)
     import Glibc

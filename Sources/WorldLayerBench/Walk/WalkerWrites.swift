@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerCLI
 import WorldLayerClient
 
 /// The walker's own writes, all through the outbox as an app makes them: two stickers placed before

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WorldLayerCLI
 import WorldLayerClient
 import WorldLayerStore
 

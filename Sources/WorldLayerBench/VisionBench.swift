@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WorldLayerCLI
 import WorldLayerVision
 
 /// `worldlayer bench vision`: index the first N targets of a folder, recognize every frame of

@@ -1,0 +1,3 @@
+import WorldLayerCLI
+
+await CommandLine.run(BenchCommand.self, named: "worldlayer-bench")
