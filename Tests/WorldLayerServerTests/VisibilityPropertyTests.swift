@@ -9,7 +9,8 @@ import WorldLayerTestSupport
 /// The visibility rule exists twice: in Swift (`Viewer.canSee`) and in SQL (PostgreSQL's nearby
 /// statement). Random worlds — accounts (some under 18), blocks, groups, private worldmaps, stickers
 /// of every kind, some drafts, some deleted, some expired, some age-restricted — are made through the API, and what each viewer is
-/// shown (nearby, and by cell) is compared with `canSee` on the same facts, on both engines.
+/// shown (nearby, by cell and in the feed) is compared with `canSee` on the same facts, and what tag
+/// counts (search and suggestions) count with what anyone may see, on both engines.
 @Suite("Visibility: the SQL rule and canSee agree on random worlds")
 struct VisibilityPropertyTests {
     /// A small deterministic generator (SplitMix64), so a failing world can be made again from its seed.
@@ -166,6 +167,31 @@ struct VisibilityPropertyTests {
             #expect(
                 inCells == expected,
                 "seed \(seed), \(name) by cell: extra \(inCells.subtracting(expected)), missing \(expected.subtracting(inCells))")
+            checked += audiences.count * 2
+            guard let token = tokens[name], let me else { continue }
+            // The feed: every sticker carries #Demo and every viewer follows it, so it holds exactly
+            // what they may see of others' stickers.
+            #expect(try await api.call(.put, "/v1/me/tags/demo", token: token).status == .ok)
+            let feed = try await api.call(.get, "/v1/feed?limit=100", token: token)
+            let inFeed = Set(
+                (feed.json["items"] as? [[String: Any]] ?? []).compactMap { ($0["sticker"] as? [String: Any])?["id"] as? String }
+                    .compactMap(UUID.init(uuidString:))
+            ).intersection(audiences.keys)
+            let othersVisible = expected.filter { audiences[$0]?.author != me }
+            #expect(
+                inFeed == othersVisible,
+                "seed \(seed), \(name) feed: extra \(inFeed.subtracting(othersVisible)), missing \(othersVisible.subtracting(inFeed))")
+            // Tag counts (search and suggestions) count only what anyone may see (public, on no
+            // private map, not age-restricted, not ended), less what a block hides from me.
+            let anyone = Viewer(accountID: nil, worldmaps: [], blocked: [], groups: [], isAdult: false)
+            let counted = audiences.values.filter { anyone.canSee($0, now: clock.now) && !viewer.blocked.contains($0.author) }.count
+            let search = try await api.call(.get, "/v1/search/tags?q=dem", token: token)
+            let demo = (search.json["tags"] as? [[String: Any]])?.first { $0["tag"] as? String == "demo" }
+            #expect((demo?["stickers"] as? Int ?? 0) == counted, "seed \(seed), \(name) tag count: \(search.text), expected \(counted)")
+            let suggested = try await api.call(.get, "/v1/suggestions", token: token)
+            let popular = (suggested.json["tags"] as? [[String: Any]])?.first { $0["tag"] as? String == "demo" }
+            #expect(
+                (popular?["stickers"] as? Int ?? 0) == counted, "seed \(seed), \(name) suggested: \(suggested.text), expected \(counted)")
             checked += audiences.count * 2
         }
         return checked
