@@ -113,49 +113,62 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     }
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)
-    OperationsController(store: store, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics).register(routes)
+    OperationsController(
+        engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics
+    ).register(routes)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
     AccountController(
-        store: store, accounts: accounts, hasher: accounts.hasher,
+        accounts: store.accounts, ads: store.ads, clock: store.clock, service: accounts, hasher: accounts.hasher,
         limiter: AttemptLimiter(limits: configuration.loginLimits), signUps: RateLimiter(configuration.signUpRate),
         sessionLifetime: configuration.sessionLifetime
     ).register(routes)
-    StickerController(store: store, views: views).register(routes)
-    ChangesController(store: store, bell: hub.bell).register(routes)
-    TemplateController(store: store).register(routes)
-    ZoneController(store: store).register(routes)
-    WorldmapController(store: store, uploadBytes: RateLimiter(configuration.uploadRate)).register(routes)
-    BlockController(store: store).register(routes)
-    SocialController(store: store).register(routes)
-    FeedController(store: store, views: views).register(routes)
-    ModerationController(store: store).register(routes)
-    GroupController(store: store).register(routes)
-    AdController(store: store).register(routes)
-    FeedbackController(store: store, messages: RateLimiter(configuration.feedbackRate)).register(routes)
-    SharePageController(store: store).register(routes)
-    LiveController(store: store, hub: hub).register(routes)
+    StickerController(
+        accounts: store.accounts, changes: store.changes, clock: store.clock, nearby: store.nearby, stickers: store.stickers, views: views
+    ).register(routes)
+    ChangesController(accounts: store.accounts, changes: store.changes, clock: store.clock, nearby: store.nearby, bell: hub.bell).register(
+        routes)
+    TemplateController(blobs: store.blobs, templates: store.templates).register(routes)
+    ZoneController(zones: store.zones).register(routes)
+    WorldmapController(
+        accounts: store.accounts, blobs: store.blobs, worldmaps: store.worldmaps, uploadBytes: RateLimiter(configuration.uploadRate)
+    ).register(routes)
+    BlockController(accounts: store.accounts).register(routes)
+    SocialController(accounts: store.accounts, community: store.community).register(routes)
+    FeedController(accounts: store.accounts, clock: store.clock, community: store.community, nearby: store.nearby, views: views).register(
+        routes)
+    ModerationController(accounts: store.accounts, ads: store.ads, moderation: store.moderation, templates: store.templates).register(
+        routes)
+    GroupController(groups: store.groups).register(routes)
+    AdController(ads: store.ads, templates: store.templates).register(routes)
+    FeedbackController(feedback: store.feedback, messages: RateLimiter(configuration.feedbackRate)).register(routes)
+    SharePageController(accounts: store.accounts, stickers: store.stickers, templates: store.templates).register(routes)
+    LiveController(accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub).register(routes)
     let maps = MapService(store: store)
-    PlaceController(store: store, maps: maps).register(routes)
-    RouteController(store: store, maps: maps).register(routes)
-    MapFeatureController(maps: maps, store: store).register(routes)
-    MediaController(store: store, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
+    PlaceController(blobs: store.blobs, clock: store.clock, places: store.places, maps: maps).register(routes)
+    RouteController(places: store.places, maps: maps).register(routes)
+    MapFeatureController(maps: maps, places: store.places).register(routes)
+    MediaController(tours: store.tours, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     StickerMediaController(
-        store: store, library: MediaLibrary(root: configuration.mediaDirectory), uploads: RateLimiter(configuration.stickerMediaRate),
+        accounts: store.accounts, stickers: store.stickers, library: MediaLibrary(root: configuration.mediaDirectory),
+        uploads: RateLimiter(configuration.stickerMediaRate),
         quota: configuration.storageQuotas.clipBytesPerAccount
     ).register(routes)
-    TourController(store: store, maps: maps, rule: configuration.stampRule).register(routes)
+    TourController(tours: store.tours, maps: maps, rule: configuration.stampRule).register(routes)
     let frames = RateLimiter(configuration.frameRate)  // books' and scenes' camera frames, from one address
-    BookController(store: store, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
+    BookController(books: store.books, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
     let sceneIndexes = SceneIndexes(store: store, byteBudget: configuration.sceneIndexBytes, buildRate: configuration.sceneIndexBuildRate)
     SceneController(
-        store: store, indexes: sceneIndexes, framesPerAddress: frames, quota: configuration.storageQuotas.sceneBytesPerAccount
+        accounts: store.accounts, blobs: store.blobs, clock: store.clock, scenes: store.scenes, stickers: store.stickers,
+        zones: store.zones, indexes: sceneIndexes, framesPerAddress: frames, quota: configuration.storageQuotas.sceneBytesPerAccount
     ).register(routes)
     ClientConfigController(
         tileURL: configuration.tileURL, satelliteTileURL: configuration.satelliteTileURL,
         satelliteAttribution: configuration.satelliteAttribution
     ).register(routes)
     TrustController(authority: configuration.localAuthority).register(routes)
-    GuidedTourController(store: store, limiter: AttemptLimiter(limits: configuration.passkeyLimits)).register(routes)
+    GuidedTourController(
+        clock: store.clock, guidedTours: store.guidedTours, tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits)
+    ).register(routes)
     return (router, table)
 }
 

@@ -8,8 +8,10 @@ import WorldLayerStore
 
 /// Sign-up, login, logout, `me`, password change and account deletion.
 struct AccountController {
-    let store: Store
-    let accounts: AccountService
+    let accounts: AccountStore
+    let ads: AdStore
+    let clock: WallClock
+    let service: AccountService
     let hasher: PasswordHasher
     let limiter: AttemptLimiter
     /// New accounts per client address.
@@ -71,7 +73,7 @@ struct AccountController {
         try await signUps.require(context.clientAddress, what: "sign-ups from this address")
         let outcome: AccountService.Outcome
         do {
-            outcome = try await accounts.signUp(signUp, id: body.id)
+            outcome = try await service.signUp(signUp, id: body.id)
         } catch SignUpRefusal.idTaken {
             if let replaySubject { await limiter.recordFailure(subject: replaySubject, address: context.clientAddress) }
             throw SignUpRefusal.idTaken
@@ -107,7 +109,7 @@ struct AccountController {
         if let wait = await limiter.retryAfter(subject: login, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "failed logins")
         }
-        guard let found = try await store.accounts.credentials(login: login) else {
+        guard let found = try await accounts.credentials(login: login) else {
             try await hasher.verifyAgainstNothing(body.password)
             await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.invalidCredentials, message: "wrong username/email or password")
@@ -118,22 +120,22 @@ struct AccountController {
         }
         await limiter.recordSuccess(subject: login, address: context.clientAddress)
         let token = SessionToken.make()
-        let now = store.clock.now()
+        let now = clock.now()
         let expires = now.addingTimeInterval(sessionLifetime)
-        try await store.accounts.createSession(
+        try await accounts.createSession(
             tokenHash: SessionToken.hash(token), accountID: found.account.id, now: now, expiresAt: expires)
         return try .json(SessionBody(token: token, expiresAt: expires, account: AccountBody(found.account)), status: .created)
     }
 
     @Sendable func logOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAccount()
-        try await store.accounts.deleteSession(tokenHash: context.tokenHash ?? "")
+        try await accounts.deleteSession(tokenHash: context.tokenHash ?? "")
         return Response(status: .noContent)
     }
 
     @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        return try .json(AccountBody(account, advertiser: try await store.ads.advertiserName(account.id)))
+        return try .json(AccountBody(account, advertiser: try await ads.advertiserName(account.id)))
     }
 
     struct ChangePasswordBody: Decodable {
@@ -147,7 +149,7 @@ struct AccountController {
         if let problem = AccountRules.validatePassword(body.newPassword, field: "newPassword") { throw APIError.validation([problem]) }
         try await requirePassword(body.currentPassword, of: account, field: "currentPassword")
         let hash = try await hasher.hash(body.newPassword)
-        try await store.accounts.changePassword(accountID: account.id, newHash: hash, keeping: context.tokenHash)
+        try await accounts.changePassword(accountID: account.id, newHash: hash, keeping: context.tokenHash)
         return Response(status: .noContent)
     }
 
@@ -159,14 +161,14 @@ struct AccountController {
         let account = try context.requireAccount()
         let body = try await request.decodeJSON(DeleteAccountBody.self, context: context)
         try await requirePassword(body.password, of: account, field: "password")
-        try await store.accounts.delete(id: account.id)
+        try await accounts.delete(id: account.id)
         context.logger.info("account deleted", metadata: ["account": "\(account.id)"])
         return Response(status: .noContent)
     }
 
     /// Destructive changes ask for the password again, so a stolen token alone cannot make them.
     private func requirePassword(_ password: String, of account: Account, field: String) async throws {
-        let hash = try await store.accounts.passwordHash(accountID: account.id) ?? ""
+        let hash = try await accounts.passwordHash(accountID: account.id) ?? ""
         guard try await hasher.verify(password, hash: hash) else {
             throw APIError(.wrongPassword, message: "the password is not correct", fields: [FieldError(field, "is not correct")])
         }

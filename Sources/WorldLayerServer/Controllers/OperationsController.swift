@@ -8,7 +8,9 @@ import WorldLayerStore
 
 /// Liveness, readiness, metrics and the API description.
 struct OperationsController {
-    let store: Store
+    /// Which database engine serves, and a round trip to it: readiness is only about the connection.
+    let engine: Store.Engine
+    let ping: @Sendable () async throws -> Void
     let metrics: PrometheusCollectorRegistry
     /// Whether anyone may read `/metrics`; otherwise only clients on this machine and admins.
     var isMetricsPublic = false
@@ -26,8 +28,8 @@ struct OperationsController {
 
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Response {
         do {
-            try await store.ping()
-            return try .json(["status": "ready", "database": store.engine.rawValue])
+            try await ping()
+            return try .json(["status": "ready", "database": engine.rawValue])
         } catch {
             context.logger.warning("database unreachable", metadata: ["error": "\(error)"])
             throw APIError(.databaseUnavailable, message: "the database is not reachable")

@@ -16,7 +16,9 @@ struct LiveController {
     static let maximumTopics = 20
     /// Frames waiting for a slow client before its socket is closed (it resumes with `since`).
     static let maximumQueuedFrames = 1_000
-    let store: Store
+    let accounts: AccountStore
+    let guidedTours: GuidedTourStore
+    let tours: TourStore
     let hub: LiveHub
     /// Open sockets per client address (anonymous ones) and per account.
     var sockets = SocketCounter(perAddress: 20, perAccount: 10)
@@ -80,7 +82,7 @@ struct LiveController {
                 case .authenticate:
                     // The token in a frame, not in the URL, so it is in no log or history.
                     if let token = command.token, token.hasPrefix(SessionToken.participantPrefix),
-                        let participant = try await store.guidedTours.participant(tokenHash: SessionToken.hash(token))
+                        let participant = try await guidedTours.participant(tokenHash: SessionToken.hash(token))
                     {
                         identity = Identity(participant: participant)
                         send(LiveMessage(type: .authenticated).frame)
@@ -135,13 +137,13 @@ struct LiveController {
                 if identity.account == nil { return "follow 'feed' signed in: it is your own" }
                 continue
             }
-            guard let groupID = topic.tourGroup, let group = try await store.guidedTours.group(id: groupID) else {
+            guard let groupID = topic.tourGroup, let group = try await guidedTours.group(id: groupID) else {
                 return "no such topic '\(topic.name)'; follow tour-group:<id> of a group you guide or are in"
             }
             if identity.participant?.groupId == groupID { continue }
-            if let account = identity.account, let found = try await store.accounts.account(id: account) {
+            if let account = identity.account, let found = try await accounts.account(id: account) {
                 if found.role == .admin { continue }
-                if try await store.tours.isGuide(accountID: account, tourID: group.tourId) { continue }
+                if try await tours.isGuide(accountID: account, tourID: group.tourId) { continue }
             }
             return "no such topic '\(topic.name)'; follow tour-group:<id> of a group you guide or are in"
         }
@@ -150,7 +152,7 @@ struct LiveController {
 
     private func signIn(_ token: String) async throws -> (account: Account.ID, hash: String)? {
         let hash = SessionToken.hash(token)
-        guard let account = try await store.accounts.account(sessionTokenHash: hash) else { return nil }
+        guard let account = try await accounts.account(sessionTokenHash: hash) else { return nil }
         return (account.id, hash)
     }
 }

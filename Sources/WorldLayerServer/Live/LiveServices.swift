@@ -77,7 +77,7 @@ struct MaintenanceService: Service {
             try? await gracefulShutdownSleep(min(expiryInterval, interval))
         }
         // Stopping: the counts since the last flush, before the store closes (services stop in reverse order).
-        try? await views.flush(into: store)
+        try? await views.flush(into: store.community)
     }
 
     /// What retention no longer keeps, sessions that ended, and the view counts gathered meanwhile.
@@ -91,7 +91,7 @@ struct MaintenanceService: Service {
             logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
         }
         await hub.closeEndedSessions()
-        do { try await views.flush(into: store) } catch {
+        do { try await views.flush(into: store.community) } catch {
             logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"])
         }
     }

@@ -66,18 +66,8 @@ struct SceneAnchorBrowserTests {
             let badge = try await browser.waitOnScreen("#ar-accuracy")
             #expect(badge.hasPrefix("Aligned to what the camera sees: the compass was 30° off"), "\(badge)")
             // The sticker on screen, against where the spot is in the camera's picture as the view shows it (cropped to cover).
-            let onScreen = try #require(
-                try await browser.waitFor(
-                    "the sticker drawn",
-                    """
-                    const v = document.querySelector('#ar'), n = window.worldlayerAR.project(arguments[0]);
-                    const o = window.worldlayerAR.objects().find((x) => x.id === arguments[0]);
-                    return n && o?.visible && n.z < 1 ? { x: (n.x + 1) / 2 * v.clientWidth, y: (1 - n.y) / 2 * v.clientHeight, width: v.clientWidth, height: v.clientHeight } : null
-                    """, [sticker]) as? [String: Double])
-            let width = onScreen["width"]!, height = onScreen["height"]!, s = max(width / 640, height / 480)
-            let expected = (x: (width - 640 * s) / 2 + (pixel.x + 0.5) * s, y: (height - 480 * s) / 2 + (pixel.y + 0.5) * s)
-            let off = hypot(onScreen["x"]! - expected.x, onScreen["y"]! - expected.y)
-            #expect(off < 6, "drawn at \(onScreen), belongs at \(expected): \(off) px off")
+            let drawn = try await Self.drawn(sticker, in: browser, belongsAt: pixel)
+            #expect(drawn.off < 6, "\(drawn)")
             try await BrowserTests.screenshot(browser, "scene-anchor")
         }
     }
@@ -127,20 +117,28 @@ struct SceneAnchorBrowserTests {
             let locked = try #require(
                 try await browser.waitFor("the scene found", timeout: 40, "return window.worldlayerAR.scene()") as? [String: Any])
             #expect(locked["stickerId"] as? String == sticker)
-            let onScreen = try #require(
-                try await browser.waitFor(
-                    "the sticker drawn",
-                    """
-                    const v = document.querySelector('#ar'), n = window.worldlayerAR.project(arguments[0]);
-                    const o = window.worldlayerAR.objects().find((x) => x.id === arguments[0]);
-                    return n && o?.visible && n.z < 1 ? { x: (n.x + 1) / 2 * v.clientWidth, y: (1 - n.y) / 2 * v.clientHeight, width: v.clientWidth, height: v.clientHeight } : null
-                    """, [sticker]) as? [String: Double])
-            let width = onScreen["width"]!, height = onScreen["height"]!, s = max(width / 640, height / 480)
-            let expected = (x: (width - 640 * s) / 2 + (pixel.x + 0.5) * s, y: (height - 480 * s) / 2 + (pixel.y + 0.5) * s)
-            let off = hypot(onScreen["x"]! - expected.x, onScreen["y"]! - expected.y)
+            let drawn = try await Self.drawn(sticker, in: browser, belongsAt: pixel)
             // 1 % of the camera's frame, as the screen shows it.
-            #expect(off < 6.4 * s, "drawn at \(onScreen), belongs at \(expected): \(off) px off")
+            #expect(drawn.off < 6.4 * drawn.scale, "\(drawn)")
         }
+    }
+
+    /// How far, in screen pixels, the sticker is drawn from `pixel` of the 640 × 480 camera picture
+    /// as the view shows it (cropped to cover), and how many screen pixels a picture's pixel is.
+    static func drawn(_ sticker: String, in browser: Browser, belongsAt pixel: (x: Double, y: Double)) async throws
+        -> (off: Double, scale: Double, onScreen: [String: Double])
+    {
+        let onScreen = try #require(
+            try await browser.waitFor(
+                "the sticker drawn",
+                """
+                const v = document.querySelector('#ar'), n = window.worldlayerAR.project(arguments[0]);
+                const o = window.worldlayerAR.objects().find((x) => x.id === arguments[0]);
+                return n && o?.visible && n.z < 1 ? { x: (n.x + 1) / 2 * v.clientWidth, y: (1 - n.y) / 2 * v.clientHeight, width: v.clientWidth, height: v.clientHeight } : null
+                """, [sticker]) as? [String: Double])
+        let width = onScreen["width"]!, height = onScreen["height"]!, s = max(width / 640, height / 480)
+        let expected = (x: (width - 640 * s) / 2 + (pixel.x + 0.5) * s, y: (height - 480 * s) / 2 + (pixel.y + 0.5) * s)
+        return (hypot(onScreen["x"]! - expected.x, onScreen["y"]! - expected.y), s, onScreen)
     }
 
     @Test(

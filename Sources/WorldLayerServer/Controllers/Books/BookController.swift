@@ -8,7 +8,7 @@ import WorldLayerVision
 /// Books that come alive: the catalogue with search, a book, its reference images for ARKit, and
 /// recognition of camera frames for browsers (which cannot track images themselves).
 struct BookController {
-    let store: Store
+    let books: BookStore
     let recognizers: BookRecognizers
     /// Frames are decoded a few at a time, off the threads that answer requests.
     var pool = DecodePool()
@@ -25,7 +25,7 @@ struct BookController {
 
     /// Every book, or those whose title or authors match `q` (prefixes, accents and typos forgiven).
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        var books = try await store.books.list()
+        var books = try await self.books.list()
         let parameters = Query(request)
         if parameters.items["q"] != nil {
             let query = try parameters.searchText()
@@ -46,7 +46,7 @@ struct BookController {
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let book = try await book(context)
-        _ = try await store.books.delete(id: book.id)
+        _ = try await self.books.delete(id: book.id)
         await recognizers.forget(book.id)
         return Response(status: .noContent)
     }
@@ -98,7 +98,7 @@ struct BookController {
     }
 
     private func book(_ context: AppRequestContext) async throws -> Book {
-        guard let text = context.parameters.get("book"), let book = try await store.books.book(idOrSlug: text) else {
+        guard let text = context.parameters.get("book"), let book = try await self.books.book(idOrSlug: text) else {
             throw APIError.notFound("no such book")
         }
         return book

@@ -8,7 +8,8 @@ import WorldLayerStore
 /// Sticker ads: advertisers write, submit and pull them; moderators approve or reject them; people
 /// inside an approved ad's area during its schedule see it, labelled as an ad.
 struct AdController {
-    let store: Store
+    let ads: AdStore
+    let templates: TemplateStore
 
     func register(_ routes: Routes) {
         routes.on(.put, "/v1/ads/{id}", use: put)
@@ -24,7 +25,7 @@ struct AdController {
     /// The signed-in advertiser and their shown name; 403 for other accounts.
     private func advertiser(_ context: AppRequestContext) async throws -> (Account, String) {
         let account = try context.requireAccount()
-        guard let name = try await store.ads.advertiserName(account.id) else {
+        guard let name = try await ads.advertiserName(account.id) else {
             throw APIError(.notAnAdvertiser, message: "only advertiser accounts make ads; ask an admin")
         }
         return (account, name)
@@ -35,7 +36,7 @@ struct AdController {
         let id: Ad.ID = try context.idParameter("id")
         var draft = try await request.decodeJSON(AdDraft.self, context: context)
         var problems = draft.problems()
-        if let template = try await store.templates.template(id: draft.templateId), template.isUsable(by: account.id),
+        if let template = try await templates.template(id: draft.templateId), template.isUsable(by: account.id),
             template.kind != .text
         {
             if !template.takesText, !draft.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
@@ -44,14 +45,14 @@ struct AdController {
         }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         draft.color = StickerRules.normalizeColor(draft.color) ?? draft.color
-        let (ad, created) = try await store.ads.put(id: id, draft: draft, advertiser: account.id, name: name)
+        let (ad, created) = try await ads.put(id: id, draft: draft, advertiser: account.id, name: name)
         return try .json(ad, status: created ? .created : .ok)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id: Ad.ID = try context.idParameter("id")
         let me = context.account
-        guard let ad = try await store.ads.ad(id: id), ad.advertiserId == me?.id || me.map({ $0.role != .user }) == true else {
+        guard let ad = try await ads.ad(id: id), ad.advertiserId == me?.id || me.map({ $0.role != .user }) == true else {
             throw APIError.notFound("no such ad")
         }
         return try .json(ad)
@@ -60,18 +61,18 @@ struct AdController {
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
         let id: Ad.ID = try context.idParameter("id")
-        return try .json(try await store.ads.change(id: id, advertiser: account.id, to: .pending))
+        return try .json(try await ads.change(id: id, advertiser: account.id, to: .pending))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
         let id: Ad.ID = try context.idParameter("id")
-        return try .json(try await store.ads.change(id: id, advertiser: account.id, to: .pulled))
+        return try .json(try await ads.change(id: id, advertiser: account.id, to: .pulled))
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, _) = try await advertiser(context)
-        return try .json(["ads": try await store.ads.list(of: account.id)])
+        return try .json(["ads": try await ads.list(of: account.id)])
     }
 
     /// What someone standing here sees now: approved ads whose area holds them, in schedule, labelled.
@@ -91,7 +92,7 @@ struct AdController {
 
     @Sendable func showing(_ request: Request, context: AppRequestContext) async throws -> Response {
         let here = try Query(request).coordinate()
-        let shown = try await store.ads.showing(at: here).map { ad in
+        let shown = try await ads.showing(at: here).map { ad in
             Shown(
                 id: ad.id.text, advertiser: ad.advertiser, templateId: ad.draft.templateId, text: ad.draft.text,
                 color: ad.draft.color,
@@ -110,7 +111,7 @@ struct AdController {
         let id: Ad.ID = try context.idParameter("id")
         let reason = try await request.decodeJSON(Review.self, context: context).reason?.trimmingCharacters(in: .whitespacesAndNewlines)
         if !approve, (reason ?? "").isEmpty { throw APIError.validation([FieldError("reason", "is required to reject")]) }
-        guard let ad = try await store.ads.review(id: id, approve: approve, reason: reason, moderator: moderator) else {
+        guard let ad = try await ads.review(id: id, approve: approve, reason: reason, moderator: moderator) else {
             throw APIError.notFound("no such pending ad")
         }
         return try .json(ad)

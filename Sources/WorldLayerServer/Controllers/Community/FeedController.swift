@@ -6,7 +6,10 @@ import WorldLayerStore
 
 /// The feed (stickers from people and tags I follow) and discovery (people and tags by prefix).
 struct FeedController {
-    let store: Store
+    let accounts: AccountStore
+    let clock: WallClock
+    let community: CommunityStore
+    let nearby: NearbySearch
     let views: ViewTally
 
     func register(_ routes: Routes) {
@@ -35,7 +38,7 @@ struct FeedController {
             return c
         }
         let here = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
-        let page = try await store.community.feed(viewer: try await store.accounts.viewer(me.id), before: cursor, limit: limit)
+        let page = try await community.feed(viewer: try await accounts.viewer(me.id), before: cursor, limit: limit)
         struct Body: Encodable {
             var items: [Item]
             /// Send as `cursor` for the next page; absent at the end.
@@ -56,7 +59,7 @@ struct FeedController {
 
     @Sendable func people(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (text, limit) = try prefix(request)
-        return try .json(["people": try await store.community.searchPeople(text, viewer: context.account?.id, limit: limit)])
+        return try .json(["people": try await community.searchPeople(text, viewer: context.account?.id, limit: limit)])
     }
 
     struct PopularSticker: Encodable {
@@ -72,13 +75,13 @@ struct FeedController {
         let query = Query(request)
         let here = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let me = context.account?.id
-        let now = store.clock.now()
-        try? await views.flush(into: store)  // rank with this server's latest counts
+        let now = clock.now()
+        try? await views.flush(into: community)  // rank with this server's latest counts
         var stickers: [PopularSticker] = []
         if let here {
-            let near = try await store.nearby.search(center: here, radius: 1_000, viewer: me, limit: 200)
+            let near = try await nearby.search(center: here, radius: 1_000, viewer: me, limit: 200)
                 .filter { $0.sticker.author.id != me }
-            let popularity = try await store.community.popularity(of: near.map(\.sticker.id), since: now.addingTimeInterval(-7 * 86_400))
+            let popularity = try await community.popularity(of: near.map(\.sticker.id), since: now.addingTimeInterval(-7 * 86_400))
             stickers = near.map { n in
                 let p = popularity[n.sticker.id] ?? (0, 0)
                 return PopularSticker(sticker: n.sticker, distance: n.distance, score: p.views + 3 * p.followers)
@@ -92,12 +95,12 @@ struct FeedController {
         }
         return try .json(
             Body(
-                tags: try await store.community.popularTags(since: now.addingTimeInterval(-30 * 86_400), viewer: me, limit: 10),
-                groups: try await store.community.popularGroups(viewer: me, limit: 10), stickers: stickers))
+                tags: try await community.popularTags(since: now.addingTimeInterval(-30 * 86_400), viewer: me, limit: 10),
+                groups: try await community.popularGroups(viewer: me, limit: 10), stickers: stickers))
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (text, limit) = try prefix(request)
-        return try .json(["tags": try await store.community.searchTags(text, viewer: context.account?.id, limit: limit)])
+        return try .json(["tags": try await community.searchTags(text, viewer: context.account?.id, limit: limit)])
     }
 }

@@ -7,7 +7,7 @@ import WorldLayerStore
 /// The app's feedback form: anyone may write (signed in or not, a few messages an hour per address);
 /// admins read the messages and mark them done.
 struct FeedbackController {
-    let store: Store
+    let feedback: FeedbackStore
     /// Messages per client address.
     let messages: RateLimiter
 
@@ -29,7 +29,7 @@ struct FeedbackController {
         let problems = draft.problems()
         guard problems.isEmpty else { throw APIError.validation(problems) }
         try await messages.require(context.clientAddress, what: "feedback messages from this address")
-        switch try await store.feedback.send(draft.normalized, from: context.account) {
+        switch try await self.feedback.send(draft.normalized, from: context.account) {
         case .stored(let feedback, let created):
             return try .json(
                 Receipt(id: feedback.id.text, status: feedback.status, createdAt: feedback.createdAt), status: created ? .created : .ok)
@@ -44,13 +44,13 @@ struct FeedbackController {
         let query = Query(request)
         let all = try query.bool("all", default: false)
         let limit = try query.int("limit", in: 1...500, default: 200)
-        return try .json(["feedback": try await store.feedback.list(includingDone: all, limit: limit)])
+        return try .json(["feedback": try await self.feedback.list(includingDone: all, limit: limit)])
     }
 
     @Sendable func done(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let id: Feedback.ID = try context.idParameter("id")
-        guard let marked = try await store.feedback.mark(id, .done) else { throw APIError.notFound("no such message") }
+        guard let marked = try await self.feedback.mark(id, .done) else { throw APIError.notFound("no such message") }
         return try .json(marked)
     }
 }

@@ -6,7 +6,10 @@ import WorldLayerStore
 
 /// Reports of stickers and what moderators do with them, every action logged.
 struct ModerationController {
-    let store: Store
+    let accounts: AccountStore
+    let ads: AdStore
+    let moderation: ModerationStore
+    let templates: TemplateStore
 
     func register(_ routes: Routes) {
         routes.on(.post, "/v1/stickers/{id}/reports", use: report)
@@ -29,7 +32,7 @@ struct ModerationController {
         guard !reason.isEmpty, reason.count <= StickerReport.reasonMaximumLength else {
             throw APIError.validation([FieldError("reason", "must be 1–\(StickerReport.reasonMaximumLength) characters")])
         }
-        switch try await store.moderation.report(stickerID: id, reason: reason, reporter: try await store.accounts.viewer(me.id)) {
+        switch try await moderation.report(stickerID: id, reason: reason, reporter: try await accounts.viewer(me.id)) {
         case .filed(let report, let created): return try .json(report, status: created ? .created : .ok)
         case .notFound: throw APIError.notFound("no such sticker")
         }
@@ -37,7 +40,7 @@ struct ModerationController {
 
     /// My reports, with what moderation decided and its note to me.
     @Sendable func myReports(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["reports": try await store.moderation.reports(by: try context.requireAccount().id)])
+        try .json(["reports": try await moderation.reports(by: try context.requireAccount().id)])
     }
 
     struct QueuedReport: Encodable {
@@ -53,9 +56,9 @@ struct ModerationController {
             var templates: [TemplateController.TemplateBody]
             var ads: [Ad]
         }
-        let reports = try await store.moderation.openReports().map { QueuedReport(report: $0.report, sticker: $0.sticker) }
-        let templates = try await store.templates.pending().map { TemplateController.TemplateBody($0, viewer: moderator.id) }
-        return try .json(Body(reports: reports, templates: templates, ads: try await store.ads.pending()))
+        let reports = try await moderation.openReports().map { QueuedReport(report: $0.report, sticker: $0.sticker) }
+        let templates = try await self.templates.pending().map { TemplateController.TemplateBody($0, viewer: moderator.id) }
+        return try .json(Body(reports: reports, templates: templates, ads: try await self.ads.pending()))
     }
 
     struct DecisionBody: Decodable {
@@ -68,7 +71,7 @@ struct ModerationController {
         let id: StickerReport.ID = try context.idParameter("id")
         let note = try await request.decodeJSON(DecisionBody.self, context: context).note?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let note, note.count > 1_000 { throw APIError.validation([FieldError("note", "must be at most 1,000 characters")]) }
-        guard let decided = try await store.moderation.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {
+        guard let decided = try await moderation.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {
             throw APIError.notFound("no such open report")
         }
         return try .json(decided)
@@ -84,6 +87,6 @@ struct ModerationController {
 
     @Sendable func log(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireModerator()
-        return try .json(["actions": try await store.moderation.log()])
+        return try .json(["actions": try await moderation.log()])
     }
 }

@@ -7,7 +7,8 @@ import WorldLayerStore
 
 /// People and tags: follow and unfollow, follower lists, profiles, and the private-account setting.
 struct SocialController {
-    let store: Store
+    let accounts: AccountStore
+    let community: CommunityStore
 
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/people/{username}", use: person)
@@ -26,8 +27,8 @@ struct SocialController {
     /// The account named in the path as the caller may see it; 404 for none, or across a block (the same answer).
     private func named(_ context: AppRequestContext) async throws -> PersonCard {
         let username = context.parameters.get("username") ?? ""
-        guard let account = try await store.accounts.account(username: username),
-            let card = try await store.community.people([account.id], viewer: context.account?.id).first
+        guard let account = try await accounts.account(username: username),
+            let card = try await community.people([account.id], viewer: context.account?.id).first
         else { throw APIError.notFound("no such person") }
         return card
     }
@@ -48,24 +49,24 @@ struct SocialController {
     @Sendable func stickers(_ request: Request, context: AppRequestContext) async throws -> Response {
         let card = try await named(context)
         let limit = try Query(request).int("limit", in: 1...100, default: 30)
-        let viewer = try await store.accounts.viewer(context.account?.id)
-        return try .json(["stickers": try await store.community.stickers(of: card.id, viewer: viewer, limit: limit)])
+        let viewer = try await accounts.viewer(context.account?.id)
+        return try .json(["stickers": try await community.stickers(of: card.id, viewer: viewer, limit: limit)])
     }
 
     /// A private account's lists are its own business: only its owner reads them.
     private func followList(_ context: AppRequestContext, followers: Bool) async throws -> Response {
         let card = try await named(context)
-        if card.id != context.account?.id, try await store.community.isPrivateAccount(card.id) {
+        if card.id != context.account?.id, try await community.isPrivateAccount(card.id) {
             throw APIError(
                 .privateAccount, message: "@\(card.username) has a private account; whom they follow and who follows them is theirs to see")
         }
-        return try .json(["people": try await store.community.followList(of: card.id, followers: followers, viewer: context.account?.id)])
+        return try .json(["people": try await community.followList(of: card.id, followers: followers, viewer: context.account?.id)])
     }
 
     @Sendable func follow(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
         let username = context.parameters.get("username") ?? ""
-        switch try await store.community.follow(username: username, by: me.id) {
+        switch try await community.follow(username: username, by: me.id) {
         case .following: return try .json(try await named(context))
         case .refused:
             throw APIError(.privateAccount, message: "@\(username) has a private account and cannot be followed")
@@ -75,7 +76,7 @@ struct SocialController {
 
     @Sendable func unfollow(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        guard try await store.community.unfollow(username: context.parameters.get("username") ?? "", by: me.id) else {
+        guard try await community.unfollow(username: context.parameters.get("username") ?? "", by: me.id) else {
             throw APIError.notFound("no such person")
         }
         return Response(status: .noContent)
@@ -90,13 +91,13 @@ struct SocialController {
     }
 
     @Sendable func tags(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["tags": try await store.community.followedTags(of: try context.requireAccount().id)])
+        try .json(["tags": try await community.followedTags(of: try context.requireAccount().id)])
     }
 
     @Sendable func followTag(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
         let tag = try tagParameter(context)
-        try await store.community.followTag(tag, by: me.id)
+        try await community.followTag(tag, by: me.id)
         struct Followed: Encodable {
             var tag: String
             var following = true
@@ -106,7 +107,7 @@ struct SocialController {
 
     @Sendable func unfollowTag(_ request: Request, context: AppRequestContext) async throws -> Response {
         let me = try context.requireAccount()
-        try await store.community.unfollowTag(try tagParameter(context), by: me.id)
+        try await community.unfollowTag(try tagParameter(context), by: me.id)
         return Response(status: .noContent)
     }
 
@@ -120,9 +121,9 @@ struct SocialController {
     }
 
     private func current(_ id: Account.ID) async throws -> Settings {
-        let digest = try await store.community.digestSettings(id)
+        let digest = try await community.digestSettings(id)
         return Settings(
-            privateAccount: try await store.community.isPrivateAccount(id), weeklyDigest: digest.weeklyDigest, home: digest.home)
+            privateAccount: try await community.isPrivateAccount(id), weeklyDigest: digest.weeklyDigest, home: digest.home)
     }
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -135,12 +136,12 @@ struct SocialController {
         if let home = body.home, !(home.isOnEarth) {
             throw APIError.validation([FieldError("home", "must be a position on Earth")])
         }
-        if let value = body.privateAccount { try await store.community.setPrivateAccount(value, accountID: me.id) }
+        if let value = body.privateAccount { try await community.setPrivateAccount(value, accountID: me.id) }
         if body.weeklyDigest != nil || body.home != nil {
-            var digest = try await store.community.digestSettings(me.id)
+            var digest = try await community.digestSettings(me.id)
             if let value = body.weeklyDigest { digest.weeklyDigest = value }
             if let home = body.home { digest.home = home }
-            try await store.community.setDigestSettings(digest, accountID: me.id)
+            try await community.setDigestSettings(digest, accountID: me.id)
         }
         return try .json(try await current(me.id))
     }

@@ -10,12 +10,12 @@ actor ViewTally {
 
     func add(_ id: Sticker.ID) { counts[id, default: 0] += 1 }
 
-    func flush(into store: Store) async throws {
+    func flush(into community: CommunityStore) async throws {
         guard !counts.isEmpty else { return }
         let batch = counts
         counts = [:]
         do {
-            try await store.community.recordViews(batch)
+            try await community.recordViews(batch)
         } catch {
             // Kept for the next flush rather than lost.
             for (id, n) in batch { counts[id, default: 0] += n }

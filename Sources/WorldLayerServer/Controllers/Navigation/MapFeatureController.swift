@@ -8,7 +8,7 @@ import WorldLayerStore
 /// tiles (offline, or a deployment that has none) still shows streets, paths and blocks.
 struct MapFeatureController {
     let maps: MapService
-    let store: Store
+    let places: PlaceStore
 
     static let maximumFeatures = 20_000
 
@@ -38,7 +38,7 @@ struct MapFeatureController {
 
     @Sendable func buildings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let box = try MapBox(Query(request))
-        let found = try await store.places.buildings(
+        let found = try await places.buildings(
             south: box.south, west: box.west, north: box.north, east: box.east, limit: Self.maximumFeatures + 1)
         let features = found.prefix(Self.maximumFeatures).map { b in
             var properties = ["building": b.kind, "id": String(b.id)]

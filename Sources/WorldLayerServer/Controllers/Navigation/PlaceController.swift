@@ -9,7 +9,9 @@ import WorldLayerStore
 
 /// Places: search as you type, nearby pins for AR, details, and admins' additions, edits and photos.
 struct PlaceController {
-    let store: Store
+    let blobs: BlobStore
+    let clock: WallClock
+    let places: PlaceStore
     let maps: MapService
 
     func register(_ routes: Routes) {
@@ -38,7 +40,7 @@ struct PlaceController {
         let text = try query.searchText()
         let near = query.items["latitude"] == nil && query.items["longitude"] == nil ? nil : try query.coordinate()
         let hits = try await maps.searchIndex().search(text, near: near, limit: try query.int("limit", in: 1...50, default: 10))
-        let places = try await store.places.places(ids: hits.map { Place.ID($0.id) })
+        let places = try await self.places.places(ids: hits.map { Place.ID($0.id) })
         let results = places.map { p in
             let line = near.map { Geodesic.wgs84.inverse($0, p.position) }
             return PlaceHit(place: p, distance: line?.distance, bearing: line.map { compass($0.initialAzimuth) })
@@ -55,7 +57,7 @@ struct PlaceController {
         let query = Query(request)
         let center = try query.coordinate()
         let radius = try query.double("radius", in: 1...5_000, default: 300)
-        let found = try await store.places.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
+        let found = try await self.places.places(near: center, radius: radius, limit: try query.int("limit", in: 1...200, default: 50))
         return try .json([
             "places": found.map { PlaceHit(place: $0.place, distance: $0.line.distance, bearing: compass($0.line.initialAzimuth)) }
         ])
@@ -94,7 +96,7 @@ struct PlaceController {
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let fix = DeviceFix(latitude: body.latitude, longitude: body.longitude, altitude: body.altitude, heading: body.heading)
         let highlight = Set((body.highlight ?? []).map { $0.lowercased() })
-        let nearby = try await store.places.places(
+        let nearby = try await self.places.places(
             near: Coordinate(latitude: body.latitude, longitude: body.longitude), radius: radius, limit: 500)
         let requests = nearby.map { p in
             let id = p.place.id.text
@@ -108,7 +110,7 @@ struct PlaceController {
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let place = try await store.places.place(id: try context.idParameter("id")) else {
+        guard let place = try await self.places.place(id: try context.idParameter("id")) else {
             throw APIError.notFound("no such place")
         }
         return try .json(place)
@@ -137,8 +139,8 @@ struct PlaceController {
             id: id, name: body.name.trimmingCharacters(in: .whitespaces), names: body.names ?? [:], kind: body.kind,
             position: body.position,
             description: body.description, openingHours: body.openingHours, address: body.address,
-            source: "admin:\(id.text)", updatedAt: store.clock.now())
-        try await store.places.create(place)
+            source: "admin:\(id.text)", updatedAt: clock.now())
+        try await self.places.create(place)
         context.logger.info("place added", metadata: ["place": "\(id.text)"])
         return try .json(place, status: .created)
     }
@@ -147,7 +149,7 @@ struct PlaceController {
         _ = try context.requireAdmin()
         let id: Place.ID = try context.idParameter("id")
         let edit = try await request.decodeJSON(PlaceEdit.self, context: context).validated()
-        guard let place = try await store.places.edit(id: id, edit) else { throw APIError.notFound("no such place") }
+        guard let place = try await self.places.edit(id: id, edit) else { throw APIError.notFound("no such place") }
         return try .json(place)
     }
 
@@ -167,7 +169,7 @@ struct PlaceController {
         if let problem = DecodeLimit.picture.problem(with: data) {
             throw APIError(.imageTooLarge, message: "the photo \(problem)")
         }
-        guard let photo = try await store.places.addPhoto(placeID: id, kind: kind, data: data, contentType: type) else {
+        guard let photo = try await self.places.addPhoto(placeID: id, kind: kind, data: data, contentType: type) else {
             throw APIError.notFound("no such place")
         }
         return try .json(photo, status: .created)
@@ -191,15 +193,15 @@ struct PlaceController {
             throw APIError(.unsupportedMediaType, message: "a floor plan must be a PNG or JPEG image")
         }
         if let problem = DecodeLimit.picture.problem(with: data) { throw APIError(.imageTooLarge, message: "the plan \(problem)") }
-        guard let plan = try await store.places.putFloorPlan(placeID: id, level: level, data: data, contentType: type) else {
+        guard let plan = try await self.places.putFloorPlan(placeID: id, level: level, data: data, contentType: type) else {
             throw APIError.notFound("no such place")
         }
         return try .json(plan)
     }
 
     @Sendable func plan(_ request: Request, context: AppRequestContext) async throws -> Response {
-        guard let plan = try await store.places.floorPlanBlob(placeID: try context.idParameter("id"), level: try level(context)),
-            let blob = try await store.blobs.blob(id: plan.blob)
+        guard let plan = try await self.places.floorPlanBlob(placeID: try context.idParameter("id"), level: try level(context)),
+            let blob = try await blobs.blob(id: plan.blob)
         else { throw APIError.notFound("no plan of that level") }
         // The address stays when a plan is replaced: asked again each time, answered 304 while unchanged.
         return Response.blob(blob.data, contentType: plan.contentType, etag: blob.id, request: request, cacheControl: "no-cache")
@@ -207,7 +209,7 @@ struct PlaceController {
 
     @Sendable func deletePlan(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        guard try await store.places.deleteFloorPlan(placeID: try context.idParameter("id"), level: try level(context)) else {
+        guard try await self.places.deleteFloorPlan(placeID: try context.idParameter("id"), level: try level(context)) else {
             throw APIError.notFound("no plan of that level")
         }
         return Response(status: .noContent)
@@ -215,9 +217,9 @@ struct PlaceController {
 
     @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard
-            let blobID = try await store.places.photoBlob(
+            let blobID = try await self.places.photoBlob(
                 placeID: try context.idParameter("id"), photoID: try context.idParameter("photo")),
-            let blob = try await store.blobs.blob(id: blobID)
+            let blob = try await blobs.blob(id: blobID)
         else { throw APIError.notFound("no such photo") }
         // Blobs are shared by their bytes, which may first have come as another kind of file: the type is the picture's own.
         return Response.blob(

@@ -7,7 +7,7 @@ import WorldLayerStore
 
 /// Walking routes between points and places, and the off-route check that reroutes.
 struct RouteController {
-    let store: Store
+    let places: PlaceStore
     let maps: MapService
 
     func register(_ routes: Routes) {
@@ -76,7 +76,7 @@ struct RouteController {
     private func resolve(_ p: RoutePoint, _ field: String) async throws -> ResolvedPoint {
         if let text = p.place {
             guard let id = Place.ID(text) else { throw APIError.validation([FieldError("\(field).place", "must be a place id")]) }
-            guard let place = try await store.places.place(id: id) else { throw APIError.notFound("no such place: \(text)") }
+            guard let place = try await places.place(id: id) else { throw APIError.notFound("no such place: \(text)") }
             return ResolvedPoint(coordinate: place.position, place: (id.text, place.name))
         }
         guard let lat = p.latitude, let lon = p.longitude else {

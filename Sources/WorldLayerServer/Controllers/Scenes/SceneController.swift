@@ -14,7 +14,12 @@ import WorldLayerVision
 /// A scene is found only for those who may see its sticker, by the same rule as every other path:
 /// the scenes of stickers a viewer may not see are left out of the match itself.
 struct SceneController {
-    let store: Store
+    let accounts: AccountStore
+    let blobs: BlobStore
+    let clock: WallClock
+    let scenes: SceneStore
+    let stickers: StickerStore
+    let zones: ZoneStore
     let indexes: SceneIndexes
     var pool = DecodePool()
     /// Shared with books: a phone sends a few frames a second.
@@ -50,7 +55,7 @@ struct SceneController {
         guard problems.isEmpty else { throw APIError.validation(problems) }
         // The sticker's placement rules hold where its scene shows it, and where its author stood.
         for place in [capture.sceneCoordinate, Coordinate(latitude: capture.latitude, longitude: capture.longitude)] {
-            if let zone = try await store.zones.zone(at: place) {
+            if let zone = try await zones.zone(at: place) {
                 throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
             }
         }
@@ -66,15 +71,15 @@ struct SceneController {
                     FieldError("frame", "this scene could not be found again: \($0); aim at a flat, detailed surface")
                 })
         }
-        let used = try await store.scenes.bytes(ofAuthor: account.id, except: sticker.id)
+        let used = try await scenes.bytes(ofAuthor: account.id, except: sticker.id)
         try APIError.requireRoom(used: used, adding: frame.count + reference.features.count, quota: quota, what: "scene anchors")
-        let before = try await store.scenes.anchor(stickerID: sticker.id)
+        let before = try await scenes.anchor(stickerID: sticker.id)
         let anchor = SceneAnchor(
             stickerId: sticker.id, capture: capture, width: reference.width, height: reference.height,
             quality: SceneQuality(
                 score: reference.score, keypoints: reference.keypoints, coverage: reference.coverage, distinct: reference.distinct),
-            createdAt: store.clock.now())
-        try await store.scenes.put(
+            createdAt: clock.now())
+        try await scenes.put(
             anchor, picture: frame, contentType: MediaSniffer.imageType(frame) ?? "image/jpeg", features: reference.features,
             now: anchor.createdAt)
         return try .json(SceneAnchorBody(anchor), status: before == nil ? .created : .ok)
@@ -82,7 +87,7 @@ struct SceneController {
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sticker = try await visibleSticker(context)
-        guard let anchor = try await store.scenes.anchor(stickerID: sticker.id) else {
+        guard let anchor = try await scenes.anchor(stickerID: sticker.id) else {
             throw APIError.notFound("this sticker has no scene anchor")
         }
         return try .json(SceneAnchorBody(anchor))
@@ -95,14 +100,14 @@ struct SceneController {
         guard sticker.author.id == account.id || account.role != .user else {
             throw APIError(.forbidden, message: "only its author or a moderator can remove a sticker's scene")
         }
-        guard try await store.scenes.delete(stickerID: sticker.id) else { throw APIError.notFound("this sticker has no scene anchor") }
+        guard try await scenes.delete(stickerID: sticker.id) else { throw APIError.notFound("this sticker has no scene anchor") }
         return Response(status: .noContent)
     }
 
     /// The frame the scene was anchored from, for those who may see the sticker.
     @Sendable func picture(_ request: Request, context: AppRequestContext) async throws -> Response {
         let sticker = try await visibleSticker(context)
-        guard let id = try await store.scenes.pictureBlob(stickerID: sticker.id), let blob = try await store.blobs.blob(id: id) else {
+        guard let id = try await scenes.pictureBlob(stickerID: sticker.id), let blob = try await blobs.blob(id: id) else {
             throw APIError.notFound("this sticker has no scene anchor")
         }
         return Response.blob(
@@ -173,14 +178,14 @@ struct SceneController {
 
     /// The scene anchors in the cells within `radius` metres of a place.
     private func anchors(near position: Coordinate, radius: Double) async throws -> [SceneAnchor] {
-        try await store.scenes.anchors(in: try CellGrid.cover(center: position, radius: radius))
+        try await scenes.anchors(in: try CellGrid.cover(center: position, radius: radius))
     }
 
     /// Those of `anchors` whose stickers the request's viewer may see.
     private func visibleOnes(of anchors: [SceneAnchor], context: AppRequestContext) async throws -> [SceneAnchor] {
-        let viewer = try await store.accounts.viewer(context.account?.id)
+        let viewer = try await accounts.viewer(context.account?.id)
         var visible: [SceneAnchor] = []
-        for anchor in anchors where try await store.stickers.sticker(id: anchor.stickerId, viewer: viewer) != nil {
+        for anchor in anchors where try await stickers.sticker(id: anchor.stickerId, viewer: viewer) != nil {
             visible.append(anchor)
         }
         return visible
@@ -189,7 +194,7 @@ struct SceneController {
     /// The sticker in the path, when the request's viewer may see it (the same 404 otherwise).
     private func visibleSticker(_ context: AppRequestContext) async throws -> Sticker {
         let id: Sticker.ID = try context.idParameter("id")
-        guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
+        guard let sticker = try await stickers.sticker(id: id, viewer: try await accounts.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
         return sticker

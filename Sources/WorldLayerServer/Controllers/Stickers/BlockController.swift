@@ -5,7 +5,7 @@ import WorldLayerStore
 
 /// Blocking: neither person sees the other's stickers from then on, on any path.
 struct BlockController {
-    let store: Store
+    let accounts: AccountStore
 
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/me/blocks", use: list)
@@ -14,12 +14,12 @@ struct BlockController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["blocked": try await store.accounts.blockedUsernames(by: try context.requireAccount().id)])
+        try .json(["blocked": try await accounts.blockedUsernames(by: try context.requireAccount().id)])
     }
 
     private func target(_ context: AppRequestContext) async throws -> (me: Account, other: Account) {
         let me = try context.requireAccount()
-        guard let name = context.parameters.get("username"), let other = try await store.accounts.account(username: name) else {
+        guard let name = context.parameters.get("username"), let other = try await accounts.account(username: name) else {
             throw APIError.notFound("no such user")
         }
         guard other.id != me.id else { throw APIError.validation([FieldError("username", "you cannot block yourself")]) }
@@ -28,13 +28,13 @@ struct BlockController {
 
     @Sendable func block(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (me, other) = try await target(context)
-        try await store.accounts.block(other.id, by: me.id)
+        try await accounts.block(other.id, by: me.id)
         return Response(status: .noContent)
     }
 
     @Sendable func unblock(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (me, other) = try await target(context)
-        try await store.accounts.unblock(other.id, by: me.id)
+        try await accounts.unblock(other.id, by: me.id)
         return Response(status: .noContent)
     }
 }

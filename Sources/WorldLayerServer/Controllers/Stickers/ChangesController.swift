@@ -12,7 +12,10 @@ import WorldLayerStore
 /// committed in those cells or the time is up: a live subscription over plain HTTP, for clients
 /// without WebSockets (URLSession on Linux) and for the one code path WorldLayerClient keeps.
 struct ChangesController {
-    let store: Store
+    let accounts: AccountStore
+    let changes: ChangeLog
+    let clock: WallClock
+    let nearby: NearbySearch
     let bell: ChangeBell
 
     static let longestWait = 30
@@ -53,7 +56,7 @@ struct ChangesController {
         }
         let wait = try query.int("wait", in: 0...Self.longestWait, default: 0)
         guard wait > 0 else {
-            return try .json(try await answer(cells: cells, since: since, viewer: try await store.accounts.viewer(context.account?.id)))
+            return try .json(try await answer(cells: cells, since: since, viewer: try await accounts.viewer(context.account?.id)))
         }
         // A held poll takes a place under its address and its account for as long as it is held.
         let places =
@@ -78,7 +81,7 @@ struct ChangesController {
         let hangUp = await context.channel.hangUpHandler()
         while true {
             let mark = await bell.rings
-            let answer = try await self.answer(cells: cells, since: since, viewer: try await store.accounts.viewer(context.account?.id))
+            let answer = try await self.answer(cells: cells, since: since, viewer: try await accounts.viewer(context.account?.id))
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard answer.isEmpty, remaining > .zero, !Task.isCancelled, hangUp?.hasHappened != true else { return try .json(answer) }
             await bell.wait(after: mark, cells: names, upTo: remaining, hangUp: hangUp)
@@ -86,19 +89,19 @@ struct ChangesController {
     }
 
     private func answer(cells: [CellID], since: Int64?, viewer: Viewer) async throws -> Answer {
-        let last = try await store.changes.lastEventSeq()
-        let first = try await store.changes.firstEventSeq()
+        let last = try await self.changes.lastEventSeq()
+        let first = try await self.changes.firstEventSeq()
         guard let since, since >= first - 1, since <= last else {
-            return Answer(reset: true, stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
+            return Answer(reset: true, stickers: try await nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
         }
         let limit = 1000
-        let events = try await store.changes.events(after: since, cells: cells, limit: limit)
+        let events = try await self.changes.events(after: since, cells: cells, limit: limit)
         var changes: [Change] = []
         var relationsChanged = false
         for event in events {
             switch event {
             case .sticker(let c):
-                if let kind = viewer.kind(of: c, now: store.clock.now()) {
+                if let kind = viewer.kind(of: c, now: clock.now()) {
                     changes.append(
                         Change(
                             seq: c.seq, event: kind, stickerId: c.stickerID.text,
@@ -111,7 +114,7 @@ struct ChangesController {
         }
         if relationsChanged {
             // Who may see what changed for this person: start over from the full state.
-            return Answer(reset: true, stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
+            return Answer(reset: true, stickers: try await nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
         }
         let more = events.count == limit
         return Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more)

@@ -9,7 +9,9 @@ import WorldLayerStore
 /// small map, creator, and a link that opens the app); JSON for apps that ask for it.
 /// A sticker the visitor may not see is the same 404 as one that never existed.
 struct SharePageController {
-    let store: Store
+    let accounts: AccountStore
+    let stickers: StickerStore
+    let templates: TemplateStore
 
     func register(_ routes: Routes) {
         routes.on(.get, "/s/{id}", use: page)
@@ -19,7 +21,7 @@ struct SharePageController {
         let wantsJSON = request.headers[.accept]?.contains("application/json") ?? false
         let sticker: Sticker?
         if let id = context.parameters.get("id").flatMap(Sticker.ID.init) {
-            sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id))
+            sticker = try await stickers.sticker(id: id, viewer: try await accounts.viewer(context.account?.id))
         } else {
             sticker = nil
         }
@@ -28,7 +30,7 @@ struct SharePageController {
             return try .json(sticker)
         }
         guard let sticker else { return html(SharePage.notFound, status: .notFound) }
-        let template = try await store.templates.template(id: sticker.templateId)
+        let template = try await templates.template(id: sticker.templateId)
         return html(SharePage.render(sticker, templateName: template?.name ?? sticker.templateId))
     }
 

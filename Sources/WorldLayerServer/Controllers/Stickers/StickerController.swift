@@ -8,7 +8,11 @@ import WorldLayerStore
 /// Stickers: create and edit (idempotent PUT with a client-made id), place, delete,
 /// read by id, nearby, by cell, and the caller's own.
 struct StickerController {
-    let store: Store
+    let accounts: AccountStore
+    let changes: ChangeLog
+    let clock: WallClock
+    let nearby: NearbySearch
+    let stickers: StickerStore
     let views: ViewTally
 
     func register(_ routes: Routes) {
@@ -39,15 +43,15 @@ struct StickerController {
         let account = try context.requireAccount()
         let id: Sticker.ID = try context.idParameter("id")
         let body = try await request.decodeJSON(PutBody.self, context: context)
-        var draft = try StickerRules.validate(body.draft, now: store.clock.now()).get()
+        var draft = try StickerRules.validate(body.draft, now: clock.now()).get()
         // A clip is named by id; what it is and how long it plays come from the author's own upload.
         if let media = draft.media {
-            guard let upload = try await store.stickers.upload(media.id, by: account.id) else {
+            guard let upload = try await self.stickers.upload(media.id, by: account.id) else {
                 throw APIError.validation([FieldError("media.id", "is not one of your uploads; send the file to /v1/stickers/media first")])
             }
             draft.media = StickerMedia(id: upload.id, contentType: upload.contentType, duration: upload.duration)
         }
-        let (sticker, created) = try await store.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
+        let (sticker, created) = try await self.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
         return try .json(
             sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.text)"] : [:])
     }
@@ -62,20 +66,20 @@ struct StickerController {
         let version =
             request.headers[.contentLength] == "0" || request.headers[.contentType] == nil
             ? nil : try await request.decodeJSON(PlaceBody.self, context: context).version
-        let sticker = try await store.stickers.place(id: id, author: account.id, expectedVersion: version)
+        let sticker = try await self.stickers.place(id: id, author: account.id, expectedVersion: version)
         return try .json(sticker)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let id: Sticker.ID = try context.idParameter("id")
-        try await store.stickers.delete(id: id, author: account.id)
+        try await self.stickers.delete(id: id, author: account.id)
         return Response(status: .noContent)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id: Sticker.ID = try context.idParameter("id")
-        guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
+        guard let sticker = try await self.stickers.sticker(id: id, viewer: try await accounts.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
         // Views rank suggestions; counted in memory, written in batches.
@@ -109,8 +113,8 @@ struct StickerController {
             return c
         }
         // The position first: anything after it will also arrive as a change.
-        let seq = try await store.changes.lastEventSeq()
-        let found = try await store.nearby.search(
+        let seq = try await changes.lastEventSeq()
+        let found = try await nearby.search(
             center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
         let page = found.prefix(limit)
         let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
@@ -127,10 +131,10 @@ struct StickerController {
 
     @Sendable func inCells(_ request: Request, context: AppRequestContext) async throws -> Response {
         let cells = try Query(request).cells(maximum: 50)
-        let viewer = try await store.accounts.viewer(context.account?.id)
+        let viewer = try await accounts.viewer(context.account?.id)
         // Read the position first: anything after it will also arrive as a change.
-        let seq = try await store.changes.lastEventSeq()
-        return try .json(CellPage(stickers: try await store.nearby.stickers(inCells: cells, viewer: viewer), seq: seq))
+        let seq = try await changes.lastEventSeq()
+        return try .json(CellPage(stickers: try await nearby.stickers(inCells: cells, viewer: viewer), seq: seq))
     }
 
     /// The cells a disc touches: what a client around a point loads and subscribes to live.
@@ -147,7 +151,7 @@ struct StickerController {
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        return try .json(["stickers": try await store.stickers.stickers(by: account.id)])
+        return try .json(["stickers": try await self.stickers.stickers(by: account.id)])
     }
 
 }

@@ -8,7 +8,8 @@ import WorldLayerStore
 /// big, how long it plays), name it in their sticker, and whoever may see the sticker plays it, with
 /// ranges. A clip is served only through a sticker its viewer may see, never by its hash alone.
 struct StickerMediaController {
-    let store: Store
+    let accounts: AccountStore
+    let stickers: StickerStore
     let library: MediaLibrary
     let uploads: RateLimiter
     let quota: Int
@@ -27,14 +28,14 @@ struct StickerMediaController {
         try await request.saveBody(to: file, limit: limit, tooLarge: "a sticker's clip must be at most \(limit >> 20) MiB")
         let (contentType, seconds) = try Self.check(file)
         let seen = try library.inspect(file)
-        let before = try await store.stickers.upload(seen.id, by: account.id)
+        let before = try await stickers.upload(seen.id, by: account.id)
         if before == nil {
-            let used = try await store.stickers.uploadedBytes(by: account.id)
+            let used = try await stickers.uploadedBytes(by: account.id)
             try APIError.requireRoom(used: used, adding: seen.size, quota: quota, what: "sticker sounds and videos")
         }
         let ref = try library.adopt(file, inspected: seen)
         let upload = StickerUpload(id: ref.id, contentType: contentType, size: ref.size, duration: seconds)
-        try await store.stickers.recordUpload(upload, by: account.id)
+        try await stickers.recordUpload(upload, by: account.id)
         return try .json(upload, status: before == nil ? .created : .ok)
     }
 
@@ -66,7 +67,7 @@ struct StickerMediaController {
 
     @Sendable func download(_ request: Request, context: AppRequestContext) async throws -> Response {
         let id: Sticker.ID = try context.idParameter("id")
-        guard let sticker = try await store.stickers.sticker(id: id, viewer: try await store.accounts.viewer(context.account?.id)) else {
+        guard let sticker = try await stickers.sticker(id: id, viewer: try await accounts.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
         guard let media = sticker.media, let type = media.contentType, library.contains(media.id) else {

@@ -8,7 +8,8 @@ import WorldLayerStore
 
 /// The template library, user submissions and their review.
 struct TemplateController {
-    let store: Store
+    let blobs: BlobStore
+    let templates: TemplateStore
 
     func register(_ routes: Routes) {
         routes.on(.get, "/v1/templates", use: list)
@@ -49,7 +50,7 @@ struct TemplateController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let viewer = context.account?.id
-        return try .json(["templates": try await store.templates.list(for: viewer).map { TemplateBody($0, viewer: viewer) }])
+        return try .json(["templates": try await templates.list(for: viewer).map { TemplateBody($0, viewer: viewer) }])
     }
 
     struct SubmitBody: Decodable {
@@ -93,7 +94,7 @@ struct TemplateController {
             problems.append(FieldError("preview", "must be a PNG of at most \(TemplateRules.maximumPreviewBytes >> 10) KiB"))
         }
         guard problems.isEmpty else { throw APIError.validation(problems) }
-        let (template, created) = try await store.templates.add(
+        let (template, created) = try await templates.add(
             NewTemplate(id: body.id, name: name, kind: body.kind, takesText: body.takesText, asset: asset, preview: body.preview),
             author: account.id)
         return try .json(TemplateBody(template, viewer: account.id), status: created ? .created : .ok)
@@ -102,7 +103,7 @@ struct TemplateController {
     /// A template the caller may look at: in the library, their own, or (for moderators) any.
     private func visibleTemplate(_ context: AppRequestContext) async throws -> StickerTemplate {
         let id = context.parameters.get("id") ?? ""
-        guard let t = try await store.templates.template(id: id) else { throw APIError.notFound("no such template") }
+        guard let t = try await templates.template(id: id) else { throw APIError.notFound("no such template") }
         let account = context.account
         let isModerator = account.map { $0.role != .user } ?? false
         guard t.status == .approved || t.authorId == account?.id || isModerator else { throw APIError.notFound("no such template") }
@@ -123,14 +124,14 @@ struct TemplateController {
     }
 
     private func blobResponse(id: String, request: Request) async throws -> Response {
-        guard let blob = try await store.blobs.blob(id: id) else { throw APIError.notFound("the file is gone") }
+        guard let blob = try await blobs.blob(id: id) else { throw APIError.notFound("the file is gone") }
         return Response.blob(
             blob.data, contentType: blob.contentType, etag: blob.id, request: request, cacheControl: "public, max-age=86400")
     }
 
     @Sendable func queue(_ request: Request, context: AppRequestContext) async throws -> Response {
         let moderator = try context.requireModerator()
-        return try .json(["templates": try await store.templates.pending().map { TemplateBody($0, viewer: moderator.id) }])
+        return try .json(["templates": try await templates.pending().map { TemplateBody($0, viewer: moderator.id) }])
     }
 
     @Sendable func approve(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -151,7 +152,7 @@ struct TemplateController {
     private func review(context: AppRequestContext, approve: Bool, reason: String?) async throws -> Response {
         let moderator = try context.requireModerator()
         guard
-            let t = try await store.templates.review(
+            let t = try await templates.review(
                 id: context.parameters.get("id") ?? "", approve: approve, reason: reason, moderator: moderator)
         else { throw APIError.notFound("no such template") }
         context.logger.info("template reviewed", metadata: ["template": "\(t.id)", "status": "\(t.status.rawValue)"])

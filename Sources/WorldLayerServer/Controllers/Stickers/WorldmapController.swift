@@ -9,7 +9,9 @@ import WorldLayerStore
 /// Worldmaps: the public one of each cell, private ones with members, and the
 /// relocalization assets (snapshot photo, device map) of each.
 struct WorldmapController {
-    let store: Store
+    let accounts: AccountStore
+    let blobs: BlobStore
+    let worldmaps: WorldmapStore
     /// Bytes of relocalization assets each account may upload.
     let uploadBytes: RateLimiter
 
@@ -47,20 +49,20 @@ struct WorldmapController {
             problems.append(FieldError("latitude", "and longitude must be a valid position"))
         }
         guard problems.isEmpty else { throw APIError.validation(problems) }
-        let (worldmap, created) = try await store.worldmaps.createPrivate(
+        let (worldmap, created) = try await worldmaps.createPrivate(
             id: body.id ?? Worldmap.ID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
         return try .json(worldmap, status: created ? .created : .ok)
     }
 
     @Sendable func mine(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["worldmaps": try await store.worldmaps.privateWorldmaps(of: try context.requireAccount().id)])
+        try .json(["worldmaps": try await worldmaps.privateWorldmaps(of: try context.requireAccount().id)])
     }
 
     @Sendable func publicOfCell(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let cell = context.parameters.get("cell").flatMap(CellID.init) else {
             throw APIError.badRequest("'cell' must be a cell id", code: .invalidId)
         }
-        guard let worldmap = try await store.worldmaps.publicWorldmap(cell: cell) else {
+        guard let worldmap = try await worldmaps.publicWorldmap(cell: cell) else {
             throw APIError.notFound("no sticker has been placed in this cell yet, so it has no worldmap")
         }
         return try .json(worldmap)
@@ -69,9 +71,9 @@ struct WorldmapController {
     /// A worldmap the caller may see: public, or private with them as a member. Otherwise 404.
     private func visibleWorldmap(_ context: AppRequestContext) async throws -> Worldmap {
         let id: Worldmap.ID = try context.idParameter("id")
-        guard let w = try await store.worldmaps.worldmap(id: id) else { throw APIError.notFound("no such worldmap") }
+        guard let w = try await worldmaps.worldmap(id: id) else { throw APIError.notFound("no such worldmap") }
         if w.isPrivate {
-            guard let me = context.account?.id, try await store.accounts.viewer(me).worldmaps.contains(id) else {
+            guard let me = context.account?.id, try await accounts.viewer(me).worldmaps.contains(id) else {
                 throw APIError.notFound("no such worldmap")
             }
         }
@@ -93,18 +95,18 @@ struct WorldmapController {
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let w = try await ownedWorldmap(context)
-        try await store.worldmaps.deletePrivate(id: w.id)
+        try await worldmaps.deletePrivate(id: w.id)
         return Response(status: .noContent)
     }
 
     @Sendable func members(_ request: Request, context: AppRequestContext) async throws -> Response {
         let w = try await visibleWorldmap(context)
         guard w.isPrivate else { throw APIError.notFound("a public worldmap has no members") }
-        return try .json(["members": try await store.worldmaps.members(of: w.id)])
+        return try .json(["members": try await worldmaps.members(of: w.id)])
     }
 
     private func member(_ context: AppRequestContext) async throws -> Account {
-        guard let username = context.parameters.get("username"), let account = try await store.accounts.account(username: username) else {
+        guard let username = context.parameters.get("username"), let account = try await accounts.account(username: username) else {
             throw APIError.notFound("no such user")
         }
         return account
@@ -113,7 +115,7 @@ struct WorldmapController {
     @Sendable func addMember(_ request: Request, context: AppRequestContext) async throws -> Response {
         let w = try await ownedWorldmap(context)
         let account = try await member(context)
-        try await store.worldmaps.setMembership(worldmap: w.id, account: account.id, member: true)
+        try await worldmaps.setMembership(worldmap: w.id, account: account.id, member: true)
         return Response(status: .noContent)
     }
 
@@ -125,7 +127,7 @@ struct WorldmapController {
         guard w.isPrivate, (w.ownerId == me.id && account.id != me.id) || (account.id == me.id && w.ownerId != me.id) else {
             throw APIError(.forbidden, message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
         }
-        try await store.worldmaps.setMembership(worldmap: w.id, account: account.id, member: false)
+        try await worldmaps.setMembership(worldmap: w.id, account: account.id, member: false)
         return Response(status: .noContent)
     }
 
@@ -133,7 +135,7 @@ struct WorldmapController {
         let w = try await visibleWorldmap(context)
         var result: [String: [WorldmapAsset]] = [:]
         for kind in WorldmapAssetKind.allCases {
-            result[kind.rawValue] = try await store.worldmaps.assetVersions(worldmap: w.id, kind: kind)
+            result[kind.rawValue] = try await worldmaps.assetVersions(worldmap: w.id, kind: kind)
         }
         return try .json(result)
     }
@@ -143,7 +145,7 @@ struct WorldmapController {
         let w = try await visibleWorldmap(context)
         // Everyone standing in a public cell relocalizes with its newest map: only people who have put
         // something there (and moderators) may replace it.
-        if !w.isPrivate, account.role == .user, try await !store.worldmaps.hasPublishedSticker(author: account.id, worldmap: w.id) {
+        if !w.isPrivate, account.role == .user, try await !worldmaps.hasPublishedSticker(author: account.id, worldmap: w.id) {
             throw APIError(
                 .notAContributor,
                 message: "only people who have placed a sticker on this public worldmap, and moderators, may change its \(kind.rawValue)")
@@ -167,7 +169,7 @@ struct WorldmapController {
             contentType = "application/octet-stream"
         }
         let ifMatch = request.headers[.ifMatch].map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")) }
-        let (asset, created) = try await store.worldmaps.putAsset(
+        let (asset, created) = try await worldmaps.putAsset(
             worldmap: w.id, kind: kind, data: data, contentType: contentType, ifMatch: ifMatch, uploader: account.id)
         return try .json(asset, status: created ? .created : .ok, headers: [.eTag: "\"\(asset.etag)\""])
     }
@@ -180,8 +182,8 @@ struct WorldmapController {
             }
             return v
         }
-        guard let asset = try await store.worldmaps.asset(worldmap: w.id, kind: kind, version: version),
-            let blob = try await store.blobs.blob(id: asset.etag)
+        guard let asset = try await worldmaps.asset(worldmap: w.id, kind: kind, version: version),
+            let blob = try await blobs.blob(id: asset.etag)
         else { throw APIError.notFound(version == nil ? "this worldmap has no \(kind.rawValue) yet" : "that version is not kept") }
         // Blobs are shared by content: the same bytes uploaded first as a snapshot keep that type, but a
         // device map is always opaque bytes to whoever downloads it.

@@ -8,7 +8,9 @@ import WorldLayerStore
 /// Guided tours: a guide's groups with one-time passkeys, redeeming one (rate-limited), and the
 /// participants' questions, which the guide answers and exports before the group is deleted.
 struct GuidedTourController {
-    let store: Store
+    let clock: WallClock
+    let guidedTours: GuidedTourStore
+    let tours: TourStore
     let limiter: AttemptLimiter
 
     func register(_ routes: Routes) {
@@ -31,8 +33,8 @@ struct GuidedTourController {
     }
 
     @Sendable func createGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.listed(store: store, context: context)
-        let guide = try await TourAccess.requireGuide(store: store, context: context, tour: tour)
+        let tour = try await TourAccess.listed(tours: tours, context: context)
+        let guide = try await TourAccess.requireGuide(tours: tours, context: context, tour: tour)
         let body = try await request.decodeJSON(NewGroup.self, context: context)
         var problems: [FieldError] = []
         let name = body.name.trimmingCharacters(in: .whitespaces)
@@ -48,8 +50,8 @@ struct GuidedTourController {
             let keys = Set((0..<body.passkeys).map { _ in Passkey.make() })
             guard keys.count == body.passkeys else { continue }
             do {
-                let group = try await store.guidedTours.createGroup(
-                    tourID: tour.id, guideID: guide.id, name: name, expiresAt: store.clock.now().addingTimeInterval(hours * 3600),
+                let group = try await guidedTours.createGroup(
+                    tourID: tour.id, guideID: guide.id, name: name, expiresAt: clock.now().addingTimeInterval(hours * 3600),
                     keys: keys.map { Passkey.normalize($0)! })
                 context.logger.info(
                     "tour group created", metadata: ["group": "\(group.id.text)", "passkeys": "\(keys.count)"])
@@ -67,9 +69,9 @@ struct GuidedTourController {
     }
 
     @Sendable func listGroups(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.listed(store: store, context: context)
-        _ = try await TourAccess.requireGuide(store: store, context: context, tour: tour)
-        return try .json(["groups": try await store.guidedTours.groups(tourID: tour.id)])
+        let tour = try await TourAccess.listed(tours: tours, context: context)
+        _ = try await TourAccess.requireGuide(tours: tours, context: context, tour: tour)
+        return try .json(["groups": try await guidedTours.groups(tourID: tour.id)])
     }
 
     struct RedeemBody: Decodable {
@@ -80,7 +82,7 @@ struct GuidedTourController {
     }
 
     @Sendable func redeem(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.listed(store: store, context: context)
+        let tour = try await TourAccess.listed(tours: tours, context: context)
         guard tour.mode == .guided else {
             throw APIError.badRequest("“\(tour.title)” is an open tour: no passkey is needed", code: .notGuided)
         }
@@ -98,7 +100,7 @@ struct GuidedTourController {
             throw wrong
         }
         let token = SessionToken.make(prefix: SessionToken.participantPrefix)
-        let outcome = try await store.guidedTours.redeem(
+        let outcome = try await guidedTours.redeem(
             tourID: tour.id, key: key, participantID: body.participantId ?? TourParticipant.ID(), displayName: body.displayName,
             tokenHash: SessionToken.hash(token))
         switch outcome {
@@ -122,10 +124,10 @@ struct GuidedTourController {
     /// The group in the path, with whether the caller guides its tour; 404 for anyone who is neither its guide nor in it.
     private func group(_ context: AppRequestContext) async throws -> (group: TourGroup, tour: Tour, isGuide: Bool) {
         let id: TourGroup.ID = try context.idParameter("group")
-        guard let group = try await store.guidedTours.group(id: id), let tour = try await store.tours.tour(id: group.tourId) else {
+        guard let group = try await guidedTours.group(id: id), let tour = try await self.tours.tour(id: group.tourId) else {
             throw APIError.notFound("no such group")
         }
-        let isGuide = try await TourAccess.isGuide(store: store, context: context, tour: tour)
+        let isGuide = try await TourAccess.isGuide(tours: tours, context: context, tour: tour)
         guard isGuide || context.participant?.groupId == id else { throw APIError.notFound("no such group") }
         return (group, tour, isGuide)
     }
@@ -144,7 +146,7 @@ struct GuidedTourController {
 
     @Sendable func deleteGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
         let group = try await guidedGroup(context)
-        switch try await store.guidedTours.deleteGroup(id: group.id) {
+        switch try await guidedTours.deleteGroup(id: group.id) {
         case .deleted: return Response(status: .noContent)
         case .notFound: throw APIError.notFound("no such group")
         case .unexported(let n):
@@ -176,12 +178,12 @@ struct GuidedTourController {
             id: body.id ?? TourQuestion.ID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
             text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil,
             answeredAt: nil,
-            createdAt: store.clock.now())
+            createdAt: clock.now())
         do {
-            try await store.guidedTours.addQuestion(question)
+            try await guidedTours.addQuestion(question)
         } catch GuidedTourError.questionIdTaken {
             // A retry: answer with what was stored the first time (only if it was this participant's).
-            let mine = try await store.guidedTours.questions(groupID: group.id, participantID: participant.id)
+            let mine = try await guidedTours.questions(groupID: group.id, participantID: participant.id)
             guard let stored = mine.first(where: { $0.id == question.id }) else { throw GuidedTourError.questionIdTaken }
             return try .json(stored)
         }
@@ -192,7 +194,7 @@ struct GuidedTourController {
         let (group, _, isGuide) = try await group(context)
         // A participant sees only their own questions; the guide sees everyone's.
         let only = isGuide ? nil : context.participant?.id
-        return try .json(["questions": try await store.guidedTours.questions(groupID: group.id, participantID: only)])
+        return try .json(["questions": try await guidedTours.questions(groupID: group.id, participantID: only)])
     }
 
     struct AnswerBody: Decodable {
@@ -205,10 +207,10 @@ struct GuidedTourController {
         let body = try await request.decodeJSON(AnswerBody.self, context: context)
         let text = body.answer.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty, text.count <= 5_000 else { throw APIError.validation([FieldError("answer", "must be 1–5,000 characters")]) }
-        guard try await store.guidedTours.answer(questionID: questionID, groupID: group.id, text: text) else {
+        guard try await guidedTours.answer(questionID: questionID, groupID: group.id, text: text) else {
             throw APIError.notFound("no such question")
         }
-        return try .json(try await store.guidedTours.questions(groupID: group.id).first { $0.id == questionID }!)
+        return try .json(try await guidedTours.questions(groupID: group.id).first { $0.id == questionID }!)
     }
 
     /// Every question of the group as CSV (default) or JSON, as a download; recorded as exported.
@@ -218,8 +220,8 @@ struct GuidedTourController {
         guard format == "csv" || format == "json" else {
             throw APIError.badRequest("'format' must be csv or json", code: .invalidParameter)
         }
-        let questions = try await store.guidedTours.questions(groupID: group.id)
-        try await store.guidedTours.markExported(groupID: group.id)
+        let questions = try await guidedTours.questions(groupID: group.id)
+        try await guidedTours.markExported(groupID: group.id)
         let filename = "questions-\(group.id.text.prefix(8)).\(format)"
         let disposition: HTTPFields = [.contentDisposition: "attachment; filename=\"\(filename)\""]
         if format == "json" {

@@ -10,7 +10,7 @@ import WorldLayerStore
 /// Media for tours: admins upload files (checked by their bytes, limited in size by kind); anyone
 /// downloads them by content hash, with ranges and long-lived caching.
 struct MediaController {
-    let store: Store
+    let tours: TourStore
     let library: MediaLibrary
 
     func register(_ routes: Routes) {
@@ -24,7 +24,7 @@ struct MediaController {
         let file = try library.temporaryFile()
         try await request.saveBody(to: file, limit: limit, tooLarge: "a media file must be at most \(limit >> 20) MiB")
         let ref = try library.adopt(file, name: Query(request).items["name"])
-        try await store.tours.registerMedia([ref])
+        try await tours.registerMedia([ref])
         return try .json(ref, status: .created)
     }
 
@@ -32,7 +32,7 @@ struct MediaController {
         guard let id = context.parameters.get("id"), id.count == 64, id.allSatisfy(\.isHexDigit) else {
             throw APIError.badRequest("'id' must be a SHA-256 in hex", code: .invalidId)
         }
-        guard let media = try await store.tours.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
+        guard let media = try await tours.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
         return try await Response.file(
             at: library.path(of: id).path, size: media.size, contentType: media.contentType, etag: id, request: request, context: context)
     }

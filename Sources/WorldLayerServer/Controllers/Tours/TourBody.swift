@@ -36,10 +36,10 @@ struct TourBody: Decodable {
     var stops: [StopBody]
 
     /// The tour, or every field at fault (unknown media among them).
-    func tour(id: Tour.ID, store: Store) async throws -> Tour {
+    func tour(id: Tour.ID, tours: TourStore) async throws -> Tour {
         var problems: [FieldError] = []
         func resolve(_ input: MediaInput, _ field: String) async throws -> MediaRef? {
-            guard let found = try await store.tours.media(id: input.id.lowercased()) else {
+            guard let found = try await tours.media(id: input.id.lowercased()) else {
                 problems.append(FieldError(field, "no such media file; upload it to /v1/media first"))
                 return nil
             }

@@ -10,7 +10,7 @@ import WorldLayerStore
 /// Tours and the open-tour flow: the list, a tour, whether I am in its area, the markers near me,
 /// the next stop with a walking route, position reports that stamp stops, and my stamp book.
 struct TourController {
-    let store: Store
+    let tours: TourStore
     let maps: MapService
     let rule: StampRule
 
@@ -28,27 +28,27 @@ struct TourController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(["tours": try await store.tours.list().map(TourSummary.init)])
+        try .json(["tours": try await self.tours.list().map(TourSummary.init)])
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try .json(try await TourAccess.walkable(store: store, context: context))
+        try .json(try await TourAccess.walkable(tours: tours, context: context))
     }
 
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
         let id: Tour.ID = try context.idParameter("tour")
         let body = try await request.decodeJSON(TourBody.self, context: context, limit: 4 << 20)
-        let tour = try await body.tour(id: id, store: store)
-        let existed = try await store.tours.tour(id: id) != nil
-        try await store.tours.save(tour)
+        let tour = try await body.tour(id: id, tours: tours)
+        let existed = try await self.tours.tour(id: id) != nil
+        try await self.tours.save(tour)
         context.logger.info("tour saved", metadata: ["tour": "\(tour.id.text)", "stops": "\(tour.stops.count)"])
-        return try .json(try await store.tours.tour(id: id)!, status: existed ? .ok : .created)
+        return try .json(try await self.tours.tour(id: id)!, status: existed ? .ok : .created)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireAdmin()
-        guard try await store.tours.delete(id: try context.idParameter("tour")) else { throw APIError.notFound("no such tour") }
+        guard try await self.tours.delete(id: try context.idParameter("tour")) else { throw APIError.notFound("no such tour") }
         return Response(status: .noContent)
     }
 
@@ -69,7 +69,7 @@ struct TourController {
 
     /// Am I where the tour is? If not, how far, and the walk to its nearest stop.
     @Sendable func availability(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.listed(store: store, context: context)
+        let tour = try await TourAccess.listed(tours: tours, context: context)
         let here = try Query(request).coordinate()
         let inside = tour.area.contains(here)
         let ring = tour.area.ring + tour.area.ring.prefix(1)
@@ -93,13 +93,13 @@ struct TourController {
                 + (route == nil ? "" : "; follow the route to its nearest stop")
         // The list already shows guided tours, so their area is no secret; their stops are.
         let visible = TourAccess.maySeeStops(
-            tour, context: context, isGuide: try await TourAccess.isGuide(store: store, context: context, tour: tour))
+            tour, context: context, isGuide: try await TourAccess.isGuide(tours: tours, context: context, tour: tour))
         return try .json(
             Body(inside: inside, distance: distance, nearestStop: visible ? nearest : nil, route: visible ? route : nil, message: message))
     }
 
     @Sendable func nearby(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.walkable(store: store, context: context)
+        let tour = try await TourAccess.walkable(tours: tours, context: context)
         let query = Query(request)
         let here = try query.coordinate()
         let radius = try query.double("radius", in: 1...20_000, default: 1_000)
@@ -111,7 +111,7 @@ struct TourController {
 
     /// The first stop in the tour's order I have not stamped, with the walk there.
     @Sendable func next(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.walkable(store: store, context: context)
+        let tour = try await TourAccess.walkable(tours: tours, context: context)
         let here = try Query(request).coordinate()
         let stamped = try await stampedStops(tour, context: context) ?? []
         struct Body: Encodable {
@@ -132,7 +132,7 @@ struct TourController {
     }
 
     @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.walkable(store: store, context: context)
+        let tour = try await TourAccess.walkable(tours: tours, context: context)
         guard let visitor = context.visitorID else { throw APIError.unauthorized }
         let body = try await request.decodeJSON(PositionReport.self, context: context)
         var problems: [FieldError] = []
@@ -143,7 +143,7 @@ struct TourController {
         if let a = body.accuracy, !(a.isFinite && a >= 0) { problems.append(FieldError("accuracy", "must be metres ≥ 0")) }
         if body.position == nil && body.beacon == nil { problems.append(FieldError("latitude", "or beacon is required")) }
         guard problems.isEmpty else { throw APIError.validation(problems) }
-        let result = try await store.tours.report(body, visitor: visitor, visitorSince: context.account?.createdAt, tour: tour, rule: rule)
+        let result = try await self.tours.report(body, visitor: visitor, visitorSince: context.account?.createdAt, tour: tour, rule: rule)
         struct Body: Encodable {
             var atStop: String?
             var stamped: String?
@@ -158,18 +158,18 @@ struct TourController {
     }
 
     @Sendable func stamps(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.walkable(store: store, context: context)
+        let tour = try await TourAccess.walkable(tours: tours, context: context)
         guard let visitor = context.visitorID else { throw APIError.unauthorized }
-        return try .json(try await store.tours.stampBook(visitor: visitor, tour: tour))
+        return try .json(try await self.tours.stampBook(visitor: visitor, tour: tour))
     }
 
     @Sendable func beacons(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let tour = try await TourAccess.walkable(store: store, context: context)
+        let tour = try await TourAccess.walkable(tours: tours, context: context)
         return try .json(["beacons": tour.beacons])
     }
 
     private func stampedStops(_ tour: Tour, context: AppRequestContext) async throws -> Set<TourStop.ID>? {
         guard let visitor = context.visitorID else { return nil }
-        return Set(try await store.tours.stampBook(visitor: visitor, tour: tour).visited.map(\.stopId))
+        return Set(try await self.tours.stampBook(visitor: visitor, tour: tour).visited.map(\.stopId))
     }
 }
