@@ -19,15 +19,9 @@ struct SceneAnchorBrowserTests {
         let server = try await BrowserTests.server(.chromium)
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("scenic")
-        let sticker = UUID().uuidString.lowercased()
-        let body =
-            ##"{"templateId":"sticky-note","text":"On the poster","tags":[],"color":"#FF8800","size":0.4,"orientation":[0,0,0,1],"anchor":{"latitude":\##(Self.here.latitude),"longitude":\##(Self.here.longitude + 0.00006),"altitude":0,"accuracy":3},"visibility":"public","sharedWith":[]}"##
-        #expect(try await server.request("PUT", "/v1/stickers/\(sticker)", json: body, token: token).status == 201)
-        #expect(try await server.request("POST", "/v1/stickers/\(sticker)/place", token: token).status == 200)
-        let anchored = try await server.request(
-            "PUT",
-            "/v1/stickers/\(sticker)/scene?latitude=\(Self.here.latitude)&longitude=\(Self.here.longitude)&heading=90&fov=60&distance=\(truth["distance"]!)&x=0.62&y=0.3",
-            bytes: try Data(contentsOf: Self.scenes.appendingPathComponent("poster/anchor.jpg")), contentType: "image/jpeg", token: token)
+        let (sticker, anchored) = try await Self.anchored(
+            "On the poster", size: 0.4, at: Self.here, scene: "distance=\(truth["distance"]!)&x=0.62&y=0.3",
+            picture: Self.scenes.appendingPathComponent("poster/anchor.jpg"), server: server, token: token)
         #expect(anchored.status == 201, "\(anchored.body)")
         let spot = try #require(
             ((try JSONSerialization.jsonObject(with: Data(anchored.body.utf8)) as? [String: Any])?["plane"] as? [String: Any])?["spot"]
@@ -87,15 +81,9 @@ struct SceneAnchorBrowserTests {
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("bookish")
         let at = (latitude: Self.here.latitude - 0.0004, longitude: Self.here.longitude)
-        let sticker = UUID().uuidString.lowercased()
-        let body =
-            ##"{"templateId":"sticky-note","text":"On the cover","tags":[],"color":"#FF8800","size":0.2,"orientation":[0,0,0,1],"anchor":{"latitude":\##(at.latitude),"longitude":\##(at.longitude + 0.00006),"altitude":0,"accuracy":3},"visibility":"public","sharedWith":[]}"##
-        #expect(try await server.request("PUT", "/v1/stickers/\(sticker)", json: body, token: token).status == 201)
-        #expect(try await server.request("POST", "/v1/stickers/\(sticker)/place", token: token).status == 200)
-        let anchored = try await server.request(
-            "PUT",
-            "/v1/stickers/\(sticker)/scene?latitude=\(at.latitude)&longitude=\(at.longitude)&heading=90&fov=60&distance=3&x=\(spot[0])&y=\(spot[1])",
-            bytes: try Data(contentsOf: photos.appendingPathComponent(scene["anchor"] as! String)), contentType: "image/jpeg", token: token)
+        let (sticker, anchored) = try await Self.anchored(
+            "On the cover", size: 0.2, at: at, scene: "distance=3&x=\(spot[0])&y=\(spot[1])",
+            picture: photos.appendingPathComponent(scene["anchor"] as! String), server: server, token: token)
         #expect(anchored.status == 201, "\(anchored.body)")
         // Where the sticker truly is in the camera's picture: in the view, then 1.15 times farther from its middle
         // (the middle 556 × 418 pixels scaled to 640 × 480: a lens 15 % narrower than the view's).
@@ -121,6 +109,23 @@ struct SceneAnchorBrowserTests {
             // 1 % of the camera's frame, as the screen shows it.
             #expect(drawn.off < 6.4 * drawn.scale, "\(drawn)")
         }
+    }
+
+    /// A public sticker placed 3 m east of `at` and anchored to `picture`, taken there facing east with
+    /// a 60° lens (`scene`: the rest of the anchoring query); its id and the anchoring's answer.
+    static func anchored(
+        _ text: String, size: Double, at: (latitude: Double, longitude: Double), scene: String, picture: URL, server: RunningServer,
+        token: String
+    ) async throws -> (String, (status: Int, body: String)) {
+        let sticker = UUID().uuidString.lowercased()
+        let body =
+            ##"{"templateId":"sticky-note","text":"\##(text)","tags":[],"color":"#FF8800","size":\##(size),"orientation":[0,0,0,1],"anchor":{"latitude":\##(at.latitude),"longitude":\##(at.longitude + 0.00006),"altitude":0,"accuracy":3},"visibility":"public","sharedWith":[]}"##
+        #expect(try await server.request("PUT", "/v1/stickers/\(sticker)", json: body, token: token).status == 201)
+        #expect(try await server.request("POST", "/v1/stickers/\(sticker)/place", token: token).status == 200)
+        let answer = try await server.request(
+            "PUT", "/v1/stickers/\(sticker)/scene?latitude=\(at.latitude)&longitude=\(at.longitude)&heading=90&fov=60&\(scene)",
+            bytes: try Data(contentsOf: picture), contentType: "image/jpeg", token: token)
+        return (sticker, answer)
     }
 
     /// How far, in screen pixels, the sticker is drawn from `pixel` of the 640 × 480 camera picture
