@@ -254,16 +254,21 @@ struct BrowserTests {
                 try await browser.waitFor("the tour stops layer", "return Number(document.querySelector('#map').dataset.tourStops || 0)")
                     as? Int == 8)
             // The sticker layer draws (one by one, or counted in clusters) every sticker the server finds around the view.
-            let drawn =
-                try await browser.waitFor("the stickers layer", "return Number(document.querySelector('#map').dataset.stickers || 0)")
-                as? Int ?? 0
-            let around =
-                try await browser.runAsync(
+            // Other tests place stickers in this world meanwhile, and the map follows them live: asked again until both agree.
+            let counts =
+                try await browser.waitFor(
+                    "the stickers layer to draw what the server finds",
                     """
-                    const [lat, lng, radius] = document.querySelector('#map').dataset.layersAround.split(',');
-                    fetch(`/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=${radius}&limit=200`).then(r => r.json()).then(j => done(j.stickers.length));
-                    """) as? Int ?? -1
-            #expect(drawn > 0 && drawn == around, "\(drawn) drawn of \(around)")
+                    const e = document.querySelector('#map'), drawn = Number(e.dataset.stickers || 0);
+                    if (!drawn || !e.dataset.layersAround) return null;
+                    const [lat, lng, radius] = e.dataset.layersAround.split(',');
+                    const around = new XMLHttpRequest();
+                    around.open('GET', `/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=${radius}&limit=200`, false);
+                    around.send();
+                    const found = JSON.parse(around.responseText).stickers.length;
+                    return drawn === found ? [drawn, found] : null;
+                    """) as? [Int]
+            #expect(counts?.first ?? 0 > 0, "\(String(describing: counts))")
             // Layers in a fixed order, whatever was drawn last: own map < places < stickers < stops < route.
             let order =
                 try await browser.run(
