@@ -131,8 +131,8 @@ def main(path, print_only=False):
         "# Scene anchors: where the camera is (bench/run scenes)", "",
         f'Commit {meta["commit"]}, {meta["date"]}, {meta["machine"]}. {len(entries)} held-out views (scene_data.py score: six photographs as '
         "posters on three walls, seed 12), 640×480, 60° lens, 1–10 m away, 0–60° off axis, other light, blur, noise, JPEG 50–92, "
-        "each frame matched by `POST /v1/scenes/locate` against all six scenes. A pose is given only from 25 matches or more that "
-        "fit it within 2 px RMS (chosen on the dev set: two other photographs on another wall, seed 11).", "",
+        "each frame matched by `POST /v1/scenes/locate` against all six scenes. Recall counts a view only when its pose, from 25 "
+        "matches or more, fits them within 2 px RMS (`precise`; chosen on the dev set: two other photographs on another wall, seed 11).", "",
         "## At 3 m (all angles)", "",
         "| | camera position | camera heading | a sticker 3 m ahead | recall |", "|---|---|---|---|---|",
         f'| scene anchor | **{cm(headline["position"])}** | **{deg(headline["heading"])}** | (as the position) | {headline["recall"]:.0%} |',

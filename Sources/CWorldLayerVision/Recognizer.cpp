@@ -150,7 +150,6 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
         // again within a tighter bound; of those that show the target as a camera can see it, the
         // one most matches agree with tightly (the loose bound lets in a second plane, a lens's bend).
         cv::Mat h;
-        std::vector<uint8_t> mask;
         std::array<cv::Point2f, 4> corners;
         int best = -1;
         // The distinct matches first; every candidate only when they leave doubt.
@@ -158,24 +157,24 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
         if (seedFrom.size() >= 8) seeds.push_back({&seedFrom, &seedTo});
         seeds.push_back({&from, &to});
         for (auto [fitFrom, fitTo] : seeds) {
-        if (best >= confidentInliers) break;
-        for (int method : {cv::RANSAC, cv::USAC_MAGSAC}) {
-            cv::Mat fitted = cv::findHomography(*fitFrom, *fitTo, method, reprojection, cv::noArray(), 2000, 0.995);
-            if (fitted.empty()) continue;
-            std::vector<uint8_t> loose = within(fitted, from, to, reprojection);
-            if (std::count(loose.begin(), loose.end(), 1) <= std::max(minimumInliers - 1, result.inliers)) continue;
-            auto tight = tighter(from, to, loose);
-            for (auto &[candidate, agreeing] : {tight, std::make_pair(fitted, loose)}) {
-                std::array<cv::Point2f, 4> seen;
-                if (candidate.empty() || !verified(target, from, candidate, agreeing, frame, seen)) continue;
-                int close = agreement(candidate, from, to);
-                if (close > best) best = close, h = candidate, mask = agreeing, corners = seen;
+            if (best >= confidentInliers) break;
+            for (int method : {cv::RANSAC, cv::USAC_MAGSAC}) {
+                cv::Mat fitted = cv::findHomography(*fitFrom, *fitTo, method, reprojection, cv::noArray(), 2000, 0.995);
+                if (fitted.empty()) continue;
+                std::vector<uint8_t> loose = within(fitted, from, to, reprojection);
+                if (std::count(loose.begin(), loose.end(), 1) <= std::max(minimumInliers - 1, result.inliers)) continue;
+                auto tight = tighter(from, to, loose);
+                for (auto &[candidate, agreeing] : {tight, std::make_pair(fitted, loose)}) {
+                    std::array<cv::Point2f, 4> seen;
+                    if (candidate.empty() || !verified(target, from, candidate, agreeing, frame, seen)) continue;
+                    int close = agreement(candidate, from, to);
+                    if (close > best) best = close, h = candidate, corners = seen;
+                }
             }
-        }
         }
         if (best < 0) continue;
         // Inliers are counted within the loose bound whichever fit won, so that counts compare.
-        mask = within(h, from, to, reprojection);
+        std::vector<uint8_t> mask = within(h, from, to, reprojection);
         int inliers = int(std::count(mask.begin(), mask.end(), 1));
         if (inliers < minimumInliers || inliers <= result.inliers) continue;
         result.target = target.key;
@@ -187,10 +186,10 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
             result.referenceInliers.push_back(from[i]);
             result.frameInliers.push_back(to[i]);
         }
-        result.referenceMatches = from;
-        result.frameMatches = to;
         result.inliers = inliers;
         result.matches = int(from.size());
+        result.referenceMatches = std::move(from);  // not needed here again: a scene's sticker is placed from them
+        result.frameMatches = std::move(to);
         for (int i = 0; i < 9; ++i) result.homography[i] = h.at<double>(i / 3, i % 3);
         for (int i = 0; i < 4; ++i) {
             result.corners[2 * i] = corners[i].x;

@@ -21,6 +21,7 @@ constexpr int frameFeatures = 1000;
 constexpr int frameSide = 640;
 constexpr double focalRange = 1.6;  // a guessed field of view of 60° may be 40°–85°
 constexpr size_t localMatches = 20;  // the fewest matches around a sticker its own homography is fitted to
+constexpr double localReprojection = 2.5;  // pixels: as tight as the recognizer's refit
 // Of the frame's longer side (24 px of 640): a lens's distortion and the anchoring frame's own
 // askew view bend the whole match by about that much at its edges (bench/realphoto_data.py, dev).
 constexpr double looseAgreement = 0.0375;
@@ -118,32 +119,32 @@ void copy(const Recognition &r, int width, int height, wl_recognition *out) {
 }  // namespace
 
 namespace {
+/// A point through a row-major 3×3 homography.
+cv::Point2f mapped(const double *m, cv::Point2f p) {
+    double w = m[6] * p.x + m[7] * p.y + m[8];
+    return {float((m[0] * p.x + m[1] * p.y + m[2]) / w), float((m[3] * p.x + m[4] * p.y + m[5]) / w)};
+}
+
 /// Where a scene's sticker is in the frame: through the homography of the matches nearest it when
 /// enough of them agree (a scene is seldom one plane only: a wall, the street before it, a window
 /// set back), otherwise through the whole match's.
 cv::Point2f spotInFrame(const Recognition &r, cv::Point2f spot, int frameSide) {
-    auto through = [&](const auto &m, cv::Point2f p) {
-        double w = m[6] * p.x + m[7] * p.y + m[8];
-        return cv::Point2f(float((m[0] * p.x + m[1] * p.y + m[2]) / w), float((m[3] * p.x + m[4] * p.y + m[5]) / w));
-    };
     // Every candidate the whole match roughly agrees with (a loose bound: a second plane or a lens
     // bends it a little), nearest the sticker first.
     std::vector<std::pair<double, size_t>> near;
     for (size_t i = 0; i < r.referenceMatches.size(); ++i) {
-        if (cv::norm(through(r.homography, r.referenceMatches[i]) - r.frameMatches[i]) > looseAgreement * frameSide) continue;
+        if (cv::norm(mapped(r.homography.data(), r.referenceMatches[i]) - r.frameMatches[i]) > looseAgreement * frameSide) continue;
         near.push_back({cv::norm(r.referenceMatches[i] - spot), i});
     }
     size_t nearest = std::max<size_t>(localMatches, near.size() / 4);
-    if (near.size() < nearest + 4) return through(r.homography, spot);
+    if (near.size() < nearest + 4) return mapped(r.homography.data(), spot);
     std::nth_element(near.begin(), near.begin() + nearest, near.end());
     std::vector<cv::Point2f> from, to;
     for (size_t k = 0; k < nearest; ++k) from.push_back(r.referenceMatches[near[k].second]), to.push_back(r.frameMatches[near[k].second]);
     std::vector<uint8_t> mask;
-    cv::Mat local = cv::findHomography(from, to, cv::RANSAC, 2.5, mask);
-    if (local.empty() || std::count(mask.begin(), mask.end(), 1) < int(localMatches * 3 / 4)) return through(r.homography, spot);
-    std::array<double, 9> m;
-    for (int i = 0; i < 9; ++i) m[i] = local.at<double>(i / 3, i % 3);
-    return through(m, spot);
+    cv::Mat local = cv::findHomography(from, to, cv::RANSAC, localReprojection, mask);
+    if (local.empty() || std::count(mask.begin(), mask.end(), 1) < int(localMatches * 3 / 4)) return mapped(r.homography.data(), spot);
+    return mapped(local.ptr<double>(), spot);
 }
 }  // namespace
 
@@ -183,8 +184,8 @@ int wl_index_locate(const wl_index *index, const uint8_t *bytes, size_t length, 
         const auto &g = targets[size_t(r.slot)].plane;
         std::vector<cv::Point3f> plane;
         for (const auto &p : r.referenceInliers) {
-            double w = g[6] * p.x + g[7] * p.y + g[8];
-            plane.emplace_back(float((g[0] * p.x + g[1] * p.y + g[2]) / w), float((g[3] * p.x + g[4] * p.y + g[5]) / w), 0.0f);
+            cv::Point2f onPlane = mapped(g.data(), p);
+            plane.emplace_back(onPlane.x, onPlane.y, 0.0f);
         }
         Camera guess = Camera::fromFieldOfView(gray.cols, gray.rows, horizontalDegrees);
         FocalPose solved = known == 1 ? FocalPose{planePose(plane, r.frameInliers, guess), guess, false}

@@ -147,8 +147,8 @@ public final class TargetRecognizer: @unchecked Sendable {
         guard status == 0 else { return nil }
         let recognition = Self.recognition(l.recognition)
         guard recognition.target != nil else { return SceneLocation(recognition: recognition, pose: nil) }
-        // A pose from few points, or one they do not fit, can be metres off (a small, far scene
-        // has two poses nearly as good): no answer is better.
+        // A pose from few points can be metres off (a small, far scene has two poses nearly as
+        // good): no answer is better.
         if let refusal = Self.refusal(l, inliers: recognition.inliers) {
             return SceneLocation(recognition: recognition, pose: nil, refusal: refusal)
         }
