@@ -6,6 +6,10 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// Everything but the app library: the server, the CLI, the benchmarks and the tests. An app that
+/// links only `WorldLayerClient` turns it off (`traits: []`) and resolves only what the client needs.
+let serverOnly: TargetDependencyCondition? = .when(traits: ["Server"])
+
 let package = Package(
     name: "WorldLayer",
     platforms: [.macOS(.v14), .iOS(.v17)],
@@ -20,6 +24,10 @@ let package = Package(
         .library(name: "WorldLayerVision", targets: ["WorldLayerVision"]),
         .executable(name: "worldlayer", targets: ["worldlayer"]),
         .executable(name: "worldlayer-bench", targets: ["worldlayer-bench"]),
+    ],
+    traits: [
+        .trait(name: "Server", description: "The server, the CLI, the benchmarks and the tests (on by default)."),
+        .default(enabledTraits: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -94,11 +102,11 @@ let package = Package(
             name: "WorldLayerStore",
             dependencies: [
                 "WorldLayerCore",
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
+                .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
+                .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
             ],
             swiftSettings: swiftSettings
         ),
@@ -108,8 +116,8 @@ let package = Package(
             dependencies: [
                 "WorldLayerCore",
                 "WorldLayerStore",
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth", condition: serverOnly),
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
             ],
             resources: [.copy("Resources/Templates")],
             swiftSettings: swiftSettings
@@ -123,23 +131,23 @@ let package = Package(
                 "WorldLayerServices",
                 "WorldLayerRouting",
                 "WorldLayerVision",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: serverOnly),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: serverOnly),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "Metrics", package: "swift-metrics", condition: serverOnly),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOFoundationCompat", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: serverOnly),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: serverOnly),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: serverOnly),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
+                .product(name: "X509", package: "swift-certificates", condition: serverOnly),
+                .product(name: "SwiftASN1", package: "swift-asn1", condition: serverOnly),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
@@ -156,11 +164,11 @@ let package = Package(
                 "WorldLayerServer",
                 "WorldLayerClient",
                 "WorldLayerVision",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Yams", package: "Yams"),
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly),
+                .product(name: "Yams", package: "Yams", condition: serverOnly),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
             ],
             swiftSettings: swiftSettings
         ),
@@ -170,13 +178,13 @@ let package = Package(
             dependencies: [
                 "WorldLayerCLI", "WorldLayerCore", "WorldLayerGeo", "WorldLayerRouting", "WorldLayerStore", "WorldLayerServices",
                 "WorldLayerServer", "WorldLayerClient", "WorldLayerVision",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: serverOnly),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: serverOnly),
                 // The nearby benchmark's PostGIS peer runs as a statement prepared once per connection;
                 // its R*Tree peer reads SQLite's own rows, as WorldLayer's nearby search does.
-                .product(name: "PostgresKit", package: "postgres-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),
+                .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
             ],
             path: "Sources/WorldLayerBench",
             swiftSettings: swiftSettings
@@ -185,9 +193,11 @@ let package = Package(
         .target(
             name: "WorldLayerTestSupport",
             dependencies: [
-                "WorldLayerStore", "WorldLayerServer", "WorldLayerOSM", .product(name: "Logging", package: "swift-log"),
-                .product(name: "SQLKit", package: "sql-kit"), .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                "WorldLayerStore", "WorldLayerServer", "WorldLayerOSM",
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
+                .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
             ],
             swiftSettings: swiftSettings
         ),
@@ -203,7 +213,7 @@ let package = Package(
             dependencies: [
                 "WorldLayerClient", "WorldLayerAPI", "WorldLayerServer", "WorldLayerTestSupport", "WorldLayerStore", "WorldLayerGeo",
                 "WorldLayerRouting",
-                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: serverOnly),
             ],
             swiftSettings: swiftSettings),
         .testTarget(
@@ -224,11 +234,11 @@ let package = Package(
                 "WorldLayerRouting",
                 "WorldLayerTestSupport",
                 "WorldLayerVision",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "Yams", package: "Yams", condition: serverOnly),
             ],
             resources: [.copy("Media")],
             swiftSettings: swiftSettings
@@ -239,10 +249,10 @@ let package = Package(
                 "worldlayer", "worldlayer-bench", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo",
                 "WorldLayerClient", "WorldLayerStore",
                 "WorldLayerTestSupport",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: serverOnly),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
             ], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6],

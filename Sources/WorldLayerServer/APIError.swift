@@ -17,6 +17,13 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     public var headers: HTTPFields = [:]
     /// For a stale edit: the current state of what was being edited.
     var current: (any Encodable & Sendable)? = nil
+    /// For a placement inside a restricted zone: which one, so a client can name it in its own words.
+    var zone: Zone? = nil
+
+    struct Zone: Encodable, Sendable {
+        var name: String
+        var kind: String
+    }
 
     public init(_ code: Code, message: String, fields: [FieldError] = [], headers: HTTPFields = [:]) {
         self.code = code
@@ -25,14 +32,20 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         self.headers = headers
     }
 
+    init(_ code: Code, message: String, fields: [FieldError], zone: Zone) {
+        self.init(code, message: message, fields: fields)
+        self.zone = zone
+    }
+
     struct Body: Encodable {
         struct Detail: Encodable {
             var code: String
             var message: String
             var fields: [FieldError]?
             var current: (any Encodable & Sendable)?
+            var zone: Zone?
 
-            enum Key: String, CodingKey { case code, message, fields, current }
+            enum Key: String, CodingKey { case code, message, fields, current, zone }
 
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: Key.self)
@@ -40,6 +53,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
                 try c.encode(message, forKey: .message)
                 try c.encodeIfPresent(fields, forKey: .fields)
                 if let current { try c.encode(current, forKey: .current) }
+                try c.encodeIfPresent(zone, forKey: .zone)
             }
         }
         var error: Detail
@@ -47,7 +61,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try WireJSON.encoder.encode(
-            Body(error: .init(code: code.rawValue, message: message, fields: fields.isEmpty ? nil : fields, current: current)))
+            Body(error: .init(code: code.rawValue, message: message, fields: fields.isEmpty ? nil : fields, current: current, zone: zone)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

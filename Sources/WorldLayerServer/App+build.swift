@@ -123,7 +123,8 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
         sessionLifetime: configuration.sessionLifetime
     ).register(routes)
     StickerController(
-        accounts: store.accounts, changes: store.changes, clock: store.clock, nearby: store.nearby, stickers: store.stickers, views: views
+        accounts: store.accounts, changes: store.changes, editing: StickerEditing(stickers: store.stickers, clock: store.clock),
+        nearby: store.nearby, stickers: store.stickers, views: views
     ).register(routes)
     ChangesController(accounts: store.accounts, changes: store.changes, clock: store.clock, nearby: store.nearby, bell: hub.bell).register(
         routes)
@@ -167,7 +168,8 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     ).register(routes)
     TrustController(authority: configuration.localAuthority).register(routes)
     GuidedTourController(
-        clock: store.clock, guidedTours: store.guidedTours, tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits)
+        clock: store.clock, groups: TourGroups(guidedTours: store.guidedTours, clock: store.clock), guidedTours: store.guidedTours,
+        tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits)
     ).register(routes)
     return (router, table)
 }

@@ -55,10 +55,14 @@ extension Migration {
         postgres: [])
 
     /// Every column of the stickers table but its key (as migration 3 left them, with migration 5's strip).
-    private static let stickerColumns = """
+    private static let stickerColumns = stickerColumns(visibilities: "'public', 'private', 'shared'")
+
+    /// The columns with `visibilities` allowed (a list of SQL strings).
+    static func stickerColumns(visibilities: String) -> String {
+        """
         author_id TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
                         state TEXT NOT NULL CHECK (state IN ('unpublished', 'published', 'deleted')),
-                        visibility TEXT NOT NULL CHECK (visibility IN ('public', 'private', 'shared')),
+                        visibility TEXT NOT NULL CHECK (visibility IN (\(visibilities))),
                         worldmap_id TEXT NOT NULL REFERENCES worldmaps (id) ON DELETE CASCADE,
                         private_worldmap_id TEXT,
                         template_id TEXT NOT NULL REFERENCES templates (id),
@@ -73,6 +77,7 @@ extension Migration {
                         updated_at BIGINT NOT NULL,
                         strip BIGINT NOT NULL
         """
+    }
 
     /// Swaps SQLite's stickers table for `stickers_by_place` (made by `create`, filled by `copy`), with its indexes.
     ///
@@ -80,25 +85,34 @@ extension Migration {
     /// foreign keys on, where renaming a table rewrites other tables' references to it and dropping
     /// it cascades. So the rows that reference stickers are kept aside, the old table is dropped,
     /// the new one takes its name (the references still say `stickers`), and the rows come back.
-    private static func replacingStickersTable(create: String, copy: String) -> [String] {
-        let kept = [
-            ("sticker_shares", "kept_shares"), ("sticker_group_shares", "kept_group_shares"), ("sticker_tags", "kept_tags"),
-            ("sticker_views", "kept_views"), ("reports", "kept_reports"),
-        ]
+    ///
+    /// `also` names tables made since that reference stickers too (with the names they are kept
+    /// under), and `indexes` replaces the indexes (and triggers) made here, for a later schema.
+    static func replacingStickersTable(
+        create: String, copy: String, also: [(String, String)] = [], indexes: [String]? = nil
+    ) -> [String] {
+        let kept =
+            [
+                ("sticker_shares", "kept_shares"), ("sticker_group_shares", "kept_group_shares"), ("sticker_tags", "kept_tags"),
+                ("sticker_views", "kept_views"), ("reports", "kept_reports"),
+            ] + also
         return [create, copy]
             + kept.map { "CREATE TEMP TABLE \($0.1) AS SELECT * FROM \($0.0)" }
             + ["DROP TABLE stickers", "ALTER TABLE stickers_by_place RENAME TO stickers"]
             + kept.map { "INSERT INTO \($0.0) SELECT * FROM \($0.1)" }
             + kept.map { "DROP TABLE \($0.1)" }
-            + [
-                """
-                CREATE INDEX stickers_by_spot ON stickers (cell, strip, latitude, longitude, state, visibility, author_id, id, private_worldmap_id, expires_at, version)
-                WHERE state <> 'deleted'
-                """,
-                "CREATE INDEX stickers_by_author ON stickers (author_id, updated_at)",
-                "CREATE INDEX stickers_archived ON stickers (deleted_at) WHERE state = 'deleted'",
-                "CREATE INDEX stickers_expiring ON stickers (expires_at) WHERE expires_at IS NOT NULL AND state <> 'deleted'",
-                "CREATE INDEX stickers_by_time ON stickers (created_at, id) WHERE state = 'published'",
-            ]
+            + (indexes ?? placeOrderIndexes)
     }
+
+    /// The stickers table's indexes as version 11 made them (the spot index first).
+    static let placeOrderIndexes = [
+        """
+        CREATE INDEX stickers_by_spot ON stickers (cell, strip, latitude, longitude, state, visibility, author_id, id, private_worldmap_id, expires_at, version)
+        WHERE state <> 'deleted'
+        """,
+        "CREATE INDEX stickers_by_author ON stickers (author_id, updated_at)",
+        "CREATE INDEX stickers_archived ON stickers (deleted_at) WHERE state = 'deleted'",
+        "CREATE INDEX stickers_expiring ON stickers (expires_at) WHERE expires_at IS NOT NULL AND state <> 'deleted'",
+        "CREATE INDEX stickers_by_time ON stickers (created_at, id) WHERE state = 'published'",
+    ]
 }

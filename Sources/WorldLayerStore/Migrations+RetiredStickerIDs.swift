@@ -5,14 +5,7 @@ extension Migration {
     /// A migration that rebuilds the stickers table must make the trigger again.
     static let retiredStickerIDs = Migration(
         version: 24, name: "ids of removed stickers, never given out again",
-        statements: [
-            "CREATE TABLE retired_sticker_ids (id TEXT PRIMARY KEY)",
-            """
-            CREATE TRIGGER stickers_retired AFTER DELETE ON stickers BEGIN
-              INSERT OR IGNORE INTO retired_sticker_ids (id) VALUES (OLD.id);
-            END
-            """,
-        ],
+        statements: ["CREATE TABLE retired_sticker_ids (id TEXT PRIMARY KEY)", retiredTrigger],
         postgres: [
             "CREATE TABLE retired_sticker_ids (id TEXT PRIMARY KEY)",
             """
@@ -25,4 +18,11 @@ extension Migration {
             """,
             "CREATE TRIGGER stickers_retired AFTER DELETE ON stickers FOR EACH ROW EXECUTE FUNCTION retire_sticker_id()",
         ])
+
+    /// SQLite's trigger that keeps the ids (made again by a step that makes the stickers table again).
+    static let retiredTrigger = """
+        CREATE TRIGGER stickers_retired AFTER DELETE ON stickers BEGIN
+          INSERT OR IGNORE INTO retired_sticker_ids (id) VALUES (OLD.id);
+        END
+        """
 }

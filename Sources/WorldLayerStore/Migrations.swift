@@ -78,6 +78,7 @@ extension Migration {
         retiredStickerIDs,
         oneChangeLog,
         liveTopics,
+        followersAudience,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -124,3 +124,15 @@ struct TourRuleTests {
             ])
     }
 }
+
+@Suite("A guide's new group, checked without a database")
+struct NewTourGroupTests {
+    @Test("a trimmed name, 1 to 500 passkeys, up to 30 days: every problem at once")
+    func problems() {
+        #expect(NewTourGroup(name: " Afternoon ", passkeys: 10).problems.isEmpty)
+        #expect(NewTourGroup(name: " Afternoon ", passkeys: 10).trimmedName == "Afternoon")
+        #expect(NewTourGroup(name: " ", passkeys: 0, validForHours: 721).problems.map(\.field) == ["name", "passkeys", "validForHours"])
+        #expect(NewTourGroup(name: "x", passkeys: 501, validForHours: .nan).problems.map(\.field) == ["passkeys", "validForHours"])
+        #expect(NewTourGroup(name: "x", passkeys: 1).hours == 12)
+    }
+}

@@ -40,6 +40,9 @@ struct RestrictedZoneTests {
             let inside = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(north: 5), token: token)
             #expect(inside.status == .unprocessableContent && inside.errorCode == "restricted_zone")
             #expect(inside.text.contains("Vanha hautausmaa") && inside.errorFields == ["anchor"])
+            // The zone's name as data, for a client to put in its own words.
+            let zone = (inside.json["error"] as? [String: Any])?["zone"] as? [String: Any]
+            #expect(zone?["name"] as? String == "Vanha hautausmaa" && zone?["kind"] as? String == "cemetery", "\(inside.text)")
             let place = try await api.call(.post, "/v1/stickers/\(early)/place", token: token)
             #expect(place.status == .unprocessableContent && place.text.contains("Vanha hautausmaa"))
             let outside = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: Fixtures.sticker(north: 60), token: token)

@@ -6,11 +6,12 @@ import WorldLayerServer
 import WorldLayerStore
 import WorldLayerTestSupport
 
-/// The visibility rule exists twice: in Swift (`Viewer.canSee`) and in SQL (PostgreSQL's nearby
-/// statement). Random worlds — accounts (some under 18), blocks, groups, private worldmaps, stickers
-/// of every kind, some drafts, some deleted, some expired, some age-restricted — are made through the API, and what each viewer is
-/// shown (nearby, by cell and in the feed) is compared with `canSee` on the same facts, and what tag
-/// counts (search and suggestions) count with what anyone may see, on both engines.
+/// The visibility rule exists twice: in Swift (`Viewer.canSee`) and in SQL (the nearby statements).
+/// Random worlds — accounts (some under 18), blocks, follows, groups, private worldmaps, stickers of
+/// every audience, some drafts, some deleted, some expired, some age-restricted — are made through the
+/// API, and what each viewer is shown (nearby, by cell, in the feed, through the change feed and over
+/// a live socket replaying the log) is compared with `canSee` on the same facts, and what tag counts
+/// (search and suggestions) count with what anyone may see, on both engines.
 @Suite("Visibility: the SQL rule and canSee agree on random worlds")
 struct VisibilityPropertyTests {
     /// A small deterministic generator (SplitMix64), so a failing world can be made again from its seed.
@@ -50,6 +51,8 @@ struct VisibilityPropertyTests {
         let names = (0..<people).map { "p\(seed)x\($0)" }
         var tokens: [String: String] = [:], ids: [String: Account.ID] = [:]
         let minors = Set(random.subset(names, 0.3))
+        let marker = "end\(seed)"
+        tokens[marker] = try await api.signUpAndLogIn(marker)
         for name in names {
             tokens[name] = try await api.signUpAndLogIn(name, birthday: minors.contains(name) ? Fixtures.birthday(yearsAgo: 16) : nil)
             ids[name] = Account.ID(try #require(try await api.call(.get, "/v1/me", token: tokens[name]).json["id"] as? String))
@@ -60,6 +63,14 @@ struct VisibilityPropertyTests {
             let a = random.pick(names), b = random.pick(names)
             guard a != b else { continue }
             if try await api.call(.put, "/v1/me/blocks/\(b)", token: tokens[a]).status == .noContent { blocks.insert([ids[a]!, ids[b]!]) }
+        }
+        var following: [String: Set<String>] = [:]
+        for name in names {
+            for other in random.subset(names, 0.35) where other != name {
+                if try await api.call(.put, "/v1/me/follows/\(other)", token: tokens[name]).status == .ok {
+                    following[name, default: []].insert(other)
+                }
+            }
         }
         var groupMembers: [StickerGroup.ID: Set<String>] = [:]
         for g in 0..<2 {
@@ -93,12 +104,21 @@ struct VisibilityPropertyTests {
             mapMembers[map] = members
         }
 
+        // The change feed and the live replay start here: every relation is in place.
+        let cell = try #require(
+            try await api.call(
+                .get, "/v1/cells/cover?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=60"
+            )
+            .json["cells"] as? [String])
+        let mark = try #require(
+            try await api.call(.get, "/v1/changes?cells=\(cell.joined(separator: ","))").json["seq"] as? Int)
+
         // Stickers: every visibility, shares with people and groups, on worldmaps or not, drafts,
         // deleted ones, and ones whose timer ends before the look.
         var audiences: [UUID: StickerAudience] = [:]
         for n in 0..<stickersPerWorld {
             let author = random.pick(names)
-            let visibility = random.pick(["public", "private", "shared"])
+            let visibility = random.pick(Visibility.allCases.map(\.rawValue))
             let sharedWith = visibility == "shared" ? random.subset(names, 0.3).filter { $0 != author } : []
             let myGroups = groupMembers.filter { $0.value.contains(author) }.map(\.key)
             let sharedGroups = visibility == "shared" ? random.subset(myGroups, 0.5) : []
@@ -135,18 +155,16 @@ struct VisibilityPropertyTests {
 
         // Every viewer, anonymous included: nearby (SQL on PostgreSQL: its statement serves boxes a
         // few dozen metres wide, so the circle is kept that small) and by cell.
-        let cell = try #require(
-            try await api.call(
-                .get, "/v1/cells/cover?latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=60"
-            )
-            .json["cells"] as? [String])
         var checked = 0
+        var viewers: [String: Viewer] = [:]
         for name in names + ["anonymous"] {
             let me = ids[name]
             let viewer = Viewer(
                 accountID: me, worldmaps: Set(mapMembers.filter { $0.value.contains(name) }.map(\.key)),
                 blocked: Set(blocks.filter { me != nil && $0.contains(me!) }.flatMap { $0 }.filter { $0 != me }),
-                groups: Set(groupMembers.filter { $0.value.contains(name) }.map(\.key)), isAdult: me != nil && !minors.contains(name))
+                groups: Set(groupMembers.filter { $0.value.contains(name) }.map(\.key)), isAdult: me != nil && !minors.contains(name),
+                following: Set((following[name] ?? []).map { ids[$0]! }))
+            viewers[name] = viewer
             let expected = Set(audiences.filter { viewer.canSee($0.value, now: clock.now) }.map(\.key))
             let nearby = try await api.call(
                 .get,
@@ -194,7 +212,46 @@ struct VisibilityPropertyTests {
                 (popular?["stickers"] as? Int ?? 0) == counted, "seed \(seed), \(name) suggested: \(suggested.text), expected \(counted)")
             checked += audiences.count * 2
         }
+
+        // The change feed and a live socket, from the mark: a last public sticker ends what they must hold.
+        let end = UUID().text
+        #expect(
+            try await api.call(.put, "/v1/stickers/\(end)", json: Fixtures.sticker(text: "the end"), token: tokens[marker]).status
+                == .created)
+        #expect(try await api.call(.post, "/v1/stickers/\(end)/place", token: tokens[marker]).status == .ok)
+        for name in names + ["anonymous"] {
+            let expected = Set(audiences.filter { viewers[name]!.canSee($0.value, now: clock.now) }.map(\.key))
+            let changes = try await api.call(.get, "/v1/changes?cells=\(cell.joined(separator: ","))&since=\(mark)", token: tokens[name])
+            #expect(changes.json["reset"] as? Bool == false && changes.json["more"] as? Bool == false, "\(changes.text.prefix(300))")
+            let fromFeed = Self.held(after: changes.json["changes"] as? [[String: Any]] ?? []).intersection(audiences.keys)
+            #expect(
+                fromFeed == expected,
+                "seed \(seed), \(name) change feed: extra \(fromFeed.subtracting(expected)), missing \(expected.subtracting(fromFeed))")
+            let (live, _) = try await LiveClient.subscribed(port: api.port, to: cell, token: tokens[name], since: Int64(mark))
+            var frames: [[String: Any]] = []
+            while frames.last?["stickerId"] as? String != end {
+                let frame = try await live.next()
+                #expect(frame["type"] as? String == "event", "seed \(seed), \(name): \(frame)")
+                frames.append(frame)
+            }
+            await live.close()
+            let fromLive = Self.held(after: frames).intersection(audiences.keys)
+            #expect(
+                fromLive == expected,
+                "seed \(seed), \(name) live: extra \(fromLive.subtracting(expected)), missing \(expected.subtracting(fromLive))")
+            checked += audiences.count * 2
+        }
         return checked
+    }
+
+    /// The stickers a screen holds after applying `events` in order: those whose last event carries a body.
+    static func held(after events: [[String: Any]]) -> Set<UUID> {
+        var held: Set<UUID> = []
+        for event in events {
+            guard let id = (event["stickerId"] as? String).flatMap(UUID.init(uuidString:)) else { continue }
+            if event["sticker"] is [String: Any] { held.insert(id) } else { held.remove(id) }
+        }
+        return held
     }
 }
 

@@ -1,6 +1,6 @@
 // Sponsored stickers (StickARs' ads): shown to people standing inside an approved ad's area during its
 // schedule, on the map and in AR, always labelled "Sponsored"; advertisers write theirs on #/ads.
-import { get } from "./api.js";
+import { get, paths } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./strings.js";
 import { stickerPicture, templates } from "./templates.js";
@@ -8,7 +8,7 @@ import { stickerPicture, templates } from "./templates.js";
 /** The ads someone standing at `position` sees now, nearest first. */
 export async function adsHere(position) {
   if (position?.latitude == null) return [];
-  return (await get(`/v1/ads/nearby?latitude=${position.latitude}&longitude=${position.longitude}`)).ads ?? [];
+  return (await get(`${paths.adsNearby}?latitude=${position.latitude}&longitude=${position.longitude}`)).ads ?? [];
 }
 
 /** The label every ad carries, wherever it shows. */

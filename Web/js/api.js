@@ -1,5 +1,92 @@
-// The WorldLayer API: JSON in and out, the session token kept in localStorage, errors as messages.
+// The WorldLayer API: every server address once (`paths`), JSON in and out, the session token kept
+// in localStorage, and refusals told apart by their code (`APIError.code`), never by their words.
 import { has, t } from "./strings.js";
+
+const seg = (value) => encodeURIComponent(value);
+
+/** Every address of the server the client uses: a string, or a function of the path's parts. */
+export const paths = {
+  accounts: "/v1/accounts",
+  adsNearby: "/v1/ads/nearby",
+  ad: (id) => `/v1/ads/${seg(id)}`,
+  adAction: (id, action) => `/v1/ads/${seg(id)}/${seg(action)}`,
+  books: "/v1/books",
+  book: (slug) => `/v1/books/${seg(slug)}`,
+  bookRecognize: (slug) => `/v1/books/${seg(slug)}/recognize`,
+  cellCover: "/v1/cells/cover",
+  cellStickers: "/v1/cells/stickers",
+  clientConfig: "/v1/client-config",
+  feed: "/v1/feed",
+  feedback: "/v1/feedback",
+  feedbackDone: (id) => `/v1/feedback/${seg(id)}/done`,
+  groups: "/v1/groups",
+  groupInvitation: (group, username) => `/v1/groups/${seg(group)}/invitations/${seg(username)}`,
+  groupMembership: (group) => `/v1/groups/${seg(group)}/members/me`,
+  buildings: "/v1/map/buildings",
+  walkways: "/v1/map/walkways",
+  me: "/v1/me",
+  myAds: "/v1/me/ads",
+  myBlocks: "/v1/me/blocks",
+  myBlock: (username) => `/v1/me/blocks/${seg(username)}`,
+  myFollow: (username) => `/v1/me/follows/${seg(username)}`,
+  myGroupInvitations: "/v1/me/group-invitations",
+  myGroups: "/v1/me/groups",
+  myReports: "/v1/me/reports",
+  mySettings: "/v1/me/settings",
+  myStickers: "/v1/me/stickers",
+  myTag: (tag) => `/v1/me/tags/${seg(tag)}`,
+  myWorldmaps: "/v1/me/worldmaps",
+  media: (id) => `/v1/media/${seg(id)}`,
+  approveAd: (id) => `/v1/moderation/ads/${seg(id)}/approve`,
+  rejectAd: (id) => `/v1/moderation/ads/${seg(id)}/reject`,
+  moderationLog: "/v1/moderation/log",
+  moderationQueue: "/v1/moderation/queue",
+  dismissReport: (id) => `/v1/moderation/reports/${seg(id)}/dismiss`,
+  hideReported: (id) => `/v1/moderation/reports/${seg(id)}/hide`,
+  person: (username) => `/v1/people/${seg(username)}`,
+  followers: (username) => `/v1/people/${seg(username)}/followers`,
+  following: (username) => `/v1/people/${seg(username)}/following`,
+  personStickers: (username) => `/v1/people/${seg(username)}/stickers`,
+  placeLabels: "/v1/places/labels",
+  placesNearby: "/v1/places/nearby",
+  placeSearch: "/v1/places/search",
+  placePhoto: (place, photo) => `/v1/places/${seg(place)}/photos/${seg(photo)}`,
+  routes: "/v1/routes",
+  sceneLocate: "/v1/scenes/locate",
+  sceneReferenceImages: "/v1/scenes/reference-images",
+  searchGroups: "/v1/search/groups",
+  searchPeople: "/v1/search/people",
+  searchTags: "/v1/search/tags",
+  sessions: "/v1/sessions",
+  currentSession: "/v1/sessions/current",
+  stickerMediaUpload: "/v1/stickers/media",
+  stickersNearby: "/v1/stickers/nearby",
+  sticker: (id) => `/v1/stickers/${seg(id)}`,
+  stickerMedia: (id) => `/v1/stickers/${seg(id)}/media`,
+  placeSticker: (id) => `/v1/stickers/${seg(id)}/place`,
+  stickerReports: (id) => `/v1/stickers/${seg(id)}/reports`,
+  stickerScene: (id) => `/v1/stickers/${seg(id)}/scene`,
+  suggestions: "/v1/suggestions",
+  templates: "/v1/templates",
+  approveTemplate: (id) => `/v1/templates/${seg(id)}/approve`,
+  templatePreview: (id) => `/v1/templates/${seg(id)}/preview`,
+  rejectTemplate: (id) => `/v1/templates/${seg(id)}/reject`,
+  tourQuestions: (group) => `/v1/tour-groups/${seg(group)}/questions`,
+  tourAnswer: (group, question) => `/v1/tour-groups/${seg(group)}/questions/${seg(question)}/answer`,
+  tours: "/v1/tours",
+  tour: (id) => `/v1/tours/${seg(id)}`,
+  tourAvailability: (id) => `/v1/tours/${seg(id)}/availability`,
+  tourGroups: (id) => `/v1/tours/${seg(id)}/groups`,
+  tourNext: (id) => `/v1/tours/${seg(id)}/next`,
+  tourPositions: (id) => `/v1/tours/${seg(id)}/positions`,
+  tourRedeem: (id) => `/v1/tours/${seg(id)}/redeem`,
+  tourStamps: (id) => `/v1/tours/${seg(id)}/stamps`,
+  worldmaps: "/v1/worldmaps",
+  worldmapMembers: (id) => `/v1/worldmaps/${seg(id)}/members`,
+  worldmapMember: (id, username) => `/v1/worldmaps/${seg(id)}/members/${seg(username)}`,
+  zonesAt: "/v1/zones/at",
+  live: "/v1/live",
+};
 
 const tokenKey = "worldlayer.token";
 
@@ -13,16 +100,18 @@ export class APIError extends Error {
     super(forPeople(status, body?.error));
     this.status = status;
     this.code = body?.error?.code;
-    this.serverMessage = body?.error?.message;
     this.fields = body?.error?.fields ?? [];
   }
 }
 
+/** What to tell a person about `error`: the words `byCode` names for its code where the caller knows
+ *  what the code means there (`{ not_found: "error.no_such_user" }` when a username was asked for). */
+export const messageFor = (error, byCode = {}) => byCode[error?.code] ? t(byCode[error.code]) : error?.message ?? String(error);
+
 /** The server's refusal in words for people (strings.js "error.CODE"), its own message otherwise. */
 function forPeople(status, error) {
   const code = error?.code, message = error?.message ?? "";
-  if (code === "restricted_zone") return t("error.restricted_zone", { zone: message.match(/'([^']+)'/)?.[1] ?? "" });
-  if (code === "not_found" && /user/.test(message)) return t("error.no_such_user");
+  if (code === "restricted_zone") return t("error.restricted_zone", { zone: error.zone?.name ?? "" });
   if (code === "validation_failed" && error.fields?.length) return error.fields.map((f) => `${has(`field.${f.field}`) ? t(`field.${f.field}`) : f.field}: ${f.message}`).join("; ");
   if (code && has(`error.${code}`)) return t(`error.${code}`);
   if (status === 0) return t("error.network");
@@ -64,6 +153,15 @@ export async function api(method, path, body, token = session.token) {
   }
   return json;
 }
+
+/** A file the session may be needed for (an element cannot send it), or null when it is refused. */
+export async function blobWithSession(path) {
+  const response = await fetch(path, { headers: sessionHeaders() });
+  return response.ok ? response.blob() : null;
+}
+
+/** The Authorization header of the session, if there is one. */
+export const sessionHeaders = () => session.token ? { Authorization: `Bearer ${session.token}` } : {};
 
 export const get = (path, token) => api("GET", path, undefined, token);
 export const post = (path, body, token) => api("POST", path, body, token);

@@ -3,6 +3,7 @@
 // Each is an element for the camera view; the model is drawn by three.js, loaded only for a model.
 import { h, outboundLink } from "./dom.js";
 import { t } from "./strings.js";
+import { paths } from "./api.js";
 
 /** A link target: a button-like link that says where it goes. */
 export const targetLink = (content) => outboundLink(content.url, { class: "button", id: "target-link" });
@@ -12,7 +13,7 @@ export const loadThree = () => Promise.all([import("/vendor/three/build/three.mo
 
 /** A sound target: played while its picture is in view (looping as the book says). */
 export function targetSound(content, name) {
-  return h("audio", { id: "target-sound", src: `/v1/media/${content.media.id}`, loop: content.loop, autoplay: true, "aria-label": name });
+  return h("audio", { id: "target-sound", src: paths.media(content.media.id), loop: content.loop, autoplay: true, "aria-label": name });
 }
 
 /** A model target: a canvas the size of the picture (placed over it like a video), the model
@@ -24,7 +25,7 @@ export async function targetModel(content, width, height) {
   renderer.setSize(width, height, false);
   const scene = new THREE.Scene(), holder = new THREE.Group();
   scene.add(holder, new THREE.HemisphereLight(0xffffff, 0x444444, 2.5));
-  const gltf = await new Promise((resolve, reject) => new GLTFLoader().load(`/v1/media/${content.media.id}`, resolve, undefined, reject));
+  const gltf = await new Promise((resolve, reject) => new GLTFLoader().load(paths.media(content.media.id), resolve, undefined, reject));
   // Centred and scaled to fill about two thirds of the picture's height.
   const box = new THREE.Box3().setFromObject(gltf.scene), size = box.getSize(new THREE.Vector3());
   gltf.scene.position.sub(box.getCenter(new THREE.Vector3()));

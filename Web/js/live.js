@@ -5,7 +5,7 @@
 // meanwhile is missed; a `reset` (the server lost the place, or who may see what changed) asks the
 // screen to load what is in view again. Its state ("live", "reconnecting", "offline") is for a
 // person to see.
-import { session } from "./api.js";
+import { paths, session } from "./api.js";
 
 // At most 5 s apart (as Socket.IO and Phoenix do): a phone is live again within seconds of the server.
 const firstDelay = 500, longestDelay = 5_000;
@@ -25,7 +25,7 @@ export function live({ onEvent, onReset = () => {}, onState = () => {}, token: t
   function connect() {
     clearTimeout(timer);
     if (closed || (!cells.length && !topics.length)) return;
-    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/v1/live`);
+    socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}${paths.live}`);
     const mine = socket;
     // The token goes in the first frame, not the URL, so no log or history holds it.
     mine.onopen = () => {

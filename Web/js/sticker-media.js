@@ -2,7 +2,7 @@
 // player and link in its sheet. A clip is uploaded first (POST /v1/stickers/media; the server checks
 // its type, size and length) and the sticker names it; it plays from /v1/stickers/{id}/media, which
 // answers only those who may see the sticker.
-import { api, session } from "./api.js";
+import { api, blobWithSession, paths, session } from "./api.js";
 import { h, outboundLink } from "./dom.js";
 import { t } from "./strings.js";
 
@@ -24,7 +24,7 @@ export function mediaFields(current = {}) {
     /** Throws the server's reason when the clip is refused (too long, not a sound or video). */
     async read() {
       let media = remove?.checked ? undefined : current.media ? { id: current.media.id } : undefined;
-      if (file.files[0]) media = { id: (await api("POST", "/v1/stickers/media", file.files[0])).id };
+      if (file.files[0]) media = { id: (await api("POST", paths.stickerMediaUpload, file.files[0])).id };
       return { media, link: link.value.trim() || undefined };
     },
   };
@@ -34,15 +34,14 @@ export function mediaFields(current = {}) {
 export function mediaContent(s) {
   const parts = [];
   if (s.media) {
-    const path = `/v1/stickers/${s.id}/media`;
+    const path = paths.stickerMedia(s.id);
     const player = h(kindOf(s.media), { id: "sticker-media", controls: true, preload: "metadata", playsinline: true,
       "aria-label": t(`media.kind.${kindOf(s.media)}`), class: `sticker-${kindOf(s.media)}` });
     // A public sticker's clip streams with ranges; another's needs the session, which an element cannot send.
     const open = s.visibility === "public" && !s.worldmapIsPrivate;
     if (open || !session.token) player.src = path;
     else {
-      fetch(path, { headers: { Authorization: `Bearer ${session.token}` } }).then((r) => r.ok ? r.blob() : null)
-        .then((blob) => { if (blob) player.src = URL.createObjectURL(blob); }).catch(() => { /* the sheet stands without it */ });
+      blobWithSession(path).then((blob) => { if (blob) player.src = URL.createObjectURL(blob); }).catch(() => { /* the sheet stands without it */ });
     }
     parts.push(h("figure", { id: "sticker-clip" }, h("figcaption", { class: "muted" },
       t("media.caption", { what: t(`media.kind.${kindOf(s.media)}`), length: clock(s.media.duration ?? 0) })), player));

@@ -19,7 +19,7 @@ const en = {
   "groups.private": "private", "groups.open": "open", "groups.members": "{count} members", "groups.leave": "Leave",
   "groups.inviteWho": "Username to invite", "groups.invite": "Invite", "groups.invited": "Invited {who}.",
   "groups.invitedTo": "You are invited to “{name}”.", "groups.join": "Join",
-  "audience.who": "Who sees it", "audience.public": "Everyone", "audience.private": "Only me", "audience.people": "People I name",
+  "audience.who": "Who sees it", "audience.public": "Everyone", "audience.followers": "People who follow me", "audience.private": "Only me", "audience.people": "People I name",
   "audience.group": "A group I am in", "audience.map": "One of my private maps", "audience.peopleWho": "Their usernames",
   "audience.whichGroup": "Which group", "audience.whichMap": "Which map", "audience.expires": "Deletes itself",
   "audience.forever": "Never", "audience.hour": "In an hour", "audience.day": "In a day", "audience.week": "In a week",

@@ -1,6 +1,6 @@
 // The sticker templates, fetched once per page, and a sticker's picture drawn from its template:
 // the template's image, or a card in the sticker's colour with its text (never a template id).
-import { get, session } from "./api.js";
+import { blobWithSession, get, paths } from "./api.js";
 import { h } from "./dom.js";
 
 let loading = null;
@@ -9,8 +9,7 @@ let loading = null;
  *  with the session (an <img> sends no token) and shown from memory. */
 export function designPicture(path, className) {
   const img = h("img", { class: className, alt: "", width: 56, height: 56 });
-  fetch(path, { headers: { Authorization: `Bearer ${session.token}` } })
-    .then((response) => response.ok ? response.blob() : null)
+  blobWithSession(path)
     .then((blob) => { if (blob) img.src = URL.createObjectURL(blob); })
     .catch(() => { /* no picture: the name and status still say what it is */ });
   return img;
@@ -18,7 +17,7 @@ export function designPicture(path, className) {
 
 /** id → template. */
 export function templates() {
-  loading ??= get("/v1/templates").then(({ templates: list }) => new Map(list.map((x) => [x.id, x]))).catch((error) => { loading = null; throw error; });
+  loading ??= get(paths.templates).then(({ templates: list }) => new Map(list.map((x) => [x.id, x]))).catch((error) => { loading = null; throw error; });
   return loading;
 }
 

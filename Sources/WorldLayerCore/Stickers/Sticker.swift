@@ -18,6 +18,8 @@ public enum Visibility: String, Sendable, Codable, CaseIterable {
     case `private`
     /// Listed people, or (on a private worldmap) its members.
     case shared
+    /// The people who follow the author (StickARs' "followers only").
+    case followers
 }
 
 /// A rotation as a unit quaternion, `x, y, z, w` (ARKit's `simd_quatf` order).

@@ -3,6 +3,9 @@ import WorldLayerGeo
 
 /// The limits every sticker meets, enforced by the server for every client.
 public enum StickerRules {
+    /// A clip is named by the id of its author's own upload; any other id is refused with this.
+    public static let clipNotUploaded = FieldError("media.id", "is not one of your uploads; send the file to /v1/stickers/media first")
+
     public static let textMaximumLength = 280
     public static let tagsMaximumCount = 10
     public static let tagMaximumLength = 40

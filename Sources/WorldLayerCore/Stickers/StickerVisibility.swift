@@ -74,16 +74,19 @@ public struct Viewer: Sendable, Hashable {
     public var groups: Set<StickerGroup.ID>
     /// Known to be 18 or over (from the account's birthday); never for someone not signed in.
     public var isAdult: Bool
+    /// Accounts the viewer follows.
+    public var following: Set<Account.ID>
 
     public init(
         accountID: Account.ID?, worldmaps: Set<Worldmap.ID> = [], blocked: Set<Account.ID> = [], groups: Set<StickerGroup.ID> = [],
-        isAdult: Bool = false
+        isAdult: Bool = false, following: Set<Account.ID> = []
     ) {
         self.accountID = accountID
         self.worldmaps = worldmaps
         self.blocked = blocked
         self.groups = groups
         self.isAdult = isAdult
+        self.following = following
     }
 
     public static let anonymous = Viewer(accountID: nil)
@@ -94,7 +97,10 @@ public struct Viewer: Sendable, Hashable {
     ///
     /// On a private worldmap the audience is its members (a `private` sticker stays the
     /// author's own); in the public world it is everyone, the listed people and the members of
-    /// the listed groups, or the author.
+    /// the listed groups, the author's followers, or the author.
+    ///
+    /// The SQL form of this rule (`NearbyVisibleStatement.visibleRule`) switches over the same
+    /// `Visibility` cases, so a new audience cannot be added to one without the other.
     public func canSee(_ s: StickerAudience, now: Date = Date()) -> Bool {
         guard s.state != .deleted else { return false }
         if let expiry = s.expiresAt, expiry <= now { return false }
@@ -107,6 +113,7 @@ public struct Viewer: Sendable, Hashable {
         case .public: return true
         case .private: return false
         case .shared: return (accountID.map(s.sharedWith.contains) ?? false) || !s.sharedGroups.isDisjoint(with: groups)
+        case .followers: return following.contains(s.author)
         }
     }
 }

@@ -51,7 +51,8 @@ extension APIError {
         case .restricted(let zone):
             APIError(
                 .restrictedZone, message: "stickers cannot be placed in '\(zone.zone)' (\(zone.kind)), a restricted zone",
-                fields: [FieldError("anchor", "is inside the restricted zone '\(zone.zone)'")])
+                fields: [FieldError("anchor", "is inside the restricted zone '\(zone.zone)'")], zone: Zone(name: zone.zone, kind: zone.kind)
+            )
         }
     }
 }

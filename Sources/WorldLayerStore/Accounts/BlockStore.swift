@@ -67,26 +67,26 @@ extension AccountStore {
 
     /// One round trip: a viewer is read for every request that shows stickers.
     static func viewer(_ id: Account.ID, on db: any SQLDatabase, now: Date) async throws -> Viewer {
-        let me = id.text
-        let rows = try await db.raw(
-            """
-            SELECT 'w' AS kind, worldmap_id AS other FROM worldmap_members WHERE account_id = \(bind: me)
-            UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = \(bind: me)
-            UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = \(bind: me)
-            UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(bind: me)
-            UNION ALL SELECT 'a', birthday FROM accounts WHERE id = \(bind: me)
-            """
-        ).all()
+        // The statement's text with the account bound wherever it names it.
+        let parts = ViewerStatement.relations(of: "\u{1}", typed: db.dialect.name == "postgresql").split(
+            separator: "\u{1}", omittingEmptySubsequences: false)
+        var query: SQLQueryString = ""
+        for (n, part) in parts.enumerated() {
+            if n > 0 { query.appendInterpolation(bind: id.text) }
+            query.appendLiteral(String(part))
+        }
+        let rows = try await db.raw(query).all()
         return viewer(
             id,
             relations: try rows.map { (try $0.decode(column: "kind", as: String.self), try $0.decode(column: "other", as: String.self)) },
             now: now)
     }
 
-    /// A viewer from its relations: `w` worldmap memberships, `b` blocks either way, `g` groups, `a`
-    /// the birthday (an adult on `now`'s date or not).
+    /// A viewer from its relations (``ViewerStatement/relations(of:typed:)``): `w` worldmap memberships,
+    /// `b` blocks either way, `g` groups, `f` accounts followed, `a` the birthday (an adult on `now`'s date or not).
     static func viewer(_ id: Account.ID, relations: [(kind: String, other: String)], now: Date) -> Viewer {
-        var worldmaps = Set<Worldmap.ID>(), blocked = Set<Account.ID>(), groups = Set<StickerGroup.ID>(), isAdult = false
+        var worldmaps = Set<Worldmap.ID>(), blocked = Set<Account.ID>(), groups = Set<StickerGroup.ID>(), following = Set<Account.ID>()
+        var isAdult = false
         for (kind, text) in relations {
             if kind == "a" {
                 isAdult = Viewer.isAdult(birthday: text, now: now)
@@ -96,9 +96,10 @@ extension AccountStore {
             switch kind {
             case "w": worldmaps.insert(Worldmap.ID(other))
             case "b": blocked.insert(Account.ID(other))
+            case "f": following.insert(Account.ID(other))
             default: groups.insert(StickerGroup.ID(other))
             }
         }
-        return Viewer(accountID: id, worldmaps: worldmaps, blocked: blocked, groups: groups, isAdult: isAdult)
+        return Viewer(accountID: id, worldmaps: worldmaps, blocked: blocked, groups: groups, isAdult: isAdult, following: following)
     }
 }

@@ -30,18 +30,24 @@ extension CommunityStore {
                 try await db.raw(
                     "INSERT INTO follows (follower_id, followee_id, created_at) VALUES (\(bind: follower.text), \(bind: id.text), \(bind: millis(now)))"
                 ).run()
+                // The follower may now see the followee's followers-only stickers: their live views reload.
+                try await store.changes.appendRelationEvents(for: [follower], on: db, now: now)
             }
             return .following
         }
     }
 
     /// Stops following; false when there is no such account.
-    public func unfollow(username: String, by follower: Account.ID) async throws -> Bool {
-        try await transaction { db in
+    public func unfollow(username: String, by follower: Account.ID, now: Date? = nil) async throws -> Bool {
+        let now = now ?? clock.now()
+        return try await transaction { db in
             guard let row = try await db.raw("SELECT id FROM accounts WHERE username_key = \(bind: AccountRules.key(username))").first()
             else { return false }
             let id = try row.decode(column: "id", as: String.self)
-            try await db.raw("DELETE FROM follows WHERE follower_id = \(bind: follower.text) AND followee_id = \(bind: id)").run()
+            let ended = try await db.raw(
+                "DELETE FROM follows WHERE follower_id = \(bind: follower.text) AND followee_id = \(bind: id) RETURNING followee_id"
+            ).all()
+            if !ended.isEmpty { try await store.changes.appendRelationEvents(for: [follower], on: db, now: now) }
             return true
         }
     }
@@ -114,7 +120,10 @@ extension CommunityStore {
                 "UPDATE accounts SET private_account = \(bind: isPrivate ? 1 : 0), updated_at = \(bind: millis(now)) WHERE id = \(bind: accountID.text)"
             ).run()
             // Going private ends being followed: a private account's stickers reach nobody through follows.
-            if isPrivate { try await db.raw("DELETE FROM follows WHERE followee_id = \(bind: accountID.text)").run() }
+            guard isPrivate else { return }
+            let followers = try await db.raw("DELETE FROM follows WHERE followee_id = \(bind: accountID.text) RETURNING follower_id").all()
+                .map { try $0.decodeID(column: "follower_id") as Account.ID }
+            try await store.changes.appendRelationEvents(for: followers, on: db, now: now)
         }
     }
 

@@ -117,13 +117,13 @@ extension NearbyVisibleStatement {
     /// ``Viewer/canSee(_:now:)`` for row `s` of the stickers, in SQL both engines speak: `viewer`,
     /// `now` and `adultCutoff` name the parameters that hold them, `shares` is the shares table as `h`.
     static func visibleRule(viewer: String, now: String, adultCutoff: String, shares: String, relations: Relations) -> String {
-        let (notBlocked, adult, worldmaps, groups) =
+        let (notBlocked, adult, worldmaps) =
             switch relations {
             case .cte:
                 (
                     "s.author_id NOT IN (SELECT other FROM rel WHERE kind = 'b')",
                     "EXISTS (SELECT 1 FROM rel WHERE kind = 'a' AND other <= \(adultCutoff))",
-                    "SELECT other FROM rel WHERE kind = 'w'", "SELECT other FROM rel WHERE kind = 'g'"
+                    "SELECT other FROM rel WHERE kind = 'w'"
                 )
             case .tables:
                 (
@@ -132,10 +132,14 @@ extension NearbyVisibleStatement {
                       AND s.author_id NOT IN (SELECT blocker_id FROM blocks WHERE blocked_id = \(viewer))
                     """,
                     "EXISTS (SELECT 1 FROM accounts WHERE id = \(viewer) AND birthday <= \(adultCutoff))",
-                    "SELECT worldmap_id FROM worldmap_members WHERE account_id = \(viewer)",
-                    "SELECT group_id FROM group_members WHERE account_id = \(viewer)"
+                    "SELECT worldmap_id FROM worldmap_members WHERE account_id = \(viewer)"
                 )
             }
+        let publicWorld = Visibility.allCases.compactMap { visibility in
+            reach(of: visibility, viewer: viewer, shares: shares, relations: relations).map {
+                $0.isEmpty ? "s.visibility = '\(visibility.rawValue)'" : "(s.visibility = '\(visibility.rawValue)' AND (\($0)))"
+            }
+        }
         return """
             s.state <> 'deleted' AND (s.expires_at IS NULL OR s.expires_at > \(now))
             AND (s.author_id = \(viewer) OR (
@@ -143,11 +147,33 @@ extension NearbyVisibleStatement {
               AND (s.age_restricted = 0 OR \(adult))
               AND CASE WHEN s.private_worldmap_id IS NOT NULL
                 THEN s.visibility <> 'private' AND s.private_worldmap_id IN (\(worldmaps))
-                ELSE s.visibility = 'public' OR (s.visibility = 'shared' AND (
-                  EXISTS (SELECT 1 FROM \(shares) WHERE h.sticker_id = s.id AND h.account_id = \(viewer))
-                  OR EXISTS (SELECT 1 FROM sticker_group_shares g WHERE g.sticker_id = s.id AND g.group_id IN (\(groups)))))
+                ELSE \(publicWorld.joined(separator: " OR "))
                 END))
             """
+    }
+
+    /// Who besides the author sees a sticker of `visibility` in the public world, as SQL: the
+    /// condition on the viewer, "" for everyone, nil for no one. The same cases as ``Viewer/canSee(_:now:)``.
+    private static func reach(of visibility: Visibility, viewer: String, shares: String, relations: Relations) -> String? {
+        let (groups, following) =
+            switch relations {
+            case .cte: ("SELECT other FROM rel WHERE kind = 'g'", "SELECT other FROM rel WHERE kind = 'f'")
+            case .tables:
+                (
+                    "SELECT group_id FROM group_members WHERE account_id = \(viewer)",
+                    "SELECT followee_id FROM follows WHERE follower_id = \(viewer)"
+                )
+            }
+        switch visibility {
+        case .public: return ""
+        case .private: return nil
+        case .shared:
+            return """
+                EXISTS (SELECT 1 FROM \(shares) WHERE h.sticker_id = s.id AND h.account_id = \(viewer))
+                  OR EXISTS (SELECT 1 FROM sticker_group_shares g WHERE g.sticker_id = s.id AND g.group_id IN (\(groups)))
+                """
+        case .followers: return "s.author_id IN (\(following))"
+        }
     }
 
     /// The step for `cells` within `box`, or nil for a box the statement cannot take (one without

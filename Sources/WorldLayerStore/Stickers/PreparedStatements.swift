@@ -7,7 +7,7 @@ struct ViewerStatement: PostgresPreparedStatement {
     static let sql = relations(of: "$1")
 
     /// The viewer's relations as rows of (kind, other): `w` worldmap memberships, `b` blocks either
-    /// way, `g` groups, and `a` the account's birthday (whether it is an adult); `account` is the
+    /// way, `g` groups, `f` accounts followed, and `a` the account's birthday (whether it is an adult); `account` is the
     /// parameter that holds the account id (`typed`: the kind's type said, as PostgreSQL needs).
     static func relations(of account: String, typed: Bool = true) -> String {
         """
@@ -15,6 +15,7 @@ struct ViewerStatement: PostgresPreparedStatement {
         UNION ALL SELECT 'b', blocked_id FROM blocks WHERE blocker_id = \(account)
         UNION ALL SELECT 'b', blocker_id FROM blocks WHERE blocked_id = \(account)
         UNION ALL SELECT 'g', group_id FROM group_members WHERE account_id = \(account)
+        UNION ALL SELECT 'f', followee_id FROM follows WHERE follower_id = \(account)
         UNION ALL SELECT 'a', birthday FROM accounts WHERE id = \(account)
         """
     }

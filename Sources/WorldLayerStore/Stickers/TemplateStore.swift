@@ -2,25 +2,6 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
-/// A template to add, with its bytes.
-public struct NewTemplate: Sendable {
-    public var id: String
-    public var name: String
-    public var kind: StickerTemplate.Kind
-    public var takesText: Bool
-    public var asset: (data: Data, type: String)?
-    public var preview: Data
-
-    public init(id: String, name: String, kind: StickerTemplate.Kind, takesText: Bool, asset: (data: Data, type: String)?, preview: Data) {
-        self.id = id
-        self.name = name
-        self.kind = kind
-        self.takesText = takesText
-        self.asset = asset
-        self.preview = preview
-    }
-}
-
 /// Sticker designs and their review.
 public struct TemplateStore: StoreAggregate {
     let store: Store

@@ -11,6 +11,26 @@ struct AudienceBrowserTests {
         return (r.status, ClientDesignBrowserTests.json(r.body))
     }
 
+    /// Signed in with `token`, standing at (`latitude`, `longitude`) in AR, the placing form open with `text` typed.
+    static func openPlacing(
+        _ browser: Browser, _ server: RunningServer, token: String, at latitude: Double, _ longitude: Double, text: String
+    ) async throws {
+        try await browser.open(server.base + "/#/discover")
+        try await browser.stand(at: latitude, longitude, accuracy: 4, origin: server.base)
+        _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+        try await browser.open(server.base + "/#/ar")
+        try await browser.enterAR()
+        _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+        try await browser.click("#place-sticker")
+        try await browser.type("#place-text", text)
+    }
+
+    /// Chooses who sees the sticker in the placing form.
+    static func choose(_ audience: String, _ browser: Browser) async throws {
+        _ = try await browser.run(
+            "const s = document.querySelector('#audience'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))", [audience])
+    }
+
     @Test(
         "placing: shared with a group for a day — its members see it, a stranger does not; editing: only me, a new colour and size",
         arguments: Browser.Engine.allCases)
@@ -25,16 +45,8 @@ struct AudienceBrowserTests {
         let groupID = try #require(group["id"] as? String)
         #expect(try await server.request("PUT", "/v1/groups/\(groupID)/members/me", token: member).status == 200)
         try await Browser.using(engine) { browser in
-            try await browser.open(server.base + "/#/discover")
-            try await browser.stand(at: 60.16952, 24.95250, accuracy: 4, origin: server.base)
-            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [maker])
-            try await browser.open(server.base + "/#/ar")
-            try await browser.enterAR()
-            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
-            try await browser.click("#place-sticker")
-            try await browser.type("#place-text", "Good hold, left hand")
-            _ = try await browser.run(
-                "const s = document.querySelector('#audience'); s.value = 'group'; s.dispatchEvent(new Event('change'))")
+            try await Self.openPlacing(browser, server, token: maker, at: 60.16952, 24.95250, text: "Good hold, left hand")
+            try await Self.choose("group", browser)
             #expect(try await browser.waitOnScreen("#audience-group") == "Rock Wall Crew")
             // Only the field the choice asks for shows.
             #expect(try await browser.run("return document.querySelector('#audience-people').offsetParent === null") as? Bool == true)
@@ -135,16 +147,9 @@ extension AudienceBrowserTests {
         let mapID = try #require(map["id"] as? String, "\(map)")
         #expect(try await server.request("PUT", "/v1/worldmaps/\(mapID)/members/insider\(engine)", token: maker).status == 204)
         try await Browser.using(engine) { browser in
-            try await browser.open(server.base + "/#/discover")
-            try await browser.stand(at: latitude, longitude, accuracy: 4, origin: server.base)
-            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [maker])
-            try await browser.open(server.base + "/#/ar")
-            try await browser.enterAR()
-            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
-            try await browser.click("#place-sticker")
-            try await browser.type("#place-text", "Members' route starts here")
-            _ = try await browser.run(
-                "const s = document.querySelector('#audience'); s.value = 'map'; s.dispatchEvent(new Event('change'))")
+            try await AudienceBrowserTests.openPlacing(
+                browser, server, token: maker, at: latitude, longitude, text: "Members' route starts here")
+            try await AudienceBrowserTests.choose("map", browser)
             #expect(try await browser.waitOnScreen("#audience-map") == "Climbing club wall")
             try await browser.click("#place-submit")
             try await browser.element("#placed")
@@ -155,6 +160,37 @@ extension AudienceBrowserTests {
             #expect(seen.status == 200 && seen.json["worldmapIsPrivate"] as? Bool == true && seen.json["worldmapId"] as? String == mapID)
             #expect(try await AudienceBrowserTests.sticker(server, id, token: outsider).status == 404)
             #expect(try await server.request("GET", "/v1/stickers/\(id)").status == 404)
+            #expect(try await browser.consoleErrors().isEmpty)
+        }
+    }
+}
+
+extension AudienceBrowserTests {
+    @Test("placing for my followers only: a follower sees it, someone who does not follow me does not", arguments: Browser.Engine.allCases)
+    func forMyFollowers(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let maker = try await server.signUpAndLogIn("poster\(engine)")
+        let follower = try await server.signUpAndLogIn("fan\(engine)")
+        let stranger = try await server.signUpAndLogIn("nonfan\(engine)")
+        #expect(try await server.request("PUT", "/v1/me/follows/poster\(engine)", token: follower).status == 200)
+        try await Browser.using(engine) { browser in
+            try await AudienceBrowserTests.openPlacing(
+                browser, server, token: maker, at: 60.16600, 24.93600, text: "Only for those who follow me")
+            try await AudienceBrowserTests.choose("followers", browser)
+            // No further field: the choice is the whole answer.
+            #expect(try await browser.run("return document.querySelector('#audience-people').offsetParent === null") as? Bool == true)
+            #expect(
+                try await browser.run("return document.querySelector('#audience').selectedOptions[0].textContent") as? String
+                    == "People who follow me")
+            try await browser.click("#place-submit")
+            try await browser.element("#placed")
+            let made = try await browser.waitFor(
+                "the sticker", "return window.worldlayerAR.objects().find(x => x.text === 'Only for those who follow me')?.id ?? null")
+            let id = try #require(made as? String)
+            let seen = try await AudienceBrowserTests.sticker(server, id, token: follower)
+            #expect(seen.status == 200 && seen.json["visibility"] as? String == "followers", "\(seen.json)")
+            #expect(try await AudienceBrowserTests.sticker(server, id, token: stranger).status == 404)
             #expect(try await browser.consoleErrors().isEmpty)
         }
     }

@@ -1,6 +1,6 @@
 // Who sees a sticker and how long it lives, for the placing form and the author's edit form: everyone,
-// only me, people by username, a group I am in, or one of my private maps; and a self-delete timer.
-import { get } from "../api.js";
+// my followers, only me, people by username, a group I am in, or one of my private maps; and a self-delete timer.
+import { get, paths } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../strings.js";
 
@@ -9,9 +9,10 @@ const timers = [["", "audience.forever"], ["3600", "audience.hour"], ["86400", "
 /** The fields, set from `current` (a sticker being edited), and `read()` for the draft's audience and timer. */
 export async function audienceFields(current = {}) {
   const [groups, maps] = await Promise.all([
-    get("/v1/me/groups").then((r) => r.groups ?? [], () => []), get("/v1/me/worldmaps").then((r) => r.worldmaps ?? [], () => [])]);
+    get(paths.myGroups).then((r) => r.groups ?? [], () => []), get(paths.myWorldmaps).then((r) => r.worldmaps ?? [], () => [])]);
   const who = h("select", { id: "audience", name: "audience" },
-    h("option", { value: "public" }, t("audience.public")), h("option", { value: "private" }, t("audience.private")),
+    h("option", { value: "public" }, t("audience.public")), h("option", { value: "followers" }, t("audience.followers")),
+    h("option", { value: "private" }, t("audience.private")),
     h("option", { value: "people" }, t("audience.people")),
     groups.length ? h("option", { value: "group" }, t("audience.group")) : null, maps.length ? h("option", { value: "map" }, t("audience.map")) : null);
   const people = h("input", { id: "audience-people", placeholder: "@ana @ben", value: (current.sharedWith ?? []).map((p) => `@${p}`).join(" ") });

@@ -5,7 +5,7 @@
 // private session it stays on this phone (../offline/private.js) and is never sent. It can be
 // anchored to the flat scene in view (a poster, a sign, a shop front): then the camera's picture goes
 // with it, and whoever sees the scene again sees the sticker on its spot (./scene-lock.js).
-import { api, get, session } from "../api.js";
+import { api, get, paths, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { unplace } from "../geo.js";
 import { audienceFields } from "./audience.js";
@@ -28,12 +28,12 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   if (!session.token && !privately) return say(t("ar.loginToPlace"));
   if (pose.latitude === null) return say(t("ar.waiting"));
   // Said before anything is typed: this spot is in a restricted zone (the server refuses it anyway).
-  const zone = privately ? null : await get(`/v1/zones/at?latitude=${pose.latitude}&longitude=${pose.longitude}`).catch(() => null);
+  const zone = privately ? null : await get(`${paths.zonesAt}?latitude=${pose.latitude}&longitude=${pose.longitude}`).catch(() => null);
   if (zone?.restricted) {
     return sheet.show(h("p", { class: "notice", id: "place-restricted", role: "alert" },
       t("ar.restricted", { zone: zone.zone.name, kind: has(`zone.kind.${zone.zone.kind}`) ? t(`zone.kind.${zone.zone.kind}`) : zone.zone.kind })), "peek");
   }
-  const templates = (await get("/v1/templates")).templates ?? [];
+  const templates = (await get(paths.templates)).templates ?? [];
   const select = h("select", { name: "templateId", id: "place-template" }, ...templates.map((x) => h("option", { value: x.id }, x.name)));
   const text = h("input", { name: "text", id: "place-text", maxlength: 140 });
   // Text only for templates that carry it; start with one that does.
@@ -94,8 +94,8 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
         await addSticker(await keepPrivately(id, draft));
         return sheet.show(h("p", { id: "placed", class: "notice", role: "status" }, t("private.placed")), "peek");
       }
-      await api("PUT", `/v1/stickers/${id}`, draft);
-      await addSticker(await api("POST", `/v1/stickers/${id}/place`));
+      await api("PUT", paths.sticker(id), draft);
+      await addSticker(await api("POST", paths.placeSticker(id)));
       if (onScene) return sheet.show(await anchorToScene(id, picture, { ...fix, pitch: pose.pitch, distance: onScene }), "peek");
       sheet.show(h("p", { id: "placed", class: "notice" }, t("ar.placed")), "peek");
     } catch (error) {
@@ -126,7 +126,7 @@ async function anchorToScene(id, picture, seen) {
   const query = new URLSearchParams({ latitude: seen.latitude, longitude: seen.longitude, heading: (seen.heading + 360) % 360,
     pitch: Math.max(-60, Math.min(60, seen.pitch ?? 0)), roll: 0, fov: cameraFieldOfView, distance: seen.distance, x: 0.5, y: 0.5 });
   try {
-    await api("PUT", `/v1/stickers/${id}/scene?${query}`, picture);
+    await api("PUT", `${paths.stickerScene(id)}?${query}`, picture);
     return h("p", { id: "placed", class: "notice" }, t("ar.scene.anchored"));
   } catch (error) {
     return h("p", { id: "placed", class: "notice", role: "alert" }, t("ar.scene.refused", { reason: error.message }));

@@ -3,7 +3,7 @@
 // to centimetres (POST /v1/scenes/locate). That sticker is then drawn where the camera saw it, and the
 // compass and GPS the rest of the scene is drawn with are corrected by what the camera saw.
 import * as THREE from "/vendor/three/build/three.module.js";
-import { get, post } from "../api.js";
+import { get, paths, post } from "../api.js";
 
 /** Degrees across a 4:3 frame of a phone's main camera, near enough: browsers do not say. */
 export const cameraFieldOfView = 60;
@@ -44,7 +44,7 @@ export class SceneLock {
 
   /** Which scenes I may see are around where I stand. */
   async look(latitude, longitude) {
-    const { images } = await get(`/v1/scenes/reference-images?latitude=${latitude}&longitude=${longitude}&radius=${lookRadius}`);
+    const { images } = await get(`${paths.sceneReferenceImages}?latitude=${latitude}&longitude=${longitude}&radius=${lookRadius}`);
     this.near = images;
   }
 
@@ -58,7 +58,7 @@ export class SceneLock {
     const then = { latitude: sensed.latitude, longitude: sensed.longitude, quaternion: sensed.quaternion.clone() };
     try {
       const frame = await this.frame();
-      const answer = await post(`/v1/scenes/locate?latitude=${then.latitude}&longitude=${then.longitude}`
+      const answer = await post(`${paths.sceneLocate}?latitude=${then.latitude}&longitude=${then.longitude}`
         + `&fov=${cameraFieldOfView}&heading=${(sensed.heading + 360) % 360}`, frame);
       if (answer.located) this.fix = this.correction(answer, then);
     } catch { /* no answer: the sensors alone, as before */ }

@@ -2,7 +2,7 @@
 // and are sent in the order they were made when the server can be reached again: the same PUT with
 // the same client-made id, so a sticker is never made twice however often a send is retried. Each
 // says what became of it: waiting, published, or refused with the server's reason.
-import { api } from "../api.js";
+import { api, paths } from "../api.js";
 import { objectStore } from "./idb.js";
 
 const transact = objectStore("worldlayer", "outbox");
@@ -42,15 +42,15 @@ async function send() {
     try {
       let version;
       try {
-        version = (await api("PUT", `/v1/stickers/${item.id}`, item.draft, item.token)).version;
+        version = (await api("PUT", paths.sticker(item.id), item.draft, item.token)).version;
       } catch (error) {
         if (error.status !== 409) throw error;
         // Already sent by a try whose answer was lost: placed already, or waiting to be.
-        const current = await api("GET", `/v1/stickers/${item.id}`, undefined, item.token);
+        const current = await api("GET", paths.sticker(item.id), undefined, item.token);
         if (current.state === "published") { await finish(item, "published"); continue; }
         version = current.version;
       }
-      await api("POST", `/v1/stickers/${item.id}/place`, { version }, item.token);
+      await api("POST", paths.placeSticker(item.id), { version }, item.token);
       await finish(item, "published");
     } catch (error) {
       if (error.status === 0 || error.status >= 500 || error.status === 429) return;  // unreachable or busy: later

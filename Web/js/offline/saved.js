@@ -3,7 +3,7 @@
 // buildings, places, stickers). The answers go into the cache the service worker (/sw.js) falls
 // back to; an index of what was saved stays in localStorage. OpenStreetMap's tiles are not saved:
 // its tile policy forbids bulk downloads, and the map draws WorldLayer's own streets without them.
-import { session } from "../api.js";
+import { paths, session, sessionHeaders } from "../api.js";
 
 const cacheName = "worldlayer-saved";
 const indexKey = "worldlayer.saved";
@@ -23,17 +23,16 @@ export function areaURLs(b) {
   const latitude = (b.south + b.north) / 2, longitude = (b.west + b.east) / 2;
   const radius = Math.min(2000, Math.round(Math.max((b.north - b.south) * 111320, (b.east - b.west) * 111320 * Math.cos(latitude * Math.PI / 180)) / 2 + 50));
   const around = `latitude=${latitude}&longitude=${longitude}&radius=${radius}&limit=200`;
-  return { buildings: `/v1/map/buildings?${box}`, walkways: `/v1/map/walkways?${box}`,
-    places: `/v1/places/nearby?${around}`, stickers: `/v1/stickers/nearby?${around}` };
+  return { buildings: `${paths.buildings}?${box}`, walkways: `${paths.walkways}?${box}`,
+    places: `${paths.placesNearby}?${around}`, stickers: `${paths.stickersNearby}?${around}` };
 }
 
 /** Fetches every address with my session and keeps the answers; `progress(done, total)` as it goes. */
 async function keep(urls, progress) {
   const cache = await caches.open(cacheName);
-  const headers = session.token ? { Authorization: `Bearer ${session.token}` } : {};
   let done = 0;
   for (const url of urls) {
-    const response = await fetch(url, { headers });
+    const response = await fetch(url, { headers: sessionHeaders() });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     await cache.put(url, response);
     progress?.(++done, urls.length);
@@ -54,8 +53,8 @@ export async function saveTour(tour, progress) {
   const bounds = positions.length ? {
     south: Math.min(...positions.map((p) => p.latitude)) - pad, north: Math.max(...positions.map((p) => p.latitude)) + pad,
     west: Math.min(...positions.map((p) => p.longitude)) - pad * 2, east: Math.max(...positions.map((p) => p.longitude)) + pad * 2 } : null;
-  const media = [...(tour.cover ? [tour.cover] : []), ...tour.stops.flatMap((s) => s.media ?? [])].map((m) => `/v1/media/${m.id}`);
-  const urls = ["/v1/tours", `/v1/tours/${tour.id}`, `/v1/tours/${tour.id}/stamps`, "/v1/templates", ...media,
+  const media = [...(tour.cover ? [tour.cover] : []), ...tour.stops.flatMap((s) => s.media ?? [])].map((m) => paths.media(m.id));
+  const urls = [paths.tours, paths.tour(tour.id), paths.tourStamps(tour.id), paths.templates, ...media,
     ...(bounds ? Object.values(areaURLs(bounds)) : [])];
   await keep([...new Set(urls)], progress);
   remember({ key: `tour:${tour.id}`, kind: "tour", name: tour.title, savedAt: Date.now(), urls, bounds });

@@ -1,7 +1,7 @@
 // My ads (StickARs, for advertiser accounts): write a sponsored sticker where I stand, the area around
 // it whose visitors see it and for how long; edit a draft or a rejected one; submit it for review;
 // follow it (waiting, showing, rejected with the moderator's reason, pulled) and pull it.
-import { api, get, post, session } from "../api.js";
+import { api, get, paths, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { currentPosition } from "../sensors/position.js";
 import { t } from "../strings.js";
@@ -15,13 +15,13 @@ export async function render() {
   screen.append(h("h2", {}, t("ads.title")));
   if (!session.token) return void screen.append(h("p", {}, h("a", { href: "#/me" }, t("ads.loginFirst"))));
   let mine;
-  try { mine = (await get("/v1/me/ads")).ads ?? []; } catch (error) {
+  try { mine = (await get(paths.myAds)).ads ?? []; } catch (error) {
     return void screen.append(h("p", { class: "notice", id: "ads-not-advertiser" }, error.code === "not_an_advertiser" ? t("ads.notAdvertiser") : error.message));
   }
   const list = h("ul", { class: "list", id: "my-ads" });
   const editor = await adForm(() => show());
   const show = async (ads) => {
-    ads ??= (await get("/v1/me/ads")).ads ?? [];
+    ads ??= (await get(paths.myAds)).ads ?? [];
     list.replaceChildren(...(ads.length ? ads.map((ad) => adItem(ad, () => show(), editor.edit)) : [h("li", { class: "muted" }, t("ads.none"))]));
   };
   screen.append(editor.form, h("h3", {}, t("ads.mine")), list);
@@ -30,7 +30,7 @@ export async function render() {
 
 /** One of my ads: its text, where its review stands, and what I can do with it now. */
 function adItem(ad, changed, edit) {
-  const act = (path) => async () => { try { await post(`/v1/ads/${ad.id}/${path}`); await changed(); } catch (e) { say(e.message); } };
+  const act = (path) => async () => { try { await post(paths.adAction(ad.id, path)); await changed(); } catch (e) { say(e.message); } };
   const status = ad.status === "rejected" ? t("ads.status.rejected", { reason: ad.rejectReason ?? "" }) : t(`ads.status.${ad.status}`);
   return h("li", { class: `card ad-${ad.status}`, dataset: { ad: ad.id } },
     h("strong", {}, ad.draft.text || ad.draft.templateId),
@@ -71,7 +71,7 @@ async function adForm(changed) {
       area: editing?.draft.area ?? { ring: circle(here, Number(radius.value)) },
       startsAt: now.toISOString(), endsAt: new Date(now.getTime() + Number(length.value) * 1000).toISOString() };
     try {
-      await api("PUT", `/v1/ads/${editing?.id ?? crypto.randomUUID()}`, draft);
+      await api("PUT", paths.ad(editing?.id ?? crypto.randomUUID()), draft);
       say(t("ads.saved"));
       reset();
       await changed();

@@ -2,7 +2,7 @@
 // recognized, what it shows is drawn over it, fitted to its corners (a video, or a 3D model the
 // fingers turn and zoom: ../book-content.js), or played (a sound), or offered (a link). Between the
 // answers every camera frame moves the corners with the page (../page-tracker.js).
-import { get, post } from "../api.js";
+import { get, paths, post } from "../api.js";
 import { h, say } from "../dom.js";
 import { matrix3d, rectangleToQuad } from "../homography.js";
 import { PageFollower, grey, trackHeight, trackWidth } from "../page-tracker.js";
@@ -13,20 +13,20 @@ import { t } from "../strings.js";
 const frameWidth = 640, frameHeight = 480, interval = 400;  // ms between frames sent (one in flight at a time)
 
 export async function render(slug) {
-  const book = await get(`/v1/books/${encodeURIComponent(slug)}`);
+  const book = await get(paths.book(slug));
   document.getElementById("screen").append(...[
     h("h2", {}, book.title),
     h("p", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })),
     // What the page is for, first: the camera.
     h("p", {}, h("a", { class: "button", id: "open-camera", href: `#/books/${encodeURIComponent(slug)}/camera` }, t("book.open"))),
-    book.cover ? h("img", { src: `/v1/media/${book.cover.id}`, alt: "", style: "max-width:100%;border-radius:12px" }) : null,
+    book.cover ? h("img", { src: paths.media(book.cover.id), alt: "", style: "max-width:100%;border-radius:12px" }) : null,
     h("p", {}, book.description),
     h("p", {}, t("book.targets", { count: book.targets.length })),
   ].filter(Boolean));
 }
 
 export async function renderCamera(slug) {
-  const book = await get(`/v1/books/${encodeURIComponent(slug)}`);
+  const book = await get(paths.book(slug));
   const feed = h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-label": t("camera.looking") });
   const hint = h("p", { class: "hint", id: "camera-hint", role: "status" }, t("camera.looking"));
   const camera = h("div", { class: "camera", id: "camera" }, feed, hint);
@@ -59,7 +59,7 @@ export async function renderCamera(slug) {
     mute.hidden = true;
     const content = target.content, w = target.quality?.width ?? 640, hgt = target.quality?.height ?? 480;
     if (content.kind === "video") {
-      overlay = sound = h("video", { class: "overlay", id: "overlay", src: `/v1/media/${content.media.id}`, playsinline: true, loop: content.loop, autoplay: true,
+      overlay = sound = h("video", { class: "overlay", id: "overlay", src: paths.media(content.media.id), playsinline: true, loop: content.loop, autoplay: true,
         "aria-label": target.name, dataset: { target: target.id } });
     } else if (content.kind === "model") {
       overlay = await targetModel(content, w, hgt);
@@ -102,7 +102,7 @@ export async function renderCamera(slug) {
     const frame = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.8));
     let found = null;
     try {
-      const result = await post(`/v1/books/${encodeURIComponent(book.slug)}/recognize`, frame);
+      const result = await post(paths.bookRecognize(book.slug), frame);
       if (result.recognized && follower === mine) {
         const next = book.targets.find((x) => x.id === result.target.id);
         if (shown !== next.id) { target = next; mine.forget(); await begin(next); }

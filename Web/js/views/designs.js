@@ -1,7 +1,7 @@
 // My designs (StickARs): submit my own sticker design — a picture (PNG or JPEG), a 3D model (binary
 // glTF) or a plain text card — and follow its review: waiting, approved into everyone's library, or
 // rejected with the moderator's reason. Until approved a design is mine alone to place.
-import { get, post, session } from "../api.js";
+import { get, paths, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { designPicture } from "../templates.js";
@@ -14,10 +14,10 @@ export async function render() {
   const screen = document.getElementById("screen");
   screen.append(h("h2", {}, t("designs.title")), h("p", { class: "muted" }, t("designs.intro")));
   if (!session.token) return void screen.append(h("p", {}, h("a", { href: "#/me" }, t("designs.loginFirst"))));
-  const me = await get("/v1/me");
+  const me = await get(paths.me);
   const list = h("ul", { class: "list", id: "my-designs" });
   const show = async () => {
-    const mine = ((await get("/v1/templates")).templates ?? []).filter((x) => x.mine && !x.builtIn);
+    const mine = ((await get(paths.templates)).templates ?? []).filter((x) => x.mine && !x.builtIn);
     list.replaceChildren(...(mine.length ? mine.map(designItem) : [h("li", { class: "muted" }, t("designs.none"))]));
   };
   screen.append(submitForm(me.username, show), h("h3", {}, t("designs.mine")), list);
@@ -57,7 +57,7 @@ function submitForm(username, done) {
       const asset = chosen ? new Uint8Array(await chosen.arrayBuffer()) : null;
       const preview = kind.value === "image" ? await pictureThumbnail(chosen)
         : kind.value === "model" ? await modelThumbnail(asset) : textThumbnail(name.value);
-      await post("/v1/templates", { id: designID(username, name.value), name: name.value.trim(), kind: kind.value,
+      await post(paths.templates, { id: designID(username, name.value), name: name.value.trim(), kind: kind.value,
         takesText: takesText.checked, preview: base64(preview), ...(asset ? { asset: base64(asset) } : {}) });
       form.reset();
       fileLabel.hidden = false;

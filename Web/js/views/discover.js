@@ -1,5 +1,5 @@
 // Discover: the book catalogue (search as you type), tours, suggestions, people and tags to follow, groups to join.
-import { get } from "../api.js";
+import { get, paths } from "../api.js";
 import { h } from "../dom.js";
 import { followButton, initials, tagItem } from "./people.js";
 import { t } from "../strings.js";
@@ -28,7 +28,7 @@ export async function render() {
   let latest = 0;
   async function searchBooks() {
     const q = bookSearch.value.trim(), mine = ++latest;
-    const found = (await get(`/v1/books${q ? `?q=${encodeURIComponent(q)}` : ""}`)).books;
+    const found = (await get(`${paths.books}${q ? `?q=${encodeURIComponent(q)}` : ""}`)).books;
     if (mine !== latest) return;  // a newer keystroke already asked
     books.replaceChildren(...(found.length ? found.map(bookItem) : [h("li", { class: "muted" }, t("discover.noBooks", { q }))]));
   }
@@ -36,13 +36,13 @@ export async function render() {
   peopleSearch.addEventListener("input", async () => {
     const q = peopleSearch.value.trim();
     if (!q) return people.replaceChildren();
-    const found = (await get(`/v1/search/people?q=${encodeURIComponent(q)}`)).people ?? [];
+    const found = (await get(`${paths.searchPeople}?q=${encodeURIComponent(q)}`)).people ?? [];
     people.replaceChildren(...found.map(personItem));
   });
   tagSearch.addEventListener("input", async () => {
     const q = tagSearch.value.trim().replace(/^#/, "");
     if (!q) return tags.replaceChildren();
-    const found = (await get(`/v1/search/tags?q=${encodeURIComponent(q)}`)).tags ?? [];
+    const found = (await get(`${paths.searchTags}?q=${encodeURIComponent(q)}`)).tags ?? [];
     tags.replaceChildren(...found.map(tagItem));
   });
   await searchBooks();
@@ -50,7 +50,7 @@ export async function render() {
 
 function bookItem(book) {
   return h("li", { class: "card" }, h("a", { href: `#/books/${encodeURIComponent(book.slug)}` },
-    book.cover ? h("img", { src: `/v1/media/${book.cover.id}`, alt: "" }) : null,
+    book.cover ? h("img", { src: paths.media(book.cover.id), alt: "" }) : null,
     h("span", {}, h("strong", {}, book.title), h("br"), h("span", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })))));
 }
 

@@ -2,7 +2,7 @@
 // sticker's picture, its author (→ profile), when, how far and why it is here; a tap opens it on the map.
 // It follows the feed live: a new post shows a "New posts" button at the top (the list does not jump
 // while I read), and after a dropped connection the list is read again.
-import { get, session } from "../api.js";
+import { get, paths, session } from "../api.js";
 import { live } from "../live.js";
 import { ago, distanceText, h } from "../dom.js";
 import { currentPosition } from "../sensors/position.js";
@@ -21,7 +21,7 @@ export async function render() {
   const liveState = h("p", { class: "live-state", id: "feed-live", role: "status", "data-state": "connecting" }, "");
   const newPosts = h("button", { id: "feed-new", class: "secondary", hidden: true, onclick: () => load().catch(() => { /* shown as it was */ }) }, t("feed.new"));
   async function load() {
-    const { items } = await get(`/v1/feed${where}`);
+    const { items } = await get(`${paths.feed}${where}`);
     newPosts.hidden = true;
     list.replaceChildren(items.length ? h("ul", { class: "list", id: "feed" }, ...items.map((item) => h("li", {}, postCard(item.sticker, all, {
       distance: item.distance, reason: t(`feed.reason.${item.reason}`, { who: item.sticker.author?.username ?? "" }) }))))

@@ -1,11 +1,11 @@
 // Admins' part of the moderation screen: what people wrote from Help's feedback form, newest first,
 // each marked done once handled (the CLI's `worldlayer feedback` reads the same).
-import { get, post } from "../api.js";
+import { get, paths, post } from "../api.js";
 import { ago, h } from "../dom.js";
 import { t } from "../strings.js";
 
 export async function feedbackSection() {
-  const messages = (await get("/v1/feedback")).feedback ?? [];
+  const messages = (await get(paths.feedback)).feedback ?? [];
   return h("section", { "aria-labelledby": "mod-feedback-title" }, h("h3", { id: "mod-feedback-title" }, t("mod.feedback", { n: messages.length })),
     h("ul", { class: "list", id: "mod-feedback" }, ...(messages.length ? messages.map(item) : [h("li", { class: "muted" }, t("mod.feedback.none"))])));
 }
@@ -15,7 +15,7 @@ function item(message) {
   const done = h("button", { class: "secondary feedback-done", onclick: async () => {
     done.disabled = true;
     try {
-      await post(`/v1/feedback/${message.id}/done`);
+      await post(paths.feedbackDone(message.id));
       li.replaceChildren(h("p", { class: "notice mod-done", role: "status" }, t("mod.feedback.marked")));
     } catch (e) {
       done.disabled = false;

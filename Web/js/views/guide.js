@@ -2,18 +2,18 @@
 // as a sheet to hand out), and the questions of each group, answered here; the visitor's screen
 // shows the answer within seconds. The screen follows its groups live (a visitor joining, a question
 // arriving), through the one live module.
-import { get, post, session } from "../api.js";
+import { get, paths, post, session } from "../api.js";
 import { live } from "../live.js";
 import { ago, h, say } from "../dom.js";
 import { t } from "../strings.js";
 
 export async function render(slug) {
   const screen = document.getElementById("screen");
-  const summary = (await get("/v1/tours")).tours.find((x) => x.slug === slug || x.id === slug);
+  const summary = (await get(paths.tours)).tours.find((x) => x.slug === slug || x.id === slug);
   if (!summary) throw new Error(t("tours.none"));
   if (!session.token) throw new Error(t("tours.loginFirst"));
   let groups;
-  try { groups = (await get(`/v1/tours/${summary.id}/groups`)).groups; } catch (error) {
+  try { groups = (await get(paths.tourGroups(summary.id))).groups; } catch (error) {
     if (error.status === 403) throw new Error(t("guide.notGuide"));
     throw error;
   }
@@ -26,7 +26,7 @@ export async function render(slug) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const made = await post(`/v1/tours/${summary.id}/groups`, { name: name.value.trim(), passkeys: Number(count.value) });
+      const made = await post(paths.tourGroups(summary.id), { name: name.value.trim(), passkeys: Number(count.value) });
       name.value = "";
       // The keys are shown this once: a sheet to print and hand out.
       printable.replaceChildren(h("div", { class: "card" }, h("h3", {}, `${made.group.name}: ${t("guide.passkeys")}`),
@@ -43,9 +43,9 @@ export async function render(slug) {
   let drawing = 0;
   async function show() {
     const mine = ++drawing;
-    const read = (await get(`/v1/tours/${summary.id}/groups`)).groups.reverse();  // today's group first
+    const read = (await get(paths.tourGroups(summary.id))).groups.reverse();  // today's group first
     const items = await Promise.all(read.map(async (g) => {
-      const questions = (await get(`/v1/tour-groups/${g.id}/questions`)).questions;
+      const questions = (await get(paths.tourQuestions(g.id))).questions;
       return h("li", { class: "card", dataset: { group: g.id } }, h("strong", {}, g.name),
         h("span", { class: "muted" }, ` · ${g.redeemed ?? 0}/${g.passkeys} · ${ago(g.createdAt)}`),
         h("h4", {}, t("guide.questions")),
@@ -61,7 +61,7 @@ export async function render(slug) {
     const form = h("form", { class: "row answer-form" }, text, h("button", { type: "submit", class: "secondary" }, q.answer ? t("guide.answered") : t("guide.send")));
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      try { await post(`/v1/tour-groups/${g.id}/questions/${q.id}/answer`, { answer: text.value.trim() }); say(t("guide.answered")); await show(); } catch (error) { say(error.message); }
+      try { await post(paths.tourAnswer(g.id, q.id), { answer: text.value.trim() }); say(t("guide.answered")); await show(); } catch (error) { say(error.message); }
     });
     return h("li", { dataset: { question: q.id } }, h("p", {}, h("strong", {}, q.participantName ?? "?"), ": ", q.text), form);
   }

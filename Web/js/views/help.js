@@ -1,6 +1,6 @@
 // Help (the seeds' About, How-to and Support screens): what WorldLayer is, how to do the main things,
 // the first-open cards again, and a feedback form whose messages the admins read.
-import { get, post, session } from "../api.js";
+import { get, paths, post, session } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../strings.js";
 
@@ -9,7 +9,7 @@ const topics = ["problem", "idea", "question", "other"];
 
 export async function render() {
   const screen = document.getElementById("screen");
-  const me = session.token ? await get("/v1/me").catch(() => null) : null;
+  const me = session.token ? await get(paths.me).catch(() => null) : null;
   screen.append(
     h("h2", {}, t("help.title")),
     h("section", { class: "card", id: "help-about", "aria-labelledby": "help-about-title" },
@@ -37,7 +37,7 @@ function feedbackForm(me) {
     const button = form.querySelector("button");
     button.disabled = true;
     try {
-      await post("/v1/feedback", { id, topic: topic.value, message: message.value, email: email.value.trim() || undefined, screen: document.body.dataset.previous || undefined });
+      await post(paths.feedback, { id, topic: topic.value, message: message.value, email: email.value.trim() || undefined, screen: document.body.dataset.previous || undefined });
       id = crypto.randomUUID();
       const answer = email.value.trim() ? t("help.feedback.answerTo", { email: email.value.trim() }) : t("help.feedback.noAnswer");
       const done = h("p", { class: "notice", id: "feedback-done", role: "status" }, t("help.feedback.thanks"), " ", answer);

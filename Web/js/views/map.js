@@ -4,7 +4,7 @@
 // stickers clustered where dense; a legend; my position; search; every answer in a bottom sheet
 // (a place, a sticker, a route with its steps and arrival time).
 import { live } from "../live.js";
-import { get, post } from "../api.js";
+import { get, paths, post } from "../api.js";
 import { couldNotLoad, distanceText, h, icon, label, say } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
@@ -16,6 +16,7 @@ import { currentPosition } from "../sensors/position.js";
 import { settings } from "../settings.js";
 import { shownText } from "../warnings.js";
 import { adSheet, adsHere, sponsoredBy } from "../ads.js";
+import { handoff } from "../handoff.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -35,59 +36,119 @@ export async function render(focus = {}) {
   const screen = document.getElementById("screen");
   const search = h("input", { type: "search", id: "place-search", "aria-label": t("map.search"), placeholder: t("map.search"), autocomplete: "off" });
   const results = h("ul", { class: "list", id: "place-results", "aria-live": "polite" });
-  const sheet = bottomSheet("sheet", { onClose: () => placeLayer.clearLayers() });
+  const sheet = bottomSheet("sheet", { onClose: () => view.layers.place.clearLayers() });
   const mapElement = h("div", { id: "map", role: "application", "aria-label": t("map.title") });
   const saveButton = h("button", { class: "secondary", id: "save-area" }, icon("save", { width: 18, height: 18 }), " ", t("offline.saveArea"));
-  const saveStatus = h("span", { id: "area-status", class: "muted", role: "status" });
   const locate = h("button", { class: "round", id: "locate", "aria-label": t("map.locate") }, icon("locate"));
   const liveState = h("p", { class: "live-state", id: "map-live", role: "status", "data-state": "connecting" }, "");
   screen.append(mapElement, h("div", { class: "float-top" }, search, results),
     h("div", { class: "float-buttons" }, liveState, locate, saveButton), sheet.el);
 
-  let left = false;  // set when the view is left: answers arriving later draw nothing
-  const config = await get("/v1/client-config");
+  const config = await get(paths.clientConfig);
   const map = L.map(mapElement, { zoomControl: false }).setView(helsinki, 16);
   window.worldlayerMap = map;  // for the browser tests
   for (const [name, z] of Object.entries(panes)) map.createPane(name).style.zIndex = String(z);
-  const ownData = L.layerGroup().addTo(map);
-  const placesLayer = L.layerGroup().addTo(map), stickerLayer = L.layerGroup().addTo(map), tourLayer = L.layerGroup().addTo(map);
-  const routeLayer = L.layerGroup().addTo(map), placeLayer = L.layerGroup().addTo(map), adLayer = L.layerGroup().addTo(map);
-  // The style chosen in Settings: streets (the tiles), light (the same, quieter), or our own drawing only.
+  const layer = () => L.layerGroup().addTo(map);
+  // The view's shared parts; `left` is set when the view is left: answers arriving later draw nothing.
+  const view = { screen, map, mapElement, sheet, left: false,
+    layers: { own: layer(), places: layer(), stickers: layer(), tours: layer(), route: layer(), place: layer(), ads: layer() } };
+  legend(map, { [t("map.layer.places")]: [view.layers.places, "#2563eb"], [t("map.layer.stickers")]: [view.layers.stickers, "#f59e0b"],
+    [t("map.layer.tours")]: [view.layers.tours, "#b45309"], [t("map.layer.ads")]: [view.layers.ads, "#7c3aed"], [t("map.layer.route")]: [view.layers.route, "#14532d"] });
+  const ownMap = baseMap(view, config);
+  view.route = (to, name) => routeTo(view, to, name);
+  view.showPlace = (place) => showPlace(view, place, { search, results });
+  view.openSticker = (s) => openSticker(view, s);
+  const content = contentLayers(view, liveState);
+  saveAreaButton(view, saveButton);
+  tourStops(view);
+
+  let moving = null;
+  map.on("moveend", () => {
+    clearTimeout(moving);
+    moving = setTimeout(() => {
+      if (view.left) return;  // stopping the map on the way out ends a move too
+      ownMap.load().catch(couldNotLoad("map.own"));
+      content.load();
+    }, 250);
+  });
+  map.on("zoomend", content.drawStickers);
+  // Both at once: content does not wait for the streets.
+  ownMap.load().catch(couldNotLoad("map.own"));
+  content.load();
+
+  const watch = followMe(view, focus);
+  locate.addEventListener("click", () => here ? map.setView([here.latitude, here.longitude], 17, { animate: false }) : say(t("map.location.waiting")));
+  map.on("contextmenu", (e) => view.route({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
+  placeSearch(view, search, results);
+
+  if (focus.sticker) {
+    try {
+      const s = await get(paths.sticker(focus.sticker));
+      map.setView([s.anchor.latitude, s.anchor.longitude], 18, { animate: false });
+      view.openSticker(s);
+    } catch (error) { say(error.message); }
+  }
+  // A route asked for elsewhere (the way to a tour): from where I am, once that is known.
+  if (focus.to) {
+    here ??= await currentPosition();
+    if (!view.left) await view.route(focus.to, focus.name);
+  }
+  return () => { view.left = true; content.close(); clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
+}
+
+/** The tiles of the style chosen in Settings (streets, light, satellite where the server has it) or,
+ *  when they cannot load or "own" is chosen, WorldLayer's own streets and buildings under everything. */
+function baseMap(view, config) {
+  const { map, mapElement } = view;
   const style = settings.get("mapStyle");
   mapElement.classList.add(`style-${style}`);
-  // Satellite imagery when chosen and this server has it (streets otherwise), with its own credit.
   const imagery = style === "satellite" && config.satelliteTileURL;
   const tileURL = imagery ? config.satelliteTileURL : config.tileURL;
   let drawOwn = !tileURL || style === "own", failures = 0;
+  // WorldLayer's own map, in its pane under everything else: buildings, then walkways over them.
+  async function load() {
+    if (!drawOwn || map.getZoom() < 14) return;
+    const b = map.getBounds();
+    const box = `south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`;
+    const [buildings, walkways] = await Promise.all([orSaved(`${paths.buildings}?${box}`, "buildings", boundsOf(b), features),
+      orSaved(`${paths.walkways}?${box}`, "walkways", boundsOf(b), features)]);
+    if (view.left) return;
+    view.layers.own.clearLayers();
+    const ink = ownInk[style] ?? ownInk.streets;
+    L.geoJSON(buildings, { pane: "own", interactive: false, style: { color: ink.buildingEdge, weight: 1, fillColor: ink.building, fillOpacity: 0.8 } }).addTo(view.layers.own);
+    L.geoJSON(walkways, { pane: "own", interactive: false,
+      style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? ink.path : ink.street, weight: f.properties.highway === "footway" ? 2 : 4 }) })
+      .addTo(view.layers.own);
+    mapElement.dataset.buildings = String(buildings.features.length);
+    mapElement.dataset.walkways = String(walkways.features.length);
+  }
   if (tileURL && style !== "own") {
     const tiles = L.tileLayer(tileURL, { maxZoom: 19, attribution: imagery ? config.satelliteAttribution : config.tileAttribution }).addTo(map);
     tiles.on("tileerror", () => {
-      if (++failures === 3 && !drawOwn) { drawOwn = true; map.removeLayer(tiles); loadOwnMap().catch(couldNotLoad("map.own")); }
+      if (++failures === 3 && !drawOwn) { drawOwn = true; map.removeLayer(tiles); load().catch(couldNotLoad("map.own")); }
     });
   } else map.attributionControl.addAttribution(config.tileAttribution);
-  legend(map, { [t("map.layer.places")]: [placesLayer, "#2563eb"], [t("map.layer.stickers")]: [stickerLayer, "#f59e0b"],
-    [t("map.layer.tours")]: [tourLayer, "#b45309"], [t("map.layer.ads")]: [adLayer, "#7c3aed"], [t("map.layer.route")]: [routeLayer, "#14532d"] });
+  return { load };
+}
 
-  // Ads are for people standing in their area: asked where I am (again after 25 m), never for the view.
-  let adsAskedAt = null;
-  async function drawAds() {
-    if (adsAskedAt && L.latLng(adsAskedAt.latitude, adsAskedAt.longitude).distanceTo([here.latitude, here.longitude]) < 25) return;
-    adsAskedAt = here;
-    const ads = await adsHere(here);
-    if (left) return;
-    adLayer.clearLayers();
-    for (const ad of ads) {
-      label(L.marker([ad.anchor.latitude, ad.anchor.longitude], { pane: "stickers", title: sponsoredBy(ad),
-        icon: L.divIcon({ className: "ad-pin", html: "Ad", iconSize: [30, 22] }) }), `${sponsoredBy(ad)}${ad.text ? `: ${ad.text}` : ""}`)
-        .on("click", () => sheet.show(adSheet(ad), "peek")).addTo(adLayer);
-    }
-    mapElement.dataset.ads = String(ads.length);
+const boundsOf = (b) => ({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+const features = (all) => ({ type: "FeatureCollection", features: all.flatMap((x) => x.features) });
+
+/** The API's answer, or with no connection the saved areas' answers of that kind, merged with `merge`. */
+async function orSaved(url, kind, bounds, merge) {
+  try { return await get(url); } catch (error) {
+    const saved = error.status === 0 ? await savedAround(kind, bounds) : [];
+    if (!saved.length) throw error;
+    return merge(saved);
   }
+}
 
-  const boundsOf = (b) => ({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
+/** "Save this area for offline", with what it is doing. */
+function saveAreaButton(view, saveButton) {
+  const saveStatus = h("span", { id: "area-status", class: "muted", role: "status" });
   saveButton.addEventListener("click", async () => {
     saveButton.disabled = true;
-    const b = boundsOf(map.getBounds()), c = map.getCenter();
+    const b = boundsOf(view.map.getBounds()), c = view.map.getCenter();
     saveButton.after(saveStatus);
     try {
       await saveArea(`${c.lat.toFixed(4)}, ${c.lng.toFixed(4)}`, b, (done, total) => { saveStatus.textContent = t("offline.saving", { done, total }); });
@@ -96,205 +157,201 @@ export async function render(focus = {}) {
     } catch (error) { saveStatus.textContent = t("offline.failed", { reason: error.message }); say(saveStatus.textContent); }
     saveButton.disabled = false;
   });
+}
 
-  /** The API's answer, or with no connection the saved areas' answers of that kind, merged with `merge`. */
-  async function orSaved(url, kind, bounds, merge) {
-    try { return await get(url); } catch (error) {
-      const saved = error.status === 0 ? await savedAround(kind, bounds) : [];
-      if (!saved.length) throw error;
-      return merge(saved);
-    }
-  }
-  const features = (all) => ({ type: "FeatureCollection", features: all.flatMap((x) => x.features) });
-
-  // WorldLayer's own map, in its pane under everything else: buildings, then walkways over them.
-  async function loadOwnMap() {
-    if (!drawOwn || map.getZoom() < 14) return;
-    const b = map.getBounds();
-    const box = `south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`;
-    const [buildings, walkways] = await Promise.all([orSaved(`/v1/map/buildings?${box}`, "buildings", boundsOf(b), features),
-      orSaved(`/v1/map/walkways?${box}`, "walkways", boundsOf(b), features)]);
-    if (left) return;
-    ownData.clearLayers();
-    const ink = ownInk[style] ?? ownInk.streets;
-    L.geoJSON(buildings, { pane: "own", interactive: false, style: { color: ink.buildingEdge, weight: 1, fillColor: ink.building, fillOpacity: 0.8 } }).addTo(ownData);
-    L.geoJSON(walkways, { pane: "own", interactive: false,
-      style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? ink.path : ink.street, weight: f.properties.highway === "footway" ? 2 : 4 }) })
-      .addTo(ownData);
-    mapElement.dataset.buildings = String(buildings.features.length);
-    mapElement.dataset.walkways = String(walkways.features.length);
-  }
-
-  // Places and stickers for the view, fetched again whenever it moves (the newest answer wins).
+/** Places and stickers for the view, fetched again whenever it moves (the newest answer wins); the
+ *  stickers around the view's centre change live: placed, edited, removed, no longer mine to see. */
+function contentLayers(view, liveState) {
+  const { map, mapElement } = view;
   let asked = 0, stickers = [];
-  // The stickers around the view's centre change live: placed, edited, removed, no longer mine to see.
   const feed = live({
     onEvent: (m) => {
       stickers = stickers.filter((s) => s.id !== m.stickerId);
       if (m.sticker) stickers.push(m.sticker);  // a body: mine to see, as a load would show it
       drawStickers();
     },
-    onReset: () => loadContent().catch(couldNotLoad("map.layer.stickers")),
+    onReset: () => load().catch(couldNotLoad("map.layer.stickers")),
     onState: (state) => { liveState.dataset.state = state; liveState.textContent = t(`live.${state}`); },
   });
-  async function loadContent() {
+  const hint = emptyAreaHint(view);
+  async function load() {
     const mine = ++asked, c = map.getCenter(), b = map.getBounds();
     // The API answers up to 1 km around a point: a wider view shows what is within 1 km of its centre.
     const radius = Math.round(Math.min(1000, Math.max(150, c.distanceTo(b.getNorthEast()))));
     const around = boundsOf(b);
     const [stickerAnswer, placeAnswer] = await Promise.all([
-      orSaved(`/v1/stickers/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=${radius}&limit=200`, "stickers", around,
+      orSaved(`${paths.stickersNearby}?latitude=${c.lat}&longitude=${c.lng}&radius=${radius}&limit=200`, "stickers", around,
         (all) => ({ stickers: [...new Map(all.flatMap((x) => x.stickers).map((s) => [s.sticker.id, s])).values()] })).catch((e) => { couldNotLoad("map.layer.stickers")(e); return null; }),
-      orSaved(`/v1/places/nearby?latitude=${c.lat}&longitude=${c.lng}&radius=${Math.min(radius, 800)}&limit=200`, "places", around,
+      orSaved(`${paths.placesNearby}?latitude=${c.lat}&longitude=${c.lng}&radius=${Math.min(radius, 800)}&limit=200`, "places", around,
         (all) => ({ places: [...new Map(all.flatMap((x) => x.places).map((p) => [p.place.id, p])).values()] })).catch((e) => { couldNotLoad("map.layer.places")(e); return null; }),
     ]);
-    if (mine !== asked || left) return;  // a newer view asked meanwhile, or the map was left
+    if (mine !== asked || view.left) return;  // a newer view asked meanwhile, or the map was left
     mapElement.dataset.layersAround = `${c.lat},${c.lng},${radius}`;
     if (stickerAnswer) { stickers = (stickerAnswer.stickers ?? []).map((x) => x.sticker); drawStickers(); }
     if (typeof stickerAnswer?.seq === "number") followAround(c, radius, stickerAnswer.seq).catch(() => { /* drawn, not live */ });
-    if (placeAnswer) {
-      placesLayer.clearLayers();
-      for (const p of placeAnswer.places) label(L.circleMarker([p.place.position.latitude, p.place.position.longitude], { pane: "places", radius: 5, color: "#fff", weight: 1.5, fillColor: "#2563eb", fillOpacity: 1 }), p.place.name)
-        .on("click", () => showPlace(p.place)).addTo(placesLayer);
-      mapElement.dataset.places = String(placeAnswer.places.length);
-    }
-    emptyHint(stickerAnswer, placeAnswer, mine).catch(() => { /* only a hint */ });
+    if (placeAnswer) drawPlaces(view, placeAnswer.places);
+    hint.update(stickerAnswer, placeAnswer, () => mine === asked).catch(() => { /* only a hint */ });
   }
-
   /** Follows the cells within 400 m of the centre (a live subscription takes 100 cells at most) from `seq`. */
   async function followAround(c, radius, seq) {
-    const { cells } = await get(`/v1/cells/cover?latitude=${c.lat}&longitude=${c.lng}&radius=${Math.min(radius, 400)}`);
-    if (!left) feed.follow(cells.slice(0, 100), seq);
+    const { cells } = await get(`${paths.cellCover}?latitude=${c.lat}&longitude=${c.lng}&radius=${Math.min(radius, 400)}`);
+    if (!view.left) feed.follow(cells.slice(0, 100), seq);
   }
+  const drawStickers = () => drawStickerLayer(view, stickers);
+  return { load, drawStickers, close: () => feed.close() };
+}
 
-  // Stickers one by one when there is room; where they crowd on screen, a numbered circle that zooms in.
-  function drawStickers() {
-    stickerLayer.clearLayers();
-    const cells = new Map();
-    for (const s of stickers) {
-      const p = map.latLngToLayerPoint([s.anchor.latitude, s.anchor.longitude]);
-      const key = map.getZoom() >= clusterBelowZoom ? s.id : `${Math.floor(p.x / clusterCell)},${Math.floor(p.y / clusterCell)}`;
-      cells.set(key, [...(cells.get(key) ?? []), s]);
-    }
-    for (const group of cells.values()) {
-      if (group.length < 4) {
-        for (const s of group) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { pane: "stickers", radius: 7, color: "#fff", weight: 2, fillColor: s.color ?? "#f59e0b", fillOpacity: 1 }), shownText(s, s.templateId))
-          .on("click", () => openSticker(s)).addTo(stickerLayer);
-        continue;
-      }
-      const lat = group.reduce((a, s) => a + s.anchor.latitude, 0) / group.length, lng = group.reduce((a, s) => a + s.anchor.longitude, 0) / group.length;
-      const size = Math.min(48, 26 + 3 * Math.log2(group.length));
-      const count = document.createElement("span");
-      count.textContent = String(group.length);
-      label(L.marker([lat, lng], { pane: "stickers", icon: L.divIcon({ className: "cluster", html: count, iconSize: [size, size] }), keyboard: true, title: t("map.cluster", { count: group.length }) }),
-        t("map.cluster", { count: group.length }))
-        .on("click", () => map.setView([lat, lng], Math.min(19, map.getZoom() + 2))).addTo(stickerLayer);
-    }
-    mapElement.dataset.stickers = String(stickers.length);  // drawn, one by one or counted in a cluster
+function drawPlaces(view, places) {
+  view.layers.places.clearLayers();
+  for (const p of places) label(L.circleMarker([p.place.position.latitude, p.place.position.longitude], { pane: "places", radius: 5, color: "#fff", weight: 1.5, fillColor: "#2563eb", fillOpacity: 1 }), p.place.name)
+    .on("click", () => view.showPlace(p.place)).addTo(view.layers.places);
+  view.mapElement.dataset.places = String(places.length);
+}
+
+/** Stickers one by one when there is room; where they crowd on screen, a numbered circle that zooms in. */
+function drawStickerLayer(view, stickers) {
+  const { map } = view, layer = view.layers.stickers;
+  layer.clearLayers();
+  const cells = new Map();
+  for (const s of stickers) {
+    const p = map.latLngToLayerPoint([s.anchor.latitude, s.anchor.longitude]);
+    const key = map.getZoom() >= clusterBelowZoom ? s.id : `${Math.floor(p.x / clusterCell)},${Math.floor(p.y / clusterCell)}`;
+    cells.set(key, [...(cells.get(key) ?? []), s]);
   }
+  for (const group of cells.values()) {
+    if (group.length < 4) {
+      for (const s of group) label(L.circleMarker([s.anchor.latitude, s.anchor.longitude], { pane: "stickers", radius: 7, color: "#fff", weight: 2, fillColor: s.color ?? "#f59e0b", fillOpacity: 1 }), shownText(s, s.templateId))
+        .on("click", () => view.openSticker(s)).addTo(layer);
+      continue;
+    }
+    const lat = group.reduce((a, s) => a + s.anchor.latitude, 0) / group.length, lng = group.reduce((a, s) => a + s.anchor.longitude, 0) / group.length;
+    const size = Math.min(48, 26 + 3 * Math.log2(group.length));
+    const count = document.createElement("span");
+    count.textContent = String(group.length);
+    label(L.marker([lat, lng], { pane: "stickers", icon: L.divIcon({ className: "cluster", html: count, iconSize: [size, size] }), keyboard: true, title: t("map.cluster", { count: group.length }) }),
+      t("map.cluster", { count: group.length }))
+      .on("click", () => map.setView([lat, lng], Math.min(19, map.getZoom() + 2))).addTo(layer);
+  }
+  view.mapElement.dataset.stickers = String(stickers.length);  // drawn, one by one or counted in a cluster
+}
 
-  /** Outside any content: say so, and point to where the nearest content is (the demo tour's start). */
+/** Outside any content: say so, and point to where the nearest content is (the demo tour's start). */
+function emptyAreaHint(view) {
   let hint = null, contentStart = null;  // asked once per view, however often the map is moved
   async function nearestContent() {
-    const { tours } = await get("/v1/tours").catch(() => ({ tours: [] }));
+    const { tours } = await get(paths.tours).catch(() => ({ tours: [] }));
     const open = tours.find((x) => x.mode === "open");
-    const start = open ? (await get(`/v1/tours/${open.id}`).catch(() => null))?.stops.find((x) => x.position)?.position : null;
+    const start = open ? (await get(paths.tour(open.id)).catch(() => null))?.stops.find((x) => x.position)?.position : null;
     return { open, start };
   }
-  async function emptyHint(stickerAnswer, placeAnswer, mine) {
-    hint?.remove(); hint = null;
-    if (!stickerAnswer || !placeAnswer || stickerAnswer.stickers?.length || placeAnswer.places.length || map.getZoom() < 13) return;
-    contentStart ??= nearestContent();
-    const { open, start } = await contentStart;
-    if (hint || mine !== asked || left) return;
-    hint = h("div", { class: "card empty-area", id: "empty-area", role: "status" }, h("p", {}, t("map.empty")),
-      start ? h("button", { id: "go-to-content", onclick: () => map.setView([start.latitude, start.longitude], 16, { animate: false }) }, t("map.goToContent", { name: open.title })) : null);
-    screen.append(hint);
-  }
+  return {
+    /** `current()` says whether the answers are still the newest. */
+    async update(stickerAnswer, placeAnswer, current) {
+      hint?.remove(); hint = null;
+      if (!stickerAnswer || !placeAnswer || stickerAnswer.stickers?.length || placeAnswer.places.length || view.map.getZoom() < 13) return;
+      contentStart ??= nearestContent();
+      const { open, start } = await contentStart;
+      if (hint || !current() || view.left) return;
+      hint = h("div", { class: "card empty-area", id: "empty-area", role: "status" }, h("p", {}, t("map.empty")),
+        start ? h("button", { id: "go-to-content", onclick: () => view.map.setView([start.latitude, start.longitude], 16, { animate: false }) }, t("map.goToContent", { name: open.title })) : null);
+      view.screen.append(hint);
+    },
+  };
+}
 
-  // Open tours' stops: numbered amber pins; tapping one opens its tour.
-  get("/v1/tours").then(async ({ tours }) => {
+/** Open tours' stops: numbered amber pins; tapping one opens its tour. */
+function tourStops(view) {
+  get(paths.tours).then(async ({ tours }) => {
     let count = 0;
     for (const summary of tours.filter((x) => x.mode === "open")) {
-      const tour = await get(`/v1/tours/${summary.id}`);
-      if (left) return;
+      const tour = await get(paths.tour(summary.id));
+      if (view.left) return;
       tour.stops.filter((x) => x.position).forEach((stop, i) => {
         const number = document.createElement("span");
         number.textContent = String(i + 1);
         label(L.marker([stop.position.latitude, stop.position.longitude], { pane: "stops", title: stop.title, icon: L.divIcon({ className: "stop-pin", html: number, iconSize: [24, 24] }) }), `${tour.title}: ${stop.title}`)
-          .on("click", () => { location.hash = `#/tours/${encodeURIComponent(tour.slug)}`; }).addTo(tourLayer);
+          .on("click", () => { location.hash = `#/tours/${encodeURIComponent(tour.slug)}`; }).addTo(view.layers.tours);
         count++;
       });
     }
-    mapElement.dataset.tourStops = String(count);
+    view.mapElement.dataset.tourStops = String(count);
   }).catch(couldNotLoad("map.layer.tours"));
+}
 
-  let moving = null;
-  map.on("moveend", () => {
-    clearTimeout(moving);
-    moving = setTimeout(() => {
-      if (left) return;  // stopping the map on the way out ends a move too
-      loadOwnMap().catch(couldNotLoad("map.own"));
-      loadContent();
-    }, 250);
-  });
-  map.on("zoomend", drawStickers);
-  // Both at once: content does not wait for the streets.
-  loadOwnMap().catch(couldNotLoad("map.own"));
-  loadContent();
-
-  // My position, with its uncertainty.
+/** My position, with its uncertainty, and the ads for where I stand; the first fix brings the map to
+ *  me. Returns the position watch. */
+function followMe(view, focus) {
+  const { map } = view;
+  const drawAds = adsWhereIAm(view);
   let meMarker = null, centred = false;
-  let watch = null;
-  if (!navigator.geolocation) say(t("map.location.unsupported"));
-  else watch = navigator.geolocation.watchPosition((p) => {
-    if (left) return;  // a fix already on its way when the map was left
+  if (!navigator.geolocation) { say(t("map.location.unsupported")); return null; }
+  return navigator.geolocation.watchPosition((p) => {
+    if (view.left) return;  // a fix already on its way when the map was left
     here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     meMarker?.remove();
     meMarker = label(L.circle([here.latitude, here.longitude], { pane: "me", radius: Math.max(here.accuracy, 3), color: "#2563eb", weight: 2, fillOpacity: .15 }),
       t("map.here", { accuracy: Math.round(here.accuracy) })).addTo(map);
     drawAds().catch(couldNotLoad("map.layer.ads"));
-    // The first fix brings the map to me (searches then rank what is near me first).
-    if (!centred && !routeLayer.getLayers().length && !placeLayer.getLayers().length && !focus.sticker) { centred = true; map.setView([here.latitude, here.longitude], 17, { animate: false }); }
+    // Searches then rank what is near me first.
+    if (!centred && !view.layers.route.getLayers().length && !view.layers.place.getLayers().length && !focus.sticker) { centred = true; map.setView([here.latitude, here.longitude], 17, { animate: false }); }
   }, (error) => { if (error.code === error.PERMISSION_DENIED) say(t("map.location.denied")); }, { enableHighAccuracy: true });
-  locate.addEventListener("click", () => here ? map.setView([here.latitude, here.longitude], 17, { animate: false }) : say(t("map.location.waiting")));
+}
 
-  async function route(to, name) {
-    const from = here ?? { latitude: map.getCenter().lat, longitude: map.getCenter().lng };
-    try {
-      const r = await post("/v1/routes", { from: { latitude: from.latitude, longitude: from.longitude }, to });
-      routeLayer.clearLayers();
-      // Bold, with a white casing so it stands out on any background, and a pin at the end.
-      L.geoJSON(r.geometry, { pane: "route", interactive: false, style: { color: "#fff", weight: 11, opacity: 1 } }).addTo(routeLayer);
-      L.geoJSON(r.geometry, { pane: "route", interactive: false, style: { color: "#14532d", weight: 7, opacity: 1 } }).addTo(routeLayer);
-      L.marker([r.destination.latitude, r.destination.longitude], { pane: "route", title: name ?? t("map.destination"),
-        icon: L.divIcon({ className: "pin", html: icon("pin", { fill: "currentColor", stroke: "#fff" }), iconSize: [36, 36], iconAnchor: [18, 34] }) }).addTo(routeLayer);
-      placeLayer.clearLayers();
-      // No animation: leaving the map mid-animation makes Leaflet throw (its timers outlive the map).
-      map.fitBounds(L.geoJSON(r.geometry).getBounds(), { paddingTopLeft: [30, 70], paddingBottomRight: [30, mapElement.clientHeight * 0.45 + 20], animate: false });
-      const arrival = new Date(Date.now() + r.duration * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      sheet.show(h("div", { class: "card", id: "route" },
-        h("h3", {}, name ?? r.to.name ?? t("map.destination")),
-        h("p", { id: "route-summary" }, h("strong", {}, t("map.routeSummary", { distance: distanceText(r.length), minutes: Math.max(1, Math.round(r.duration / 60)) })), " · ", t("map.arrival", { time: arrival })),
-        h("div", { class: "row" },
-          h("a", { class: "button", id: "view-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify(r)) }, t("map.viewInAR")),
-          h("button", { class: "secondary", id: "end-route", onclick: () => { routeLayer.clearLayers(); sheet.hide(); sessionStorage.removeItem("worldlayer.route"); } }, t("route.end"))),
-        h("ol", { id: "route-steps", class: "steps" }, ...r.steps.map((s) => h("li", {}, s.instruction,
-          s.distance > 0 ? h("span", { class: "muted" }, [distanceText(s.distance), s.name].filter(Boolean).join(" · ")) : null)))));
-      mapElement.dataset.route = String(r.geometry.coordinates.length);
-      if (name) rememberRoute(to, name);
-    } catch (error) { say(error.message); }
-  }
+/** Ads are for people standing in their area: asked where I am (again after 25 m), never for the view. */
+function adsWhereIAm(view) {
+  let adsAskedAt = null;
+  return async () => {
+    if (adsAskedAt && L.latLng(adsAskedAt.latitude, adsAskedAt.longitude).distanceTo([here.latitude, here.longitude]) < 25) return;
+    adsAskedAt = here;
+    const ads = await adsHere(here);
+    if (view.left) return;
+    view.layers.ads.clearLayers();
+    for (const ad of ads) {
+      label(L.marker([ad.anchor.latitude, ad.anchor.longitude], { pane: "stickers", title: sponsoredBy(ad),
+        icon: L.divIcon({ className: "ad-pin", html: "Ad", iconSize: [30, 22] }) }), `${sponsoredBy(ad)}${ad.text ? `: ${ad.text}` : ""}`)
+        .on("click", () => view.sheet.show(adSheet(ad), "peek")).addTo(view.layers.ads);
+    }
+    view.mapElement.dataset.ads = String(ads.length);
+  };
+}
 
-  map.on("contextmenu", (e) => route({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
+/** A walking route from here (or the map's centre) to `to`, drawn on top, with its steps in the sheet. */
+async function routeTo(view, to, name) {
+  const { map, mapElement, sheet } = view, routeLayer = view.layers.route;
+  const from = here ?? { latitude: map.getCenter().lat, longitude: map.getCenter().lng };
+  try {
+    const r = await post(paths.routes, { from: { latitude: from.latitude, longitude: from.longitude }, to });
+    routeLayer.clearLayers();
+    // Bold, with a white casing so it stands out on any background, and a pin at the end.
+    L.geoJSON(r.geometry, { pane: "route", interactive: false, style: { color: "#fff", weight: 11, opacity: 1 } }).addTo(routeLayer);
+    L.geoJSON(r.geometry, { pane: "route", interactive: false, style: { color: "#14532d", weight: 7, opacity: 1 } }).addTo(routeLayer);
+    L.marker([r.destination.latitude, r.destination.longitude], { pane: "route", title: name ?? t("map.destination"),
+      icon: L.divIcon({ className: "pin", html: icon("pin", { fill: "currentColor", stroke: "#fff" }), iconSize: [36, 36], iconAnchor: [18, 34] }) }).addTo(routeLayer);
+    view.layers.place.clearLayers();
+    // No animation: leaving the map mid-animation makes Leaflet throw (its timers outlive the map).
+    map.fitBounds(L.geoJSON(r.geometry).getBounds(), { paddingTopLeft: [30, 70], paddingBottomRight: [30, mapElement.clientHeight * 0.45 + 20], animate: false });
+    const arrival = new Date(Date.now() + r.duration * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    sheet.show(h("div", { class: "card", id: "route" },
+      h("h3", {}, name ?? r.to.name ?? t("map.destination")),
+      h("p", { id: "route-summary" }, h("strong", {}, t("map.routeSummary", { distance: distanceText(r.length), minutes: Math.max(1, Math.round(r.duration / 60)) })), " · ", t("map.arrival", { time: arrival })),
+      h("div", { class: "row" },
+        h("a", { class: "button", id: "view-in-ar", href: "#/ar", onclick: () => { handoff.route = r; } }, t("map.viewInAR")),
+        h("button", { class: "secondary", id: "end-route", onclick: () => { routeLayer.clearLayers(); sheet.hide(); handoff.route = null; } }, t("route.end"))),
+      h("ol", { id: "route-steps", class: "steps" }, ...r.steps.map((s) => h("li", {}, s.instruction,
+        s.distance > 0 ? h("span", { class: "muted" }, [distanceText(s.distance), s.name].filter(Boolean).join(" · ")) : null)))));
+    mapElement.dataset.route = String(r.geometry.coordinates.length);
+    if (name) rememberRoute(to, name);
+  } catch (error) { say(error.message); }
+}
 
-  // With nothing typed, the places and routes I had lately.
+/** Place search as I type (the newest answer wins) and, with nothing typed, the places and routes I had lately. */
+function placeSearch(view, search, results) {
   function showRecent() {
     if (search.value.trim()) return;
     const places = recentPlaces(), routes = recentRoutes();
     results.replaceChildren(...(places.length || routes.length ? [h("li", { class: "muted", style: "padding:.4rem 1rem" }, t("map.recent"))] : []),
-      ...places.map((place) => h("li", {}, h("button", { class: "place-result recent-place", onclick: () => showPlace(place) }, place.name))),
-      ...routes.map((r) => h("li", {}, h("button", { class: "place-result recent-route", onclick: () => { results.replaceChildren(); search.blur(); route(r.to, r.name); } },
+      ...places.map((place) => h("li", {}, h("button", { class: "place-result recent-place", onclick: () => view.showPlace(place) }, place.name))),
+      ...routes.map((r) => h("li", {}, h("button", { class: "place-result recent-route", onclick: () => { results.replaceChildren(); search.blur(); view.route(r.to, r.name); } },
         t("map.recentRoute", { name: r.name })))));
   }
   search.addEventListener("focus", showRecent);
@@ -304,49 +361,36 @@ export async function render(focus = {}) {
   search.addEventListener("input", async () => {
     const q = search.value.trim(), mine = ++latest;
     if (q.length < 2) return q ? results.replaceChildren() : showRecent();
-    const center = map.getCenter();
+    const center = view.map.getCenter();
     try {
-      const found = await get(`/v1/places/search?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`);
+      const found = await get(`${paths.placeSearch}?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`);
       if (mine !== latest) return;
       results.replaceChildren(...(found.results.length ? found.results.slice(0, 6).map((hit) => h("li", {},
-        h("button", { class: "place-result", dataset: { place: hit.place.id }, onclick: () => showPlace(hit.place) }, hit.place.name,
+        h("button", { class: "place-result", dataset: { place: hit.place.id }, onclick: () => view.showPlace(hit.place) }, hit.place.name,
           hit.distance != null ? h("span", { class: "muted" }, ` · ${distanceText(hit.distance)}`) : null))) : [h("li", { class: "muted", style: "padding:.6rem 1rem" }, t("map.noResults", { q }))]));
     } catch (error) { say(error.message); }
   });
+}
 
-  function showPlace(place) {
-    rememberPlace(place);
-    results.replaceChildren();
-    search.blur();
-    placeLayer.clearLayers();
-    L.marker([place.position.latitude, place.position.longitude], { pane: "route", title: place.name,
-      icon: L.divIcon({ className: "pin", html: icon("pin", { fill: "currentColor", stroke: "#fff" }), iconSize: [36, 36], iconAnchor: [18, 34] }) }).addTo(placeLayer);
-    map.setView([place.position.latitude, place.position.longitude], 17, { animate: false });
-    const away = here ? L.latLng(here.latitude, here.longitude).distanceTo([place.position.latitude, place.position.longitude]) : null;
-    sheet.show(placeCard(place, away, {
-      route: () => route({ place: place.id }, place.name),
-      ar: () => sessionStorage.setItem("worldlayer.highlight", place.id),
-    }));
-  }
+/** A place chosen (from search, recent or the map): a pin, the map on it, its card in the sheet. */
+function showPlace(view, place, { search, results }) {
+  rememberPlace(place);
+  results.replaceChildren();
+  search.blur();
+  view.layers.place.clearLayers();
+  L.marker([place.position.latitude, place.position.longitude], { pane: "route", title: place.name,
+    icon: L.divIcon({ className: "pin", html: icon("pin", { fill: "currentColor", stroke: "#fff" }), iconSize: [36, 36], iconAnchor: [18, 34] }) }).addTo(view.layers.place);
+  view.map.setView([place.position.latitude, place.position.longitude], 17, { animate: false });
+  const away = here ? L.latLng(here.latitude, here.longitude).distanceTo([place.position.latitude, place.position.longitude]) : null;
+  view.sheet.show(placeCard(place, away, {
+    route: () => view.route({ place: place.id }, place.name),
+    ar: () => { handoff.place = place.id; },
+  }));
+}
 
-  function openSticker(s) {
-    const away = here ? L.latLng(here.latitude, here.longitude).distanceTo([s.anchor.latitude, s.anchor.longitude]) : null;
-    sheet.show(stickerSheet(s, away, { route: () => route({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, shownText(s, t("map.sticker"))) }));
-  }
-
-  if (focus.sticker) {
-    try {
-      const s = await get(`/v1/stickers/${focus.sticker}`);
-      map.setView([s.anchor.latitude, s.anchor.longitude], 18, { animate: false });
-      openSticker(s);
-    } catch (error) { say(error.message); }
-  }
-  // A route asked for elsewhere (the way to a tour): from where I am, once that is known.
-  if (focus.to) {
-    here ??= await currentPosition();
-    if (!left) await route(focus.to, focus.name);
-  }
-  return () => { left = true; feed.close(); clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
+function openSticker(view, s) {
+  const away = here ? L.latLng(here.latitude, here.longitude).distanceTo([s.anchor.latitude, s.anchor.longitude]) : null;
+  view.sheet.show(stickerSheet(s, away, { route: () => view.route({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, shownText(s, t("map.sticker"))) }));
 }
 
 /** A legend that is also the layer switch: a swatch, a name and a checkbox per layer. */

@@ -1,6 +1,6 @@
 // Me: settings on this phone, help, stickers kept on this phone only, sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
 // their members, my groups, my reports and what became of them, blocks, deleting the account.
-import { api, get, participants, post, session } from "../api.js";
+import { api, get, messageFor, participants, paths, post, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
@@ -11,12 +11,15 @@ import { forgetPrivate, privateStickers } from "../offline/private.js";
 import { forget, forgetAll, savedList } from "../offline/saved.js";
 import { currentPosition } from "../sensors/position.js";
 
+/** A username asked for names no one: the server's not_found there. */
+const unknownPerson = { not_found: "error.no_such_user" };
+
 export async function render() {
   const screen = document.getElementById("screen");
   screen.append(h("h2", {}, t("me.title")), h("p", { class: "row" }, h("a", { href: "#/settings", id: "open-settings" }, t("settings.link")), h("a", { href: "#/help", id: "open-help" }, t("help.link"))), await outboxSection(), await privateSection(), savedSection());
   if (session.token) {
     try {
-      const me = await get("/v1/me");
+      const me = await get(paths.me);
       return await signedIn(screen, me);
     } catch (error) {
       if (error.status === 0) return void screen.append(h("p", { class: "notice", id: "me-offline" }, t("me.offline")));
@@ -72,8 +75,8 @@ function savedSection() {
 }
 
 async function signedIn(screen, me) {
-  const settings = await get("/v1/me/settings");
-  const save = async (change) => { await api("PATCH", "/v1/me/settings", change); say(t("me.saved")); };
+  const settings = await get(paths.mySettings);
+  const save = async (change) => { await api("PATCH", paths.mySettings, change); say(t("me.saved")); };
   const privateBox = h("input", { type: "checkbox", id: "private", checked: settings.privateAccount });
   privateBox.addEventListener("change", () => save({ privateAccount: privateBox.checked }));
   // The digest is about stickers near home: home is where I am when I turn it on.
@@ -88,39 +91,39 @@ async function signedIn(screen, me) {
 
   const stickers = h("ul", { class: "list", id: "my-stickers" });
   const showStickers = async () => {
-    const mine = (await get("/v1/me/stickers")).stickers ?? [];
+    const mine = (await get(paths.myStickers)).stickers ?? [];
     stickers.replaceChildren(...(mine.length ? mine.map((s) => h("li", { class: "card row" }, h("span", {}, s.text || s.templateId, h("span", { class: "muted" }, ` · ${s.state}`)),
-      h("button", { class: "secondary", onclick: async () => { await api("DELETE", `/v1/stickers/${s.id}`); showStickers(); } }, t("me.delete")))) : [h("li", { class: "muted" }, t("me.noStickers"))]));
+      h("button", { class: "secondary", onclick: async () => { await api("DELETE", paths.sticker(s.id)); showStickers(); } }, t("me.delete")))) : [h("li", { class: "muted" }, t("me.noStickers"))]));
   };
 
   const blocked = h("ul", { class: "list", id: "blocked" });
   const showBlocked = async () => {
-    const names = (await get("/v1/me/blocks")).blocked ?? [];
+    const names = (await get(paths.myBlocks)).blocked ?? [];
     blocked.replaceChildren(...names.map((name) => h("li", { class: "row" }, `@${name}`,
-      h("button", { class: "secondary", onclick: async () => { await api("DELETE", `/v1/me/blocks/${encodeURIComponent(name)}`); showBlocked(); } }, t("me.unblock")))));
+      h("button", { class: "secondary", onclick: async () => { await api("DELETE", paths.myBlock(name)); showBlocked(); } }, t("me.unblock")))));
   };
   const blockName = h("input", { id: "block-name", "aria-label": t("me.block.who"), placeholder: t("me.block.who") });
   const blockForm = h("form", { class: "row", id: "block-form" }, blockName, h("button", { type: "submit", class: "secondary" }, t("me.block")));
   blockForm.addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await api("PUT", `/v1/me/blocks/${encodeURIComponent(blockName.value.trim().replace(/^@/, ""))}`); blockName.value = ""; showBlocked(); } catch (e) { say(e.message); }
+    try { await api("PUT", paths.myBlock(blockName.value.trim().replace(/^@/, ""))); blockName.value = ""; showBlocked(); } catch (e) { say(messageFor(e, unknownPerson)); }
   });
 
   // Private worldmaps: a place only their members see (created where I stand).
   const maps = h("ul", { class: "list", id: "my-maps" });
   const showMaps = async () => {
-    const mine = (await get("/v1/me/worldmaps")).worldmaps ?? [];
+    const mine = (await get(paths.myWorldmaps)).worldmaps ?? [];
     maps.replaceChildren(...await Promise.all(mine.map(async (w) => {
-      const members = (await get(`/v1/worldmaps/${w.id}/members`)).members ?? [];
+      const members = (await get(paths.worldmapMembers(w.id))).members ?? [];
       const who = h("input", { "aria-label": t("me.maps.addWho"), placeholder: t("me.maps.addWho") });
       const add = h("form", { class: "row" }, who, h("button", { type: "submit", class: "secondary" }, t("me.maps.add")));
       add.addEventListener("submit", async (event) => {
         event.preventDefault();
-        try { await api("PUT", `/v1/worldmaps/${w.id}/members/${encodeURIComponent(who.value.trim().replace(/^@/, ""))}`); showMaps(); } catch (e) { say(e.message); }
+        try { await api("PUT", paths.worldmapMember(w.id, who.value.trim().replace(/^@/, ""))); showMaps(); } catch (e) { say(messageFor(e, unknownPerson)); }
       });
       return h("li", { class: "card", dataset: { map: w.id } }, h("strong", {}, w.name),
         h("ul", { class: "members" }, ...members.map((m) => h("li", { class: "row" }, `@${m.username}`,
-          m.id === me.id ? null : h("button", { class: "secondary", onclick: async () => { await api("DELETE", `/v1/worldmaps/${w.id}/members/${encodeURIComponent(m.username)}`); showMaps(); } }, t("me.maps.remove"))))),
+          m.id === me.id ? null : h("button", { class: "secondary", onclick: async () => { await api("DELETE", paths.worldmapMember(w.id, m.username)); showMaps(); } }, t("me.maps.remove"))))),
         add);
     })));
   };
@@ -131,7 +134,7 @@ async function signedIn(screen, me) {
     if (!navigator.geolocation) return say(t("map.location.unsupported"));
     currentPosition(10000).then(async (here) => {
       if (!here) return say(t("map.location.denied"));
-      try { await post("/v1/worldmaps", { name: mapName.value, latitude: here.latitude, longitude: here.longitude }); mapName.value = ""; showMaps(); } catch (e) { say(e.message); }
+      try { await post(paths.worldmaps, { name: mapName.value, latitude: here.latitude, longitude: here.longitude }); mapName.value = ""; showMaps(); } catch (e) { say(e.message); }
     });
   });
 
@@ -141,7 +144,7 @@ async function signedIn(screen, me) {
   deleteForm.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      await api("DELETE", "/v1/me", { password: password.value });
+      await api("DELETE", paths.me, { password: password.value });
       session.token = null;
       dispatchEvent(new HashChangeEvent("hashchange"));
     } catch (e) { say(e.message); }
@@ -163,7 +166,7 @@ async function signedIn(screen, me) {
     (await myReportsSection()) ?? "",  // append() would write a null out as "null"
     h("h3", {}, t("me.blocks")), blocked, blockForm,
     h("p", {}, h("button", { class: "secondary", id: "logout", onclick: async () => {
-      try { await api("DELETE", "/v1/sessions/current"); } catch { /* logged out either way */ }
+      try { await api("DELETE", paths.currentSession); } catch { /* logged out either way */ }
       session.token = null;
       // What was saved with my session, and tour tickets, do not stay for the next person on a shared phone.
       await forgetAll();
@@ -195,7 +198,7 @@ function loginForm() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(form));
     try {
-      session.token = (await post("/v1/sessions", data)).token;
+      session.token = (await post(paths.sessions, data)).token;
       dispatchEvent(new HashChangeEvent("hashchange"));
     } catch (error) { errorLine(form).textContent = error.message; }
   });
@@ -215,8 +218,8 @@ function signUpForm() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(form));
     try {
-      await post("/v1/accounts", { ...data, id: crypto.randomUUID() });
-      session.token = (await post("/v1/sessions", { login: data.username, password: data.password })).token;
+      await post(paths.accounts, { ...data, id: crypto.randomUUID() });
+      session.token = (await post(paths.sessions, { login: data.username, password: data.password })).token;
       dispatchEvent(new HashChangeEvent("hashchange"));
     } catch (error) {
       markFields(form, "signup-", error);

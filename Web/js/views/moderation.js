@@ -1,7 +1,7 @@
 // The moderator's screen (accounts with the moderator or admin role): what waits — reported stickers,
 // submitted designs, ads — each decided with one tap and a note or reason, and the log of every decision;
 // for admins, the feedback people sent.
-import { get, post } from "../api.js";
+import { get, paths, post } from "../api.js";
 import { ago, h } from "../dom.js";
 import { t } from "../strings.js";
 import { designPicture } from "../templates.js";
@@ -10,17 +10,17 @@ export async function render() {
   const screen = document.getElementById("screen");
   let queue;
   try {
-    queue = await get("/v1/moderation/queue");
+    queue = await get(paths.moderationQueue);
   } catch (error) {
     if (error.status !== 401 && error.status !== 403) throw error;
     return void screen.append(h("h2", {}, t("mod.title")), h("p", { class: "error", role: "alert" }, t("mod.only")));
   }
   const { reports = [], templates = [], ads = [] } = queue;
-  const me = await get("/v1/me");
+  const me = await get(paths.me);
   const inbox = me.role === "admin" ? await (await import("./feedback-inbox.js")).feedbackSection() : null;
   const log = h("ul", { class: "list", id: "mod-log" });
   const showLog = async () => {
-    const actions = (await get("/v1/moderation/log")).actions ?? [];
+    const actions = (await get(paths.moderationLog)).actions ?? [];
     log.replaceChildren(...(actions.length ? actions.slice(0, 50).map(logItem) : [h("li", { class: "muted" }, t("mod.log.none"))]));
   };
   screen.append(...[h("h2", {}, t("mod.title")),
@@ -42,14 +42,14 @@ function section(id, title, items) {
 function reportItem({ report, sticker }, decided) {
   const note = h("input", { class: "mod-note", maxlength: 1000, "aria-label": t("mod.note"), placeholder: t("mod.note") });
   return decisionCard({ report: report.id }, [
-    designPicture(`/v1/templates/${encodeURIComponent(sticker.templateId)}/preview`, "mod-preview"),
+    designPicture(paths.templatePreview(sticker.templateId), "mod-preview"),
     h("div", { class: "grow" },
       h("strong", { class: "mod-text" }, sticker.text || sticker.templateId),
       sticker.tags?.length ? h("p", { class: "muted" }, sticker.tags.map((tag) => `#${tag}`).join(" ")) : null,
       h("p", { class: "mod-reason" }, t("mod.reported", { reason: report.reason, when: ago(report.createdAt) })))],
   note, [
-    [t("mod.hide"), "danger mod-hide", () => post(`/v1/moderation/reports/${report.id}/hide`, noteBody(note)), t("mod.hidden")],
-    [t("mod.keep"), "secondary mod-keep", () => post(`/v1/moderation/reports/${report.id}/dismiss`, noteBody(note)), t("mod.kept")],
+    [t("mod.hide"), "danger mod-hide", () => post(paths.hideReported(report.id), noteBody(note)), t("mod.hidden")],
+    [t("mod.keep"), "secondary mod-keep", () => post(paths.dismissReport(report.id), noteBody(note)), t("mod.kept")],
   ], decided);
 }
 
@@ -60,8 +60,8 @@ function templateItem(template, decided) {
     designPicture(template.previewUrl, "mod-preview"),
     h("div", { class: "grow" }, h("strong", {}, template.name), h("p", { class: "muted" }, t(`mod.kind.${template.kind}`), ` · ${template.id}`))],
   reason, [
-    [t("mod.approve"), "mod-approve", () => post(`/v1/templates/${encodeURIComponent(template.id)}/approve`), t("mod.approved")],
-    [t("mod.reject"), "danger mod-reject", () => rejecting(reason, () => post(`/v1/templates/${encodeURIComponent(template.id)}/reject`, { reason: reason.value.trim() })), t("mod.rejected")],
+    [t("mod.approve"), "mod-approve", () => post(paths.approveTemplate(template.id)), t("mod.approved")],
+    [t("mod.reject"), "danger mod-reject", () => rejecting(reason, () => post(paths.rejectTemplate(template.id), { reason: reason.value.trim() })), t("mod.rejected")],
   ], decided);
 }
 
@@ -70,12 +70,12 @@ function adItem(ad, decided) {
   const reason = reasonInput();
   const day = (iso) => new Date(iso).toLocaleDateString();
   return decisionCard({ ad: ad.id }, [
-    designPicture(`/v1/templates/${encodeURIComponent(ad.draft.templateId)}/preview`, "mod-preview"),
+    designPicture(paths.templatePreview(ad.draft.templateId), "mod-preview"),
     h("div", { class: "grow" }, h("strong", {}, ad.draft.text || ad.draft.templateId),
       h("p", { class: "muted" }, t("mod.adBy", { advertiser: ad.advertiser, from: day(ad.draft.startsAt), to: day(ad.draft.endsAt) })))],
   reason, [
-    [t("mod.approve"), "mod-approve", () => post(`/v1/moderation/ads/${ad.id}/approve`, {}), t("mod.approved")],
-    [t("mod.reject"), "danger mod-reject", () => rejecting(reason, () => post(`/v1/moderation/ads/${ad.id}/reject`, { reason: reason.value.trim() })), t("mod.rejected")],
+    [t("mod.approve"), "mod-approve", () => post(paths.approveAd(ad.id), {}), t("mod.approved")],
+    [t("mod.reject"), "danger mod-reject", () => rejecting(reason, () => post(paths.rejectAd(ad.id), { reason: reason.value.trim() })), t("mod.rejected")],
   ], decided);
 }
 

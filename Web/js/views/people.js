@@ -1,6 +1,6 @@
 // A person's page: initials for an avatar, their counts, a follow button that says plainly
 // whether I follow them, and their stickers that I may see.
-import { api, get, session } from "../api.js";
+import { api, get, paths, session } from "../api.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { templates } from "../templates.js";
@@ -8,16 +8,16 @@ import { postCard } from "./feed.js";
 
 export async function render(username) {
   const screen = document.getElementById("screen");
-  const person = await get(`/v1/people/${encodeURIComponent(username)}`);
+  const person = await get(paths.person(username));
   const [stickers, followers, following, all] = await Promise.all([
-    get(`/v1/people/${encodeURIComponent(username)}/stickers`).then((x) => x.stickers),
-    get(`/v1/people/${encodeURIComponent(username)}/followers`).then((x) => x.people.length, () => null),
-    get(`/v1/people/${encodeURIComponent(username)}/following`).then((x) => x.people.length, () => null),
+    get(paths.personStickers(username)).then((x) => x.stickers),
+    get(paths.followers(username)).then((x) => x.people.length, () => null),
+    get(paths.following(username)).then((x) => x.people.length, () => null),
     templates().catch(() => new Map())]);
   const name = person.displayName || person.username;
   const count = (n, key, id) => h("span", {}, h("strong", { id }, n === null ? "—" : String(n)), t(key));
   // Following or not changes their count at once, as the server now counts it.
-  const recount = () => get(`/v1/people/${encodeURIComponent(username)}/followers`)
+  const recount = () => get(paths.followers(username))
     .then((x) => { document.getElementById("follower-count").textContent = String(x.people.length); }, () => { /* as it was */ });
   screen.append(
     h("div", { class: "row", id: "profile" }, h("span", { class: "avatar big", "aria-hidden": "true" }, initials(person)),
@@ -32,7 +32,7 @@ export async function render(username) {
 /** Follow / Following (with a tick), or nothing for a private account or myself; `onChange` after each tap that took. */
 export function followButton(person, onChange) {
   if (person.acceptsFollows === false && !person.following) return null;
-  return followToggle(person, `/v1/me/follows/${encodeURIComponent(person.username)}`, "discover.loginToFollow", onChange);
+  return followToggle(person, paths.myFollow(person.username), "discover.loginToFollow", onChange);
 }
 
 /** A button that follows or unfollows what `path` names (a person, a tag), saying plainly which it is now. */
@@ -60,7 +60,7 @@ export function followToggle(state, path, loginFirst, onChange = () => {}) {
 export function tagItem(tag) {
   const name = tag.tag.replace(/^#/, "");
   return h("li", { class: "card row" }, h("strong", {}, `#${name}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`),
-    followToggle(tag, `/v1/me/tags/${encodeURIComponent(name)}`, "discover.loginToFollowTags"));
+    followToggle(tag, paths.myTag(name), "discover.loginToFollowTags"));
 }
 
 /** Up to two initials for an avatar. */

@@ -1,6 +1,7 @@
 // A place's sheet, the same on the map and in AR (a tap on its label).
 import { distanceText, h } from "../dom.js";
 import { t } from "../strings.js";
+import { paths } from "../api.js";
 
 /** A place's sheet: what it is, how far, route and AR, hours, address, levels, its interior and
  *  exterior photos, the plans of its levels. Shared with AR, where a tap on a place's label opens it. */
@@ -16,7 +17,7 @@ export function placeCard(place, away, { route, ar }) {
     place.openingHours ? h("p", {}, h("strong", {}, t("place.hours")), " ", place.openingHours) : null,
     place.address ? h("p", {}, h("strong", {}, t("place.address")), " ", place.address) : null,
     levels ? h("p", {}, h("strong", {}, t("place.levels")), " ", levels) : null,
-    ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: `/v1/places/${place.id}/photos/${p.id}`, alt: t(`place.photo.${p.kind}`) })),
+    ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: paths.placePhoto(place.id, p.id), alt: t(`place.photo.${p.kind}`) })),
     floorPlans(place.floorPlans ?? []));
 }
 

@@ -1,6 +1,6 @@
 // Reporting a sticker to the moderators (StickARs' "report"): a reason from a short list and, if
 // wanted, more words. What they decide shows under Me › My reports.
-import { get, post, session } from "../api.js";
+import { get, paths, post, session } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../strings.js";
 
@@ -23,7 +23,7 @@ export function openReport(sheet, sticker) {
     event.preventDefault();
     const reason = [t(`report.reason.${new FormData(form).get("reason")}`), more.value.trim()].filter(Boolean).join(": ");
     try {
-      await post(`/v1/stickers/${sticker.id}/reports`, { reason });
+      await post(paths.stickerReports(sticker.id), { reason });
       form.replaceWith(h("p", { class: "notice", id: "report-done", role: "status" }, t("report.done")));
     } catch (e) {
       error.hidden = false;
@@ -40,7 +40,7 @@ function show(sheet, element) {
 
 /** Me › My reports: each report, what became of it and the moderator's note; absent when there are none. */
 export async function myReportsSection() {
-  const reports = (await get("/v1/me/reports")).reports ?? [];
+  const reports = (await get(paths.myReports)).reports ?? [];
   if (!reports.length) return null;
   return h("section", { id: "my-reports-section" }, h("h3", {}, t("me.reports")),
     h("ul", { class: "list", id: "my-reports" }, ...reports.map((r) => h("li", { class: "card", dataset: { status: r.status } },

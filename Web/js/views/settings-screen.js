@@ -1,6 +1,6 @@
 // Settings kept on this phone (../settings.js), each taking effect at once: what AR says aloud and
 // buzzes for, narration at tour stops, whether a book's camera waits to be started, the map's style.
-import { get } from "../api.js";
+import { get, paths } from "../api.js";
 import { h, say } from "../dom.js";
 import { settings } from "../settings.js";
 import { speak } from "../ar/announcer.js";
@@ -16,7 +16,7 @@ export function render() {
   const option = (value) => h("option", { value, selected: settings.get("mapStyle") === value }, t(`settings.mapStyle.${value}`));
   const style = h("select", { id: "setting-mapStyle" }, ...["streets", "light", "own"].map(option));
   // Satellite imagery only where this server has a source for it.
-  get("/v1/client-config").then((config) => {
+  get(paths.clientConfig).then((config) => {
     if (config.satelliteTileURL) style.append(option("satellite"));
     style.dataset.imagery = config.satelliteTileURL ? "yes" : "no";
   }).catch(() => { /* offline: the styles without imagery */ });

@@ -6,6 +6,7 @@ import { stickerPicture, templateName, templates } from "../templates.js";
 import { openReport } from "./report-form.js";
 import { veiled } from "../warnings.js";
 import { mediaContent } from "../sticker-media.js";
+import { handoff } from "../handoff.js";
 
 /** `actions.route`: walk there; `actions.extra`: more elements (the author's edit form in AR). */
 export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) {
@@ -23,7 +24,7 @@ export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) 
     h("div", { class: "row" },
       route ? h("button", { id: "navigate-there", onclick: route }, t("sticker.navigate")) : null,
       onMap ? null : h("a", { class: "button secondary", href: `#/map/sticker/${s.id}` }, t("sticker.onMap")),
-      h("a", { class: "button secondary", id: "sticker-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.highlightSticker", s.id) }, t("map.viewInAR")),
+      h("a", { class: "button secondary", id: "sticker-in-ar", href: "#/ar", onclick: () => { handoff.sticker = s.id; } }, t("map.viewInAR")),
       h("button", { class: "secondary", id: "share-sticker", onclick: () => share(s) }, t("sticker.share")),
       h("button", { class: "secondary", id: "report-sticker", onclick: (event) => openReport(event.currentTarget.closest("#sticker-sheet"), s) }, t("report.open"))),
     ...extra);

@@ -1,6 +1,6 @@
 // Discover's suggestions (popular tags, groups I am not in, popular stickers near me) and the group
 // finder: search groups by name and join or leave one (a private group is found only by those it invited).
-import { api, get, session } from "../api.js";
+import { api, get, paths, session } from "../api.js";
 import { distanceText, h, say } from "../dom.js";
 import { currentPosition } from "../sensors/position.js";
 import { t } from "../strings.js";
@@ -11,7 +11,7 @@ import { shownText } from "../warnings.js";
 export async function suggestionsSection() {
   const here = await currentPosition();
   const where = here ? `?latitude=${here.latitude}&longitude=${here.longitude}` : "";
-  const { tags = [], groups = [], stickers = [] } = await get(`/v1/suggestions${where}`);
+  const { tags = [], groups = [], stickers = [] } = await get(`${paths.suggestions}${where}`);
   if (!tags.length && !groups.length && !stickers.length) return null;
   return h("section", { id: "suggestions", "aria-labelledby": "suggestions-title" }, h("h3", { id: "suggestions-title" }, t("suggest.title")),
     stickers.length ? [h("p", { class: "muted" }, t("suggest.stickers")), h("ul", { class: "list", id: "suggested-stickers" },
@@ -29,7 +29,7 @@ export function groupFinder() {
   search.addEventListener("input", async () => {
     const q = search.value.trim(), mine = ++latest;
     if (!q) return found.replaceChildren();
-    const groups = (await get(`/v1/search/groups?q=${encodeURIComponent(q)}`)).groups ?? [];
+    const groups = (await get(`${paths.searchGroups}?q=${encodeURIComponent(q)}`)).groups ?? [];
     if (mine !== latest) return;  // a newer keystroke already asked
     found.replaceChildren(...(groups.length ? groups.map(groupItem) : [h("li", { class: "muted" }, t("suggest.groups.none", { q }))]));
   });
@@ -47,7 +47,7 @@ function groupItem(group) {
   action.addEventListener("click", async () => {
     if (!session.token) return say(t("suggest.groups.loginFirst"));
     try {
-      await api(group.member ? "DELETE" : "PUT", `/v1/groups/${group.id}/members/me`);
+      await api(group.member ? "DELETE" : "PUT", paths.groupMembership(group.id));
       group.members += group.member ? -1 : 1;
       group.member = !group.member;
       draw();

@@ -1,6 +1,6 @@
 // A guided tour's visitor asks the guide questions and sees the answers as they come: the group is
 // followed live (with the visitor's participant token), and read again when it changes.
-import { post, get } from "../api.js";
+import { get, paths, post } from "../api.js";
 import { live } from "../live.js";
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
@@ -12,7 +12,7 @@ export async function questionsSection(screen, participant, token) {
   const error = h("p", { class: "error", role: "alert", id: "question-error" });
   const ask = h("form", { class: "card", id: "ask-form" }, h("label", {}, t("tours.ask"), question), error, h("button", { type: "submit" }, t("tours.send")));
   const refresh = async () => {
-    const mine = (await get(`/v1/tour-groups/${participant.groupId}/questions`, token)).questions;
+    const mine = (await get(paths.tourQuestions(participant.groupId), token)).questions;
     questions.replaceChildren(...mine.map((q) => h("li", { class: "card", dataset: { question: q.id } }, q.text,
       h("p", { class: q.answer ? "answer" : "muted" }, q.answer ? t("tours.answer", { text: q.answer }) : t("tours.waitingAnswer")))));
   };
@@ -21,7 +21,7 @@ export async function questionsSection(screen, participant, token) {
     error.textContent = "";
     if (!question.value.trim()) return void (error.textContent = t("tours.visitorQuestion.empty"));
     try {
-      await post(`/v1/tour-groups/${participant.groupId}/questions`, { id: crypto.randomUUID(), text: question.value.trim() }, token);
+      await post(paths.tourQuestions(participant.groupId), { id: crypto.randomUUID(), text: question.value.trim() }, token);
       question.value = "";
       await refresh();
     } catch (e) { error.textContent = e.message; }

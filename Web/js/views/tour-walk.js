@@ -2,7 +2,7 @@
 // from outside its area, how far the tour is and the way there), each stop's text and narration in a sheet, narration that
 // starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
 // account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
-import { get, participants, post } from "../api.js";
+import { get, participants, paths, post } from "../api.js";
 import { compassPoint, distanceText, h, icon, say, viewpointText } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
@@ -11,6 +11,7 @@ import { LocalFrame } from "../geo.js";
 import { celebrate } from "./celebration.js";
 import { questionsSection } from "./tour-questions.js";
 import { settings } from "../settings.js";
+import { handoff } from "../handoff.js";
 
 
 /** Where reports made offline wait, per tour (me.js forgets them at logout: they are where I walked). */
@@ -19,22 +20,49 @@ const waitingPositions = "worldlayer.positions.";
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant) {
   const screen = document.getElementById("screen");
-  const tour = await get(`/v1/tours/${summary.id}`, token);
-  const stops = tour.stops;
-  const where = h("div", { id: "tour-where", class: "card next-stop", role: "status" }, t("map.location.waiting"));
-  const list = h("ol", { id: "tour-stops", class: "list" });
-  const book = h("section", { id: "stamp-book", "aria-live": "polite" });
-  const sheet = bottomSheet("stop-sheet");
-  const mapElement = h("div", { class: "tour-map", id: "tour-map", role: "application", "aria-label": t("tours.map") });
-  const autoNarration = h("input", { type: "checkbox", id: "auto-narration", checked: settings.get("autoNarration"),
-    onchange: () => settings.set("autoNarration", autoNarration.checked) });
+  const tour = await get(paths.tour(summary.id), token);
+  const page = drawPage(screen, tour, summary, participant);
+  const stamps = { visited: new Set() };
+  const showStop = stopSheet(page.sheet, tour.stops, stamps);
+  const map = stopsMap(page.mapElement, tour.stops, showStop);
+  const drawBook = (b) => {
+    stamps.visited = new Set(b ? b.visited.map((s) => s.stopId) : []);
+    map.markDone(stamps.visited);
+    drawStampBook(page, tour.stops, b, stamps.visited, showStop);
+  };
+  drawBook(token ? await get(paths.tourStamps(tour.id), token) : null);
+  // Last, once everything above it is drawn: nothing moves under a finger about to tap it.
+  const leaveQuestions = participant ? await questionsSection(screen, participant, token) : null;
+  const stopFollowing = followWalk({ tour, token, page, map, stamps, showStop, drawBook });
+  return () => { stopFollowing(); leaveQuestions?.(); map.remove(); };
+}
+
+/** The page's parts: the title (and a guided tour's welcome), the map, where I am, the narration
+ *  setting, the stops, the stamp book, "save for offline" and the stop's sheet. */
+function drawPage(screen, tour, summary, participant) {
+  const page = {
+    where: h("div", { id: "tour-where", class: "card next-stop", role: "status" }, t("map.location.waiting")),
+    list: h("ol", { id: "tour-stops", class: "list" }),
+    book: h("section", { id: "stamp-book", "aria-live": "polite" }),
+    sheet: bottomSheet("stop-sheet"),
+    mapElement: h("div", { class: "tour-map", id: "tour-map", role: "application", "aria-label": t("tours.map") }),
+    autoNarration: h("input", { type: "checkbox", id: "auto-narration", checked: settings.get("autoNarration"),
+      onchange: () => settings.set("autoNarration", page.autoNarration.checked) }),
+  };
   screen.append(h("h2", {}, tour.title));
   if (participant) {  // just joined: the welcome first, where the passkey form was
     screen.append(h("p", { class: "notice", id: "welcome" }, t("tours.welcome", { name: participant.name ? `, ${participant.name}` : "" })),
-      h("p", { class: "row" }, h("a", { class: "button", id: "start-ar", href: "#/ar", onclick: () => sessionStorage.removeItem("worldlayer.route") }, t("tours.startAR")),
+      h("p", { class: "row" }, h("a", { class: "button", id: "start-ar", href: "#/ar", onclick: () => { handoff.route = null; } }, t("tours.startAR")),
         h("button", { class: "secondary", id: "leave-tour", onclick: () => { participants.forget(summary.id); say(t("tours.left")); dispatchEvent(new HashChangeEvent("hashchange")); } }, t("tours.leave"))));
   }
-  screen.append(...[tour.description ? h("p", {}, tour.description) : null, mapElement, where].filter(Boolean));
+  screen.append(...[tour.description ? h("p", {}, tour.description) : null, page.mapElement, page.where].filter(Boolean));
+  screen.append(h("label", { class: "row" }, page.autoNarration, t("tours.narration.auto")),
+    h("h3", {}, t("tours.stops")), page.list, h("h3", {}, t("tours.stampBook")), page.book, saveForOffline(tour), page.sheet.el);
+  return page;
+}
+
+/** "Save for offline", with what it is doing. */
+function saveForOffline(tour) {
   const saveButton = h("button", { class: "secondary", id: "save-offline" }, t("offline.save"));
   const saveStatus = h("span", { id: "saved-status", role: "status" }, isSaved(`tour:${tour.id}`) ? t("offline.savedAt") : "");
   saveButton.addEventListener("click", async () => {
@@ -45,11 +73,12 @@ export async function walk(summary, token, participant) {
     } catch (error) { saveStatus.textContent = t("offline.failed", { reason: error.message }); }
     saveButton.disabled = false;
   });
-  screen.append(h("label", { class: "row" }, autoNarration, t("tours.narration.auto")),
-    h("h3", {}, t("tours.stops")), list, h("h3", {}, t("tours.stampBook")), book, h("p", { class: "row" }, saveButton, saveStatus), sheet.el);
+  return h("p", { class: "row" }, saveButton, saveStatus);
+}
 
-  // The stops' map: numbered pins on the path between them, green once stamped; me on it.
-  const map = L.map(mapElement, { zoomControl: false, attributionControl: false });
+/** The stops' map: numbered pins on the path between them, green once stamped; me on it. */
+function stopsMap(element, stops, showStop) {
+  const map = L.map(element, { zoomControl: false, attributionControl: false });
   const placed = stops.filter((s) => s.position);
   const pins = new Map();
   if (placed.length) {
@@ -62,114 +91,138 @@ export async function walk(summary, token, participant) {
     });
     map.fitBounds(L.latLngBounds(placed.map((s) => [s.position.latitude, s.position.longitude])), { padding: [24, 24], animate: false });
   } else map.setView([60.1699, 24.9384], 15);
+  let me = null;
+  return {
+    markDone: (visited) => { for (const [id, pin] of pins) pin.getElement()?.classList.toggle("done", visited.has(id)); },
+    showMe: (p) => {
+      me?.remove();
+      me = L.circleMarker([p.latitude, p.longitude], { radius: 7, color: "#fff", weight: 2, fillColor: "#2563eb", fillOpacity: 1 }).addTo(map);
+    },
+    remove: () => map.remove(),
+  };
+}
 
-  let visited = new Set();
-  function showStop(stop, { play = false, state = "half" } = {}) {
+/** A stop's text, pictures and narration in the sheet; `play` starts the narration. */
+function stopSheet(sheet, stops, stamps) {
+  return function showStop(stop, { play = false, state = "half" } = {}) {
     const audio = stop.media.find((m) => m.contentType.startsWith("audio/"));
-    const player = audio ? h("audio", { controls: true, src: `/v1/media/${audio.id}`, "aria-label": stop.title }) : null;
+    const player = audio ? h("audio", { controls: true, src: paths.media(audio.id), "aria-label": stop.title }) : null;
     sheet.show(h("div", { class: "card", id: "stop-detail" }, h("h3", {}, `${stops.indexOf(stop) + 1}. ${stop.title}`),
-      visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null,
+      stamps.visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null,
       stop.viewpoint ? h("p", { class: "muted", id: "stop-viewpoint" }, viewpointText(stop.viewpoint)) : null,
       player,
       stop.text ? h("p", {}, stop.text) : null,
-      ...stop.media.filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: `/v1/media/${m.id}`, alt: stop.title })),
+      ...stop.media.filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: paths.media(m.id), alt: stop.title })),
       stop.date || stop.source ? h("p", { class: "muted" }, [stop.date, stop.source].filter(Boolean).join(" · ")) : null), state);
     // Browsers may refuse sound without a tap: then the player is there to press.
     if (play && player) player.play().catch(() => say(t("tours.playNarration")));
-  }
+  };
+}
 
-  function drawBook(b) {
-    visited = new Set(b ? b.visited.map((s) => s.stopId) : []);
-    for (const [id, pin] of pins) pin.getElement()?.classList.toggle("done", visited.has(id));
-    list.replaceChildren(...stops.map((s, i) => h("li", {}, h("button", { class: "secondary", style: "width:100%;text-align:left", onclick: () => showStop(s) },
-      `${i + 1}. ${s.title}`, visited.has(s.id) ? " ✓" : ""))));
-    if (!b) return book.replaceChildren(h("p", {}, h("a", { href: "#/me", id: "stamps-login" }, t("tours.stampsNeedAccount"))));
-    book.replaceChildren(h("p", { id: "stamp-count" }, t("tours.stamped", { done: b.visited.length, total: b.visited.length + b.remaining.length })),
-      h("ul", { class: "stamps" }, ...stops.map((s) => h("li", { class: visited.has(s.id) ? "stamped" : "", dataset: { stop: s.id } }, visited.has(s.id) ? `✓ ${s.title}` : s.title))),
-      ...(b.completedAt ? [h("p", { class: "notice" }, t("tours.complete"))] : []));
-  }
-  drawBook(token ? await get(`/v1/tours/${tour.id}/stamps`, token) : null);
-  // Last, once everything above it is drawn: nothing moves under a finger about to tap it.
-  const leaveQuestions = participant ? await questionsSection(screen, participant, token) : null;
+/** The list of stops (✓ once stamped) and the stamp book, or how to start collecting. */
+function drawStampBook(page, stops, b, visited, showStop) {
+  page.list.replaceChildren(...stops.map((s, i) => h("li", {}, h("button", { class: "secondary", style: "width:100%;text-align:left", onclick: () => showStop(s) },
+    `${i + 1}. ${s.title}`, visited.has(s.id) ? " ✓" : ""))));
+  if (!b) return page.book.replaceChildren(h("p", {}, h("a", { href: "#/me", id: "stamps-login" }, t("tours.stampsNeedAccount"))));
+  page.book.replaceChildren(h("p", { id: "stamp-count" }, t("tours.stamped", { done: b.visited.length, total: b.visited.length + b.remaining.length })),
+    h("ul", { class: "stamps" }, ...stops.map((s) => h("li", { class: visited.has(s.id) ? "stamped" : "", dataset: { stop: s.id } }, visited.has(s.id) ? `✓ ${s.title}` : s.title))),
+    ...(b.completedAt ? [h("p", { class: "notice" }, t("tours.complete"))] : []));
+}
 
-  // Where I am: the next stop (the server's /next with an account; the first unstamped in order
-  // otherwise), or how far the tour is. Position reports stamp stops (the server decides, after a
-  // few seconds at a stop); a phone reports its last fix every two seconds while the tour is open.
-  let last = null, watch = null, me = null, narrated = null, guidedFrom = null, left = false;
-  async function guideMe() {
-    if (!last) return;
-    guidedFrom = last;
-    const availability = await get(`/v1/tours/${tour.id}/availability?latitude=${last.latitude}&longitude=${last.longitude}`, token).catch(() => null);
-    if (availability && !availability.inside) return where.replaceChildren(...notThereYet(availability, stops));
-    const next = token ? await get(`/v1/tours/${tour.id}/next?latitude=${last.latitude}&longitude=${last.longitude}`, token).catch(() => null) : null;
-    const stop = next ? stops.find((s) => s.id === next.stop?.stop?.id) : stops.find((s) => s.position && !visited.has(s.id));
-    if (!stop) return where.replaceChildren(h("p", {}, t("tours.allDone")));
-    const hereFrame = new LocalFrame(last.latitude, last.longitude, 0), p = stop.position ? hereFrame.enu(stop.position.latitude, stop.position.longitude, 0) : null;
-    const distance = next?.route?.length ?? (p ? Math.hypot(p.east, p.north) : null);
-    const bearing = next?.stop?.bearing ?? (p ? (Math.atan2(p.east, p.north) * 180 / Math.PI + 360) % 360 : null);
-    const arrow = icon("arrow", { class: "arrow" });
-    if (bearing !== null) arrow.style.transform = `rotate(${bearing}deg)`;
-    where.replaceChildren(arrow, h("div", { class: "grow" }, h("strong", { id: "next-stop" }, t("tours.next", { title: `${stops.indexOf(stop) + 1}. ${stop.title}` })),
-      distance !== null ? h("span", { class: "muted", style: "display:block" }, t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compassPoint(bearing)}`) })) : null),
-      ...(next?.route ? [h("a", { class: "button secondary", id: "next-in-ar", href: "#/ar", onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify({ ...next.route, to: { ...next.route.to, name: stop.title } })) }, t("map.viewInAR"))] : []));
-  }
-
+/** Follows my position while the page is open: the next stop (asked again after 30 m or a stamp),
+ *  narration on arrival, and reports to the server, which stamps. Returns what stops it. */
+function followWalk({ tour, token, page, map, stamps, showStop, drawBook }) {
+  const guide = nextStopGuide(tour, token, page.where, stamps);
+  let last = null, watch = null, narrated = null, left = false;
   // Arrival, seen here for everyone (narration), and by the server for stamps.
-  function arrived() {
+  const arrived = () => {
     const hereFrame = new LocalFrame(last.latitude, last.longitude, 0);
-    const at = stops.find((s) => s.position && (() => { const p = hereFrame.enu(s.position.latitude, s.position.longitude, 0); return Math.hypot(p.east, p.north) <= (s.radius ?? 25); })());
+    const at = tour.stops.find((s) => s.position && (() => { const p = hereFrame.enu(s.position.latitude, s.position.longitude, 0); return Math.hypot(p.east, p.north) <= (s.radius ?? 25); })());
     if (at && at.id !== narrated) {
       narrated = at.id;
-      if (autoNarration.checked) showStop(at, { play: true, state: "peek" });
+      if (page.autoNarration.checked) showStop(at, { play: true, state: "peek" });
     }
     return at;
-  }
+  };
+  const report = positionReporter(tour, token, (r) => {
+    drawBook(r.book);
+    const stop = tour.stops.find((s) => s.id === r.stamped);
+    celebrate(stop?.title ?? "", stamps.visited.size, tour.stops.length);
+    guide.update(last).catch(() => { /* the next stop shows on the next fix */ });
+  });
+  const tick = () => { if (last) report(last, arrived()); };
+  const timer = setInterval(tick, 2000);
+  if (navigator.geolocation) watch = navigator.geolocation.watchPosition((p) => {
+    if (left) return;  // a fix already on its way when the tour was left
+    last = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
+    map.showMe(last);
+    if (guide.farFrom(last, 30)) guide.update(last).catch((e) => page.where.replaceChildren(e.message));
+    tick();
+  }, (e) => { if (!last) page.where.replaceChildren(e.code === e.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unavailable")); }, { enableHighAccuracy: true });
+  else page.where.replaceChildren(t("map.location.unsupported"));
+  return () => { left = true; clearInterval(timer); if (watch !== null) navigator.geolocation.clearWatch(watch); };
+}
 
-  // Reports made with no connection wait on the phone with the time each fix was taken, and go
-  // first, in order, once the server answers: a stop walked offline is stamped then, at the time
-  // it was visited (the server believes such times up to a day old).
+/** Where I am: the next stop (the server's next with an account; the first unstamped in order
+ *  otherwise) with its distance and direction, or how far the tour is. */
+function nextStopGuide(tour, token, where, stamps) {
+  const stops = tour.stops;
+  let guidedFrom = null;
+  return {
+    /** Whether `p` is more than `metres` from where the guide was last drawn. */
+    farFrom(p, metres) {
+      if (!guidedFrom) return true;
+      const moved = new LocalFrame(guidedFrom.latitude, guidedFrom.longitude, 0).enu(p.latitude, p.longitude, 0);
+      return Math.hypot(moved.east, moved.north) > metres;
+    },
+    async update(last) {
+      if (!last) return;
+      guidedFrom = last;
+      const query = `?latitude=${last.latitude}&longitude=${last.longitude}`;
+      const availability = await get(`${paths.tourAvailability(tour.id)}${query}`, token).catch(() => null);
+      if (availability && !availability.inside) return where.replaceChildren(...notThereYet(availability, stops));
+      const next = token ? await get(`${paths.tourNext(tour.id)}${query}`, token).catch(() => null) : null;
+      const stop = next ? stops.find((s) => s.id === next.stop?.stop?.id) : stops.find((s) => s.position && !stamps.visited.has(s.id));
+      if (!stop) return where.replaceChildren(h("p", {}, t("tours.allDone")));
+      const hereFrame = new LocalFrame(last.latitude, last.longitude, 0), p = stop.position ? hereFrame.enu(stop.position.latitude, stop.position.longitude, 0) : null;
+      const distance = next?.route?.length ?? (p ? Math.hypot(p.east, p.north) : null);
+      const bearing = next?.stop?.bearing ?? (p ? (Math.atan2(p.east, p.north) * 180 / Math.PI + 360) % 360 : null);
+      const arrow = icon("arrow", { class: "arrow" });
+      if (bearing !== null) arrow.style.transform = `rotate(${bearing}deg)`;
+      where.replaceChildren(arrow, h("div", { class: "grow" }, h("strong", { id: "next-stop" }, t("tours.next", { title: `${stops.indexOf(stop) + 1}. ${stop.title}` })),
+        distance !== null ? h("span", { class: "muted", style: "display:block" }, t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compassPoint(bearing)}`) })) : null),
+        ...(next?.route ? [h("a", { class: "button secondary", id: "next-in-ar", href: "#/ar", onclick: () => { handoff.route = { ...next.route, to: { ...next.route.to, name: stop.title } }; } }, t("map.viewInAR"))] : []));
+    },
+  };
+}
+
+/** Reports my position to the server, which stamps stops (after a few seconds at one). Reports made
+ *  with no connection wait on the phone with the time each fix was taken, and go first, in order,
+ *  once the server answers: a stop walked offline is stamped then, at the time it was visited (the
+ *  server believes such times up to a day old). `stamped(answer)` is told of each stamp. */
+function positionReporter(tour, token, stamped) {
   const waitingKey = `${waitingPositions}${tour.id}`;
   let reporting = false;
-  const report = async () => {
-    if (!last || reporting) return;
-    const at = arrived();
-    if (!token) return;
+  return async (last, atStopHere) => {
+    if (!token || reporting) return;
     reporting = true;
     const queue = [...JSON.parse(localStorage.getItem(waitingKey) ?? "[]"), { ...last, recordedAt: new Date().toISOString() }].slice(-900);
     try {
       while (queue.length) {
         const fresh = queue.length === 1;
         let r;
-        try { r = await post(`/v1/tours/${tour.id}/positions`, queue[0], token); } catch (e) {
+        try { r = await post(paths.tourPositions(tour.id), queue[0], token); } catch (e) {
           if (e.status === 0) throw e;
           if (fresh) say(e.message);  // a refused old report is dropped; the rest still go
         }
         queue.shift();
-        if (r?.stamped) {
-          drawBook(r.book ?? await get(`/v1/tours/${tour.id}/stamps`, token));
-          const stop = stops.find((s) => s.id === r.stamped);
-          celebrate(stop?.title ?? "", visited.size, stops.length);
-          guideMe().catch(() => { /* the next stop shows on the next fix */ });
-        }
-        if (fresh && r?.atStop && !at) say(t("tours.atStop", { title: stops.find((s) => s.id === r.atStop)?.title ?? "" }));
+        if (r?.stamped) stamped({ ...r, book: r.book ?? await get(paths.tourStamps(tour.id), token) });
+        if (fresh && r?.atStop && !atStopHere) say(t("tours.atStop", { title: tour.stops.find((s) => s.id === r.atStop)?.title ?? "" }));
       }
     } catch { /* no connection: what is left waits for the next try */ }
     if (queue.length) localStorage.setItem(waitingKey, JSON.stringify(queue)); else localStorage.removeItem(waitingKey);
     reporting = false;
   };
-  const timer = setInterval(report, 2000);
-  if (navigator.geolocation) watch = navigator.geolocation.watchPosition((p) => {
-    if (left) return;  // a fix already on its way when the tour was left
-    last = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
-    const moved = guidedFrom ? new LocalFrame(guidedFrom.latitude, guidedFrom.longitude, 0).enu(last.latitude, last.longitude, 0) : null;
-    me?.remove();
-    me = L.circleMarker([last.latitude, last.longitude], { radius: 7, color: "#fff", weight: 2, fillColor: "#2563eb", fillOpacity: 1 }).addTo(map);
-    if (!moved || Math.hypot(moved.east, moved.north) > 30) guideMe().catch((e) => where.replaceChildren(e.message));
-    report();
-  }, (e) => { if (!last) where.replaceChildren(e.code === e.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unavailable")); }, { enableHighAccuracy: true });
-  else where.replaceChildren(t("map.location.unsupported"));
-  // The next stop changes only when I move (asked again after 30 m) or a stop is stamped.
-  return () => { left = true; clearInterval(timer); leaveQuestions?.(); if (watch !== null) navigator.geolocation.clearWatch(watch); map.remove(); };
 }
 
 /** Outside the tour's area: how far it is and, when there is a walking route, the way to its nearest
@@ -184,5 +237,5 @@ function notThereYet(availability, stops) {
     h("p", { class: "row" },
       h("a", { class: "button", id: "tour-way-map", href: `#/map/to/${r.destination.latitude},${r.destination.longitude}/${encodeURIComponent(title)}` }, t("tours.wayOnMap")),
       h("a", { class: "button secondary", id: "tour-way-ar", href: "#/ar",
-        onclick: () => sessionStorage.setItem("worldlayer.route", JSON.stringify({ ...r, to: { ...r.to, name: title } })) }, t("map.viewInAR"))))];
+        onclick: () => { handoff.route = { ...r, to: { ...r.to, name: title } }; } }, t("map.viewInAR"))))];
 }

@@ -1,21 +1,21 @@
 // Tours: the list, and a tour's entry: an open tour is walked by anyone (stamps need an account);
 // a guided tour asks for a passkey from the guide (./tour-walk.js walks either).
-import { get, participants, post, session } from "../api.js";
+import { get, participants, paths, post, session } from "../api.js";
 import { h } from "../dom.js";
 import { t } from "../strings.js";
 import { walk } from "./tour-walk.js";
 
 export async function renderList() {
-  const { tours } = await get("/v1/tours");
+  const { tours } = await get(paths.tours);
   document.getElementById("screen").append(h("h2", {}, t("tours.title")), h("ul", { class: "list", id: "tours" }, ...tours.map((tour) =>
     h("li", { class: "card" }, h("a", { href: `#/tours/${encodeURIComponent(tour.slug)}` },
-      tour.cover ? h("img", { src: `/v1/media/${tour.cover.id}`, alt: "" }) : null,
+      tour.cover ? h("img", { src: paths.media(tour.cover.id), alt: "" }) : null,
       h("span", {}, h("strong", {}, tour.title), h("br"),
         h("span", { class: "muted" }, t(tour.mode === "guided" ? "tours.guided" : "tours.open", { stops: tour.stopCount }))))))));
 }
 
 export async function render(slug) {
-  const summary = (await get("/v1/tours")).tours.find((x) => x.slug === slug || x.id === slug);
+  const summary = (await get(paths.tours)).tours.find((x) => x.slug === slug || x.id === slug);
   if (!summary) throw new Error(t("tours.none"));
   if (summary.mode === "guided") {
     const participant = participants.get(summary.id);
@@ -34,7 +34,7 @@ function passkey(summary) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const joined = await post(`/v1/tours/${summary.id}/redeem`, { passkey: key.value.trim(), displayName: name.value.trim() || undefined, participantId: crypto.randomUUID() }, null);
+      const joined = await post(paths.tourRedeem(summary.id), { passkey: key.value.trim(), displayName: name.value.trim() || undefined, participantId: crypto.randomUUID() }, null);
       participants.set(summary.id, { token: joined.token, groupId: joined.participant.groupId, name: joined.participant.displayName });
       dispatchEvent(new HashChangeEvent("hashchange"));
     } catch (e) { error.textContent = e.message; }

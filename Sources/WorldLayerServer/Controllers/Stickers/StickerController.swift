@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WorldLayerCore
 import WorldLayerGeo
+import WorldLayerServices
 import WorldLayerStore
 
 /// Stickers: create and edit (idempotent PUT with a client-made id), place, delete,
@@ -10,7 +11,7 @@ import WorldLayerStore
 struct StickerController {
     let accounts: AccountStore
     let changes: ChangeLog
-    let clock: WallClock
+    let editing: StickerEditing
     let nearby: NearbySearch
     let stickers: StickerStore
     let views: ViewTally
@@ -43,15 +44,7 @@ struct StickerController {
         let account = try context.requireAccount()
         let id: Sticker.ID = try context.idParameter("id")
         let body = try await request.decodeJSON(PutBody.self, context: context)
-        var draft = try StickerRules.validate(body.draft, now: clock.now()).get()
-        // A clip is named by id; what it is and how long it plays come from the author's own upload.
-        if let media = draft.media {
-            guard let upload = try await self.stickers.upload(media.id, by: account.id) else {
-                throw APIError.validation([FieldError("media.id", "is not one of your uploads; send the file to /v1/stickers/media first")])
-            }
-            draft.media = StickerMedia(id: upload.id, contentType: upload.contentType, duration: upload.duration)
-        }
-        let (sticker, created) = try await self.stickers.put(id: id, draft: draft, author: account, expectedVersion: body.version)
+        let (sticker, created) = try await editing.put(id: id, draft: body.draft, author: account, expectedVersion: body.version)
         return try .json(
             sticker, status: created ? .created : .ok, headers: created ? [.location: "/v1/stickers/\(id.text)"] : [:])
     }

@@ -53,50 +53,10 @@ struct TemplateController {
         return try .json(["templates": try await templates.list(for: viewer).map { TemplateBody($0, viewer: viewer) }])
     }
 
-    struct SubmitBody: Decodable {
-        var id: String
-        var name: String
-        var kind: StickerTemplate.Kind
-        var takesText: Bool
-        /// Base64 of a PNG/JPEG (image) or `.glb` (model); absent for a text card.
-        var asset: Data?
-        /// Base64 PNG shown in the library.
-        var preview: Data
-    }
-
     @Sendable func submit(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let body = try await request.decodeJSON(SubmitBody.self, context: context, limit: 4 << 20)
-        var problems: [FieldError] = []
-        let namespace = TemplateRules.userNamespace(of: account.username)
-        if !TemplateRules.isValidID(body.id) {
-            problems.append(FieldError("id", "must be \(TemplateRules.idPattern)"))
-        } else if !body.id.hasPrefix(namespace) {
-            problems.append(FieldError("id", "must begin with '\(namespace)' (your username), e.g. '\(namespace)flag'"))
-        }
-        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !TemplateRules.nameLength.contains(name.count) { problems.append(FieldError("name", "must be 1 to 40 characters")) }
-        var asset: (Data, String)?
-        switch (body.kind, body.asset) {
-        case (.text, nil): break
-        case (.text, .some): problems.append(FieldError("asset", "a text card has no asset"))
-        case (_, nil): problems.append(FieldError("asset", "is required for an \(body.kind.rawValue) template"))
-        case (let kind, .some(let data)):
-            if data.count > TemplateRules.maximumAssetBytes {
-                problems.append(FieldError("asset", "must be at most \(TemplateRules.maximumAssetBytes >> 20) MiB"))
-            } else if let type = TemplateRules.assetType(of: data, for: kind) {
-                asset = (data, type)
-            } else {
-                problems.append(FieldError("asset", kind == .model ? "must be a glTF binary (.glb)" : "must be a PNG or JPEG image"))
-            }
-        }
-        if body.preview.count > TemplateRules.maximumPreviewBytes || MediaSniffer.imageType(body.preview) != "image/png" {
-            problems.append(FieldError("preview", "must be a PNG of at most \(TemplateRules.maximumPreviewBytes >> 10) KiB"))
-        }
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        let (template, created) = try await templates.add(
-            NewTemplate(id: body.id, name: name, kind: body.kind, takesText: body.takesText, asset: asset, preview: body.preview),
-            author: account.id)
+        let body = try await request.decodeJSON(TemplateSubmission.self, context: context, limit: 4 << 20)
+        let (template, created) = try await templates.add(try body.checked(by: account.username).get(), author: account.id)
         return try .json(TemplateBody(template, viewer: account.id), status: created ? .created : .ok)
     }
 

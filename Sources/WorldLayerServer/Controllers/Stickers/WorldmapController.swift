@@ -123,10 +123,7 @@ struct WorldmapController {
         let me = try context.requireAccount()
         let w = try await visibleWorldmap(context)
         let account = try await member(context)
-        // The owner removes anyone but themselves; a member may leave.
-        guard w.isPrivate, (w.ownerId == me.id && account.id != me.id) || (account.id == me.id && w.ownerId != me.id) else {
-            throw APIError(.forbidden, message: "the owner removes members; members may leave; an owner deletes the worldmap instead")
-        }
+        guard w.mayRemove(account.id, by: me.id) else { throw APIError(.forbidden, message: Worldmap.membershipRule) }
         try await worldmaps.setMembership(worldmap: w.id, account: account.id, member: false)
         return Response(status: .noContent)
     }

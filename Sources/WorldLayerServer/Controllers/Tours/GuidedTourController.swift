@@ -3,12 +3,14 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import WorldLayerCore
+import WorldLayerServices
 import WorldLayerStore
 
 /// Guided tours: a guide's groups with one-time passkeys, redeeming one (rate-limited), and the
 /// participants' questions, which the guide answers and exports before the group is deleted.
 struct GuidedTourController {
     let clock: WallClock
+    let groups: TourGroups
     let guidedTours: GuidedTourStore
     let tours: TourStore
     let limiter: AttemptLimiter
@@ -25,47 +27,18 @@ struct GuidedTourController {
         routes.on(.get, "/v1/tour-groups/{group}/questions/export", use: export)
     }
 
-    struct NewGroup: Decodable {
-        var name: String
-        var passkeys: Int
-        /// How long the passkeys work, hours (default 12).
-        var validForHours: Double?
-    }
-
     @Sendable func createGroup(_ request: Request, context: AppRequestContext) async throws -> Response {
         let tour = try await TourAccess.listed(tours: tours, context: context)
         let guide = try await TourAccess.requireGuide(tours: tours, context: context, tour: tour)
-        let body = try await request.decodeJSON(NewGroup.self, context: context)
-        var problems: [FieldError] = []
-        let name = body.name.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty || name.count > 100 { problems.append(FieldError("name", "must be 1–100 characters")) }
-        if !(1...500).contains(body.passkeys) { problems.append(FieldError("passkeys", "must be 1 to 500")) }
-        let hours = body.validForHours ?? 12
-        if !(hours.isFinite && hours > 0 && hours <= 24 * 30) {
-            problems.append(FieldError("validForHours", "must be more than 0 and at most 720"))
+        let body = try await request.decodeJSON(NewTourGroup.self, context: context)
+        let (group, passkeys) = try await groups.create(body, tour: tour.id, guide: guide.id)
+        context.logger.info("tour group created", metadata: ["group": "\(group.id.text)", "passkeys": "\(passkeys.count)"])
+        struct Body: Encodable {
+            var group: TourGroup
+            /// Shown this once; only their hashes are stored.
+            var passkeys: [String]
         }
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        // A new key that happens to equal an existing one of this tour is drawn again.
-        for _ in 0..<3 {
-            let keys = Set((0..<body.passkeys).map { _ in Passkey.make() })
-            guard keys.count == body.passkeys else { continue }
-            do {
-                let group = try await guidedTours.createGroup(
-                    tourID: tour.id, guideID: guide.id, name: name, expiresAt: clock.now().addingTimeInterval(hours * 3600),
-                    keys: keys.map { Passkey.normalize($0)! })
-                context.logger.info(
-                    "tour group created", metadata: ["group": "\(group.id.text)", "passkeys": "\(keys.count)"])
-                struct Body: Encodable {
-                    var group: TourGroup
-                    /// Shown this once; only their hashes are stored.
-                    var passkeys: [String]
-                }
-                return try .json(Body(group: group, passkeys: keys.sorted()), status: .created)
-            } catch GuidedTourError.passkeyTaken {
-                continue
-            }
-        }
-        throw APIError.internalError
+        return try .json(Body(group: group, passkeys: passkeys), status: .created)
     }
 
     @Sendable func listGroups(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -1,0 +1,141 @@
+// What the AR view draws and where: a north-aligned three.js scene (x east, −z north, y up) whose
+// camera turns with the heading, the objects in it by id (stickers, ads, tour stops and photos, the
+// route's arrows), and where each anchor sits from where I am, through the same math as
+// WorldLayerGeo (../geo.js), moved by what a scene anchor last said (./scene-lock.js).
+import * as THREE from "/vendor/three/build/three.module.js";
+import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
+import { get, participants, paths, session } from "../api.js";
+import { couldNotLoad } from "../dom.js";
+import { place, unplace } from "../geo.js";
+import { stickerCard } from "./card.js";
+import { isVeiled, warningText } from "../warnings.js";
+import { adsHere, sponsoredBy } from "../ads.js";
+
+export class ARWorld {
+  constructor(lock) {
+    this.lock = lock;
+    this.scene = new THREE.Scene();
+    this.camera = new THREE.PerspectiveCamera(60, 4 / 3, 0.1, 2000);
+    this.scene.add(new THREE.AmbientLight(0xffffff, 1));
+    this.pose = { latitude: null, longitude: null, altitude: null, accuracy: 999, heading: 0, headingAccuracy: 45, pitch: 0 };
+    this.objects = new Map();  // id → {kind, mesh, anchor, data, placement}
+    this.templates = new Map();  // id → template (kind, takesText, previewUrl, assetUrl)
+    this.templatesLoaded = get(paths.templates).then(({ templates: list }) => { for (const x of list) this.templates.set(x.id, x); }).catch(couldNotLoad("ar.templates"));
+    this.gltf = new GLTFLoader();
+  }
+
+  /** The camera's orientation as the sensors give it (north −z, east +x, up +y). */
+  sensed() {
+    const r = Math.PI / 180;
+    return new THREE.Quaternion().setFromEuler(new THREE.Euler(this.pose.pitch * r, -this.pose.heading * r, 0, "YXZ"));
+  }
+
+  /** Whether the fix or the heading is too poor for fine detail: then bigger, fewer things. */
+  poor() { return this.pose.accuracy > 20 || this.pose.headingAccuracy > 25; }
+
+  /** Where I face, corrected by what a scene anchor last said. */
+  heading() { return (this.pose.heading + (this.lock.current()?.degrees ?? 0) + 360) % 360; }
+
+  /** Where I am, as GPS says, moved by what a scene anchor last said of it. */
+  device() {
+    const shift = this.lock.current()?.shift ?? { latitude: 0, longitude: 0 }, pose = this.pose;
+    return { latitude: pose.latitude + shift.latitude, longitude: pose.longitude + shift.longitude, altitude: pose.altitude ?? 0, heading: 0,
+      horizontalAccuracy: pose.accuracy, headingAccuracy: pose.headingAccuracy };
+  }
+
+  /** Where an anchor sits in the scene (heading 0: the camera, not the world, turns). Without an
+   *  altitude from the browser, absolute anchors are shown at eye height; anchors relative to me
+   *  (the route's arrows on the ground) keep theirs. */
+  position(anchor) {
+    const a = this.pose.altitude === null && anchor.altitudeMode === "absolute" ? { ...anchor, altitude: 0, altitudeMode: "relativeToDevice" } : anchor;
+    return place(this.device(), a);
+  }
+
+  /** Puts `mesh` in the scene as object `id`. */
+  add(id, kind, mesh, anchor, data, extra = {}) {
+    this.remove(id);
+    mesh.userData = { ...mesh.userData, kind, id };
+    this.scene.add(mesh);
+    this.objects.set(id, { kind, mesh, anchor, data, ...extra });
+  }
+
+  remove(id) {
+    const o = this.objects.get(id);
+    if (o) { this.scene.remove(o.mesh); this.objects.delete(id); }
+  }
+
+  async addSticker(sticker) {
+    await this.templatesLoaded;
+    const template = this.templates.get(sticker.templateId);
+    const anchor = { latitude: sticker.anchor.latitude, longitude: sticker.anchor.longitude, altitude: sticker.anchor.altitude, altitudeMode: "absolute" };
+    let mesh;
+    if (isVeiled(sticker)) {
+      // A content warning: a plain card that says so until the sticker is tapped and shown.
+      mesh = new THREE.Sprite(stickerCard(warningText(sticker), "#A8A29E"));
+    } else if (template?.kind === "model" && template.assetUrl) {
+      // A 3D template: its glTF model, in a group so that raycasts find the sticker from any part.
+      mesh = new THREE.Group();
+      this.gltf.load(template.assetUrl, (model) => mesh.add(model.scene), undefined, () => mesh.add(new THREE.Sprite(stickerCard(sticker.text || template.name, sticker.color))));
+    } else {
+      mesh = new THREE.Sprite(stickerCard(sticker.text || (template?.kind === "image" ? "" : template?.name ?? ""), sticker.color, template));
+    }
+    mesh.userData = { model: template?.kind === "model" };
+    // A model keeps the turn it was placed with; a card always faces the camera.
+    if (template?.kind === "model" && !isVeiled(sticker) && sticker.orientation) mesh.quaternion.set(...sticker.orientation);
+    this.add(sticker.id, "sticker", mesh, anchor, sticker);
+  }
+
+  /** The ads shown where I stand: sponsored cards, labelled so, in place of those shown before. */
+  async showAds() {
+    const ads = await adsHere(this.pose);
+    await this.templatesLoaded;
+    for (const [id, o] of this.objects) if (o.kind === "ad" && !ads.some((ad) => `ad-${ad.id}` === id)) this.remove(id);
+    for (const ad of ads) {
+      const template = this.templates.get(ad.templateId);
+      const mesh = new THREE.Sprite(stickerCard(ad.text || (template?.kind === "image" ? "" : template?.name ?? ""), ad.color, template, { badge: sponsoredBy(ad) }));
+      this.add(`ad-${ad.id}`, "ad", mesh, { ...ad.anchor, altitudeMode: "absolute" }, ad);
+    }
+  }
+
+  /** The stops of the open tours, and of guided tours I joined with a passkey: tall amber markers. */
+  async addTourStops() {
+    const { tours } = await get(paths.tours);
+    for (const summary of tours.filter((x) => x.mode === "open" || participants.get(x.id))) {
+      const tour = await get(paths.tour(summary.id), summary.mode === "open" ? session.token : participants.get(summary.id).token);
+      for (const stop of tour.stops.filter((x) => x.position)) {
+        const id = `stop-${tour.id}-${stop.id}`;  // a guided tour may share stops with an open one
+        if (this.objects.has(id)) continue;
+        const mesh = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.3, 3, 16), new THREE.MeshBasicMaterial({ color: 0xf59e0b }));
+        const data = { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug, media: stop.media, viewpoint: stop.viewpoint };
+        this.add(id, "tour-stop", mesh, { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 1.5, altitudeMode: "relativeToGround" }, data);
+        this.addTourPhoto(`photo-${tour.id}-${stop.id}`, stop, data);
+      }
+    }
+  }
+
+  /** A historical photo hung where its viewpoint says: `distance` metres from the stop along the
+   *  photographer's heading, at eye height, facing back at the stop, as wide as a 60° view, in a frame. */
+  addTourPhoto(id, stop, data) {
+    const picture = stop.media.find((m) => m.contentType.startsWith("image/"));
+    if (stop.kind !== "photo" || !stop.viewpoint || !picture || this.objects.has(id)) return;
+    const distance = stop.viewpoint.distance ?? 10, width = 2 * distance * Math.tan(Math.PI / 6);
+    const group = new THREE.Group();
+    const frame = new THREE.Mesh(new THREE.PlaneGeometry(1.06, 1.06), new THREE.MeshBasicMaterial({ color: 0x3f2a14 }));
+    const photo = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), new THREE.MeshBasicMaterial({ color: 0xffffff }));
+    photo.position.z = 0.01;  // in front of its frame
+    group.add(frame, photo);
+    group.rotation.y = -stop.viewpoint.heading * Math.PI / 180;  // facing back at the stop
+    group.scale.set(width, width * 0.75, 1);
+    new THREE.TextureLoader().load(paths.media(picture.id), (texture) => {
+      photo.material.map = texture;
+      photo.material.needsUpdate = true;
+      group.scale.y = width * texture.image.height / texture.image.width;
+    });
+    const ahead = unplace({ ...stop.position, altitude: 0, heading: stop.viewpoint.heading }, { x: 0, y: 0, z: -distance });
+    this.add(id, "tour-photo", group, { latitude: ahead.latitude, longitude: ahead.longitude, altitude: 0, altitudeMode: "relativeToDevice" }, data,
+      { viewpoint: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 0, altitudeMode: "relativeToDevice" } });
+  }
+
+  /** Where `o` is on screen (normalized device coordinates; z < 1 in front of the camera). */
+  projected(o) { return new THREE.Vector3(o.placement.x, o.placement.y, o.placement.z).project(this.camera); }
+}
