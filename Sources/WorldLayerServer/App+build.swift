@@ -137,8 +137,10 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     SocialController(accounts: store.accounts, community: store.community).register(routes)
     FeedController(accounts: store.accounts, clock: store.clock, community: store.community, nearby: store.nearby, views: views).register(
         routes)
-    ModerationController(accounts: store.accounts, ads: store.ads, moderation: store.moderation, templates: store.templates).register(
-        routes)
+    ModerationController(
+        ads: store.ads, moderating: Moderation(accounts: store.accounts, moderation: store.moderation), moderation: store.moderation,
+        templates: store.templates
+    ).register(routes)
     GroupController(groups: store.groups).register(routes)
     AdController(ads: store.ads, templates: store.templates).register(routes)
     FeedbackController(feedback: store.feedback, messages: RateLimiter(configuration.feedbackRate)).register(routes)

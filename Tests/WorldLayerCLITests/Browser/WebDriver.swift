@@ -159,6 +159,9 @@ final class Browser {
     /// keystroke) leaves a stale node, and a scroll not yet settled on a loaded machine leaves the tab
     /// bar over it: then it is found and scrolled to again, as a person would tap what is on screen
     /// now, at most three times.
+    /// Taps the element as a person would. Tried again only when the element was replaced meanwhile,
+    /// or the tab bar was over it (the page scrolls it clear), or what was over it has gone by the time
+    /// it is asked; anything still over it would eat a person's tap too, so the click fails naming it.
     func click(_ css: String) async throws {
         for attempt in 1...3 {
             let id = try await element(css)
@@ -166,15 +169,25 @@ final class Browser {
             do {
                 _ = try await call("POST", "/session/\(session)/element/\(id)/click", [String: Any]())
                 return
-            } catch
-                where attempt < 3
-                && ["stale element reference", "element click intercepted"].contains(where: "\(error)".contains)
-            {
-                if "\(error)".contains("intercepted") { try await Task.sleep(for: .milliseconds(300)) }
+            } catch  where attempt < 3 && "\(error)".contains("stale element reference") {
                 continue
+            } catch  where "\(error)".contains("element click intercepted") {
+                let cover = try await run(Self.coverOf, [css]) as? String ?? "something"
+                guard attempt < 3, cover == "the tab bar" || cover == "nothing now" else {
+                    throw Failure(description: "'\(css)' could not be tapped: \(cover) was over it")
+                }
+                try await Task.sleep(for: .milliseconds(300))
             }
         }
     }
+
+    /// What is at the middle of an element instead of it: "the tab bar", or the covering element's start.
+    static let coverOf = """
+        const e = document.querySelector(arguments[0]); if (!e) return 'nothing (it is gone)';
+        const r = e.getBoundingClientRect(), top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (!top || e.contains(top)) return 'nothing now';
+        return top.closest('nav.tabs') ? 'the tab bar' : top.outerHTML.slice(0, 100);
+        """
 
     /// Goes on into AR as a person does: past the safety word it shows the first time, if shown.
     func enterAR() async throws {

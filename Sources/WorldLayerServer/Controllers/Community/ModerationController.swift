@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import WorldLayerCore
+import WorldLayerServices
 import WorldLayerStore
 
 /// Reports of stickers and what moderators do with them, every action logged.
 struct ModerationController {
-    let accounts: AccountStore
     let ads: AdStore
+    let moderating: Moderation
     let moderation: ModerationStore
     let templates: TemplateStore
 
@@ -28,11 +29,7 @@ struct ModerationController {
         let me = try context.requireAccount()
         let id: Sticker.ID = try context.idParameter("id")
         let body = try await request.decodeJSON(ReportBody.self, context: context)
-        let reason = body.reason.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !reason.isEmpty, reason.count <= StickerReport.reasonMaximumLength else {
-            throw APIError.validation([FieldError("reason", "must be 1–\(StickerReport.reasonMaximumLength) characters")])
-        }
-        switch try await moderation.report(stickerID: id, reason: reason, reporter: try await accounts.viewer(me.id)) {
+        switch try await moderating.report(id, reason: body.reason, by: me.id) {
         case .filed(let report, let created): return try .json(report, status: created ? .created : .ok)
         case .notFound: throw APIError.notFound("no such sticker")
         }
@@ -69,9 +66,8 @@ struct ModerationController {
     private func decide(_ request: Request, _ context: AppRequestContext, hide: Bool) async throws -> Response {
         let moderator = try context.requireModerator()
         let id: StickerReport.ID = try context.idParameter("id")
-        let note = try await request.decodeJSON(DecisionBody.self, context: context).note?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let note, note.count > 1_000 { throw APIError.validation([FieldError("note", "must be at most 1,000 characters")]) }
-        guard let decided = try await moderation.decide(reportID: id, hide: hide, note: note, moderator: moderator) else {
+        let note = try await request.decodeJSON(DecisionBody.self, context: context).note
+        guard let decided = try await moderating.decide(id, hide: hide, note: note, by: moderator) else {
             throw APIError.notFound("no such open report")
         }
         return try .json(decided)
