@@ -1,6 +1,7 @@
 // The WorldLayer API: every server address once (`paths`), JSON in and out, the session token kept
-// in localStorage, and refusals told apart by their code (`APIError.code`), never by their words.
+// on the phone (./kept.js), and refusals told apart by their code (`APIError.code`), never by their words.
 import { has, t } from "./strings.js";
+import { kept, keys } from "./kept.js";
 
 const seg = (value) => encodeURIComponent(value);
 
@@ -88,11 +89,10 @@ export const paths = {
   live: "/v1/live",
 };
 
-const tokenKey = "worldlayer.token";
 
 export const session = {
-  get token() { return localStorage.getItem(tokenKey); },
-  set token(value) { value ? localStorage.setItem(tokenKey, value) : localStorage.removeItem(tokenKey); },
+  get token() { return kept.text(keys.token); },
+  set token(value) { kept.setText(keys.token, value || null); },
 };
 
 export class APIError extends Error {
@@ -120,11 +120,11 @@ function forPeople(status, error) {
 
 /** A guided tour's participant token (from a passkey), kept per tour. */
 export const participants = {
-  get: (tourId) => JSON.parse(localStorage.getItem(`worldlayer.participant.${tourId}`) ?? "null"),
-  set: (tourId, value) => localStorage.setItem(`worldlayer.participant.${tourId}`, JSON.stringify(value)),
-  forget: (tourId) => localStorage.removeItem(`worldlayer.participant.${tourId}`),
+  get: (tourId) => kept.json(keys.participant(tourId), null),
+  set: (tourId, value) => kept.setJSON(keys.participant(tourId), value),
+  forget: (tourId) => kept.forget(keys.participant(tourId)),
   /** Every tour ticket on this phone (at logout: a shared phone keeps none for the next person). */
-  forgetAll: () => Object.keys(localStorage).filter((k) => k.startsWith("worldlayer.participant.")).forEach((k) => localStorage.removeItem(k)),
+  forgetAll: () => kept.forgetAll(keys.participants),
 };
 
 /** Calls the API; `body` is JSON unless it is a Blob (sent as is). `token` replaces the session's. */

@@ -3,6 +3,7 @@
 import { t, translate } from "./strings.js";
 import { say } from "./dom.js";
 import { startOutbox } from "./offline/outbox.js";
+import { kept, keys } from "./kept.js";
 
 const view = (module, name) => async (...args) => (await import(`./views/${module}.js`))[name](...args);
 // [pattern, tab, full screen, render]
@@ -27,7 +28,6 @@ const routes = [
   [/^#\/settings$/, "me", false, view("settings-screen", "render")],
   [/^#\/ar$/, "ar", true, view("ar", "render")],
 ];
-const welcomed = "worldlayer.welcomed";
 
 let leave = null;  // what the current view must stop (a camera, a timer) before the next one
 let rendering = null, wanted = false;
@@ -46,7 +46,7 @@ function show() {
 
 async function render() {
   // The first open explains what this is, once, before the map.
-  if (!location.hash && !localStorage.getItem(welcomed)) { localStorage.setItem(welcomed, "1"); history.replaceState(null, "", "#/welcome"); }
+  if (!location.hash && !kept.text(keys.welcomed)) { kept.setText(keys.welcomed, "1"); history.replaceState(null, "", "#/welcome"); }
   const hash = location.hash || "#/map";
   if (hash !== shown) { document.body.dataset.previous = shown; shown = hash; }
   const [, tab, full, draw, match] = routes.map(([re, ...rest]) => [re, ...rest, hash.match(re)]).find((r) => r[4]) ?? [null, "map", true, routes[0][3], []];
@@ -64,7 +64,9 @@ async function render() {
     screen.replaceChildren(Object.assign(document.createElement("p"), { className: "error", role: "alert", textContent: error.message }));
   }
   screen.removeAttribute("aria-busy");
-  screen.focus({ preventScroll: true });
+  // To the new view for screen readers, unless a person is already in one of its fields: a view
+  // drawn in parts (its form, then its list) took the focus from the field mid-word.
+  if (!screen.contains(document.activeElement) || document.activeElement === screen) screen.focus({ preventScroll: true });
 }
 
 function connectivity() {

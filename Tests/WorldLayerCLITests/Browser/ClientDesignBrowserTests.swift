@@ -142,8 +142,25 @@ struct ClientDesignBrowserTests {
             try await browser.click("#guide-link")
             try await browser.type("#group-name", "Afternoon")
             _ = try await browser.run("document.querySelector('#passkey-count').value = '3'")
+            // What was typed is still there when the form is sent (WebKit once showed no passkeys here).
+            do {
+                _ = try await browser.waitFor(
+                    "the name typed", "return document.querySelector('#group-name')?.value === 'Afternoon' || null")
+            } catch {
+                let seen = try? await browser.run(
+                    "return `inputs ${document.querySelectorAll('#group-name').length}, value '${document.querySelector('#group-name')?.value}', active ${document.activeElement?.id}/${document.activeElement?.tagName}, busy ${document.getElementById('screen').getAttribute('aria-busy')}, html ${document.getElementById('screen').innerHTML.slice(0, 300)}`"
+                )
+                throw Browser.Failure(description: "\(error); \(seen ?? "unreadable")")
+            }
             try await browser.click("#new-group button[type=submit]")
-            _ = try await browser.waitFor("three passkeys", "return document.querySelectorAll('#passkeys li').length === 3")
+            do {
+                _ = try await browser.waitFor("three passkeys", "return document.querySelectorAll('#passkeys li').length === 3")
+            } catch {
+                let seen = try? await browser.run(
+                    "return `name '${document.querySelector('#group-name')?.value}', toast '${document.querySelector('#status')?.textContent}'`"
+                )
+                throw Browser.Failure(description: "\(error); \(seen ?? "unreadable")")
+            }
             let key = try await browser.waitOnScreen("#passkeys li")
             try await BrowserTests.screenshot(browser, "guide")
             // A visitor joins with one and asks; the guide's screen shows it at once (it follows the group live) and answers.

@@ -4,17 +4,17 @@
 // back to; an index of what was saved stays in localStorage. OpenStreetMap's tiles are not saved:
 // its tile policy forbids bulk downloads, and the map draws WorldLayer's own streets without them.
 import { paths, session, sessionHeaders } from "../api.js";
+import { kept, keys } from "../kept.js";
 
 const cacheName = "worldlayer-saved";
-const indexKey = "worldlayer.saved";
 
 /** What is saved: [{key, kind: "tour"|"area", name, savedAt, urls, bounds}]. */
 export function savedList() {
-  return JSON.parse(localStorage.getItem(indexKey) ?? "[]");
+  return kept.json(keys.savedAreas, []);
 }
 
 function remember(entry) {
-  localStorage.setItem(indexKey, JSON.stringify([...savedList().filter((e) => e.key !== entry.key), entry]));
+  kept.setJSON(keys.savedAreas, [...savedList().filter((e) => e.key !== entry.key), entry]);
 }
 
 /** The addresses that draw a map area: bounds {south, west, north, east} in degrees. */
@@ -67,7 +67,7 @@ export function isSaved(key) {
 /** Forgets one saved item (its answers too, unless another saved item uses them). */
 export async function forget(key) {
   const rest = savedList().filter((e) => e.key !== key), gone = savedList().find((e) => e.key === key);
-  localStorage.setItem(indexKey, JSON.stringify(rest));
+  kept.setJSON(keys.savedAreas, rest);
   const still = new Set(rest.flatMap((e) => e.urls));
   const cache = await caches.open(cacheName);
   await Promise.all((gone?.urls ?? []).filter((u) => !still.has(u)).map((u) => cache.delete(u)));
@@ -75,7 +75,7 @@ export async function forget(key) {
 
 /** On logging out: nothing saved with my session stays on the phone. */
 export async function forgetAll() {
-  localStorage.removeItem(indexKey);
+  kept.forget(keys.savedAreas);
   if (globalThis.caches) await caches.delete(cacheName);
 }
 

@@ -27,14 +27,14 @@ import { ARRoute } from "../ar/route.js";
 import { drawFrame, PlaceLabels } from "../ar/frame.js";
 import { ARSheets } from "../ar/sheets.js";
 import { sense } from "../ar/sensing.js";
+import { kept, keys } from "../kept.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
-const safetyKey = "worldlayer.safetyAcknowledged";
 
 /** AR opens, the first time, on a word about the surroundings; its button is also the tap that
  *  phones need before they give the compass and sound. */
 export async function render() {
-  if (localStorage.getItem(safetyKey)) return start();
+  if (kept.text(keys.safetySeen)) return start();
   const screen = document.getElementById("screen");
   screen.classList.remove("full");  // a page to read; the camera comes after
   const button = h("button", { id: "safety-start" }, t("ar.safety.start"));
@@ -44,7 +44,7 @@ export async function render() {
   let leave = null, left = false;
   button.addEventListener("click", async () => {
     const permission = await startFromTap();
-    localStorage.setItem(safetyKey, "1");
+    kept.setText(keys.safetySeen, "1");
     if (left) return;
     screen.replaceChildren();
     screen.classList.add("full");

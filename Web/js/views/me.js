@@ -10,6 +10,7 @@ import { outboxItems } from "../offline/outbox.js";
 import { forgetPrivate, privateStickers } from "../offline/private.js";
 import { forget, forgetAll, savedList } from "../offline/saved.js";
 import { currentPosition } from "../sensors/position.js";
+import { kept, keys } from "../kept.js";
 
 /** A username asked for names no one: the server's not_found there. */
 const unknownPerson = { not_found: "error.no_such_user" };
@@ -171,7 +172,7 @@ async function signedIn(screen, me) {
       // What was saved with my session, and tour tickets, do not stay for the next person on a shared phone.
       await forgetAll();
       participants.forgetAll();
-      for (const key of Object.keys(localStorage).filter((k) => k.startsWith("worldlayer.positions."))) localStorage.removeItem(key);  // where I walked offline
+      kept.forgetAll(keys.positions);  // where I walked offline
       forgetRecent();
       dispatchEvent(new HashChangeEvent("hashchange"));
     } }, t("me.logout"))),

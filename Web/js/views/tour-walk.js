@@ -12,10 +12,8 @@ import { celebrate } from "./celebration.js";
 import { questionsSection } from "./tour-questions.js";
 import { settings } from "../settings.js";
 import { handoff } from "../handoff.js";
+import { kept, keys } from "../kept.js";
 
-
-/** Where reports made offline wait, per tour (me.js forgets them at logout: they are where I walked). */
-const waitingPositions = "worldlayer.positions.";
 
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant) {
@@ -201,12 +199,13 @@ function nextStopGuide(tour, token, where, stamps) {
  *  once the server answers: a stop walked offline is stamped then, at the time it was visited (the
  *  server believes such times up to a day old). `stamped(answer)` is told of each stamp. */
 function positionReporter(tour, token, stamped) {
-  const waitingKey = `${waitingPositions}${tour.id}`;
+  // Where reports made offline wait (me.js forgets them at logout: they are where I walked).
+  const waitingKey = keys.waitingPositions(tour.id);
   let reporting = false;
   return async (last, atStopHere) => {
     if (!token || reporting) return;
     reporting = true;
-    const queue = [...JSON.parse(localStorage.getItem(waitingKey) ?? "[]"), { ...last, recordedAt: new Date().toISOString() }].slice(-900);
+    const queue = [...kept.json(waitingKey, []), { ...last, recordedAt: new Date().toISOString() }].slice(-900);
     try {
       while (queue.length) {
         const fresh = queue.length === 1;
@@ -220,7 +219,7 @@ function positionReporter(tour, token, stamped) {
         if (fresh && r?.atStop && !atStopHere) say(t("tours.atStop", { title: tour.stops.find((s) => s.id === r.atStop)?.title ?? "" }));
       }
     } catch { /* no connection: what is left waits for the next try */ }
-    if (queue.length) localStorage.setItem(waitingKey, JSON.stringify(queue)); else localStorage.removeItem(waitingKey);
+    kept.setJSON(waitingKey, queue.length ? queue : null);
     reporting = false;
   };
 }
