@@ -4,7 +4,7 @@ import WorldLayerCLI
 import WorldLayerClient
 import WorldLayerStore
 
-/// `worldlayer walk`: a walk rehearsed headless with the client library, measured.
+/// `worldlayer-bench walk`: a walk rehearsed headless with the client library, measured.
 struct WalkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "walk",
