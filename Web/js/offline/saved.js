@@ -3,7 +3,7 @@
 // buildings, places, stickers). The answers go into the cache the service worker (/sw.js) falls
 // back to; an index of what was saved stays in localStorage. OpenStreetMap's tiles are not saved:
 // its tile policy forbids bulk downloads, and the map draws WorldLayer's own streets without them.
-import { paths, session, sessionHeaders } from "../api.js";
+import { paths, sessionHeaders } from "../api.js";
 import { kept, keys } from "../kept.js";
 
 const cacheName = "worldlayer-saved";
