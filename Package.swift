@@ -189,12 +189,15 @@ let package = Package(
             path: "Sources/WorldLayerBench",
             swiftSettings: swiftSettings
         ),
-        // Scratch databases for the test targets (both engines).
+        // What the test targets share: scratch databases (both engines), live servers and their one HTTP and live clients, fixtures.
         .target(
             name: "WorldLayerTestSupport",
             dependencies: [
-                "WorldLayerStore", "WorldLayerServer", "WorldLayerOSM",
+                "WorldLayerStore", "WorldLayerServer", "WorldLayerOSM", "WorldLayerCore", "WorldLayerClient",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: serverOnly),
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
                 .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
@@ -253,6 +256,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: serverOnly),
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: serverOnly),
             ], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6],

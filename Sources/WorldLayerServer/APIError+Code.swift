@@ -22,6 +22,7 @@ extension APIError {
 
         public var description: String { rawValue }
 
+        static let accountSuspended = Code("account_suspended", .forbidden)
         static let alreadyMember = Code("already_member", .conflict)
         static let badRequest = Code("bad_request", .badRequest)
         static let bodyTooLarge = Code("body_too_large", .contentTooLarge)

@@ -19,6 +19,8 @@ public struct APIError: Error, HTTPResponseError, Sendable {
     var current: (any Encodable & Sendable)? = nil
     /// For a placement inside a restricted zone: which one, so a client can name it in its own words.
     var zone: Zone? = nil
+    /// For a suspended account signing in: until when and why, for the client to say in the person's time and words.
+    var suspension: Suspension? = nil
 
     struct Zone: Encodable, Sendable {
         var name: String
@@ -44,8 +46,9 @@ public struct APIError: Error, HTTPResponseError, Sendable {
             var fields: [FieldError]?
             var current: (any Encodable & Sendable)?
             var zone: Zone?
+            var suspension: Suspension?
 
-            enum Key: String, CodingKey { case code, message, fields, current, zone }
+            enum Key: String, CodingKey { case code, message, fields, current, zone, suspension }
 
             func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: Key.self)
@@ -54,6 +57,7 @@ public struct APIError: Error, HTTPResponseError, Sendable {
                 try c.encodeIfPresent(fields, forKey: .fields)
                 if let current { try c.encode(current, forKey: .current) }
                 try c.encodeIfPresent(zone, forKey: .zone)
+                try c.encodeIfPresent(suspension, forKey: .suspension)
             }
         }
         var error: Detail
@@ -61,7 +65,10 @@ public struct APIError: Error, HTTPResponseError, Sendable {
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
         let data = try WireJSON.encoder.encode(
-            Body(error: .init(code: code.rawValue, message: message, fields: fields.isEmpty ? nil : fields, current: current, zone: zone)))
+            Body(
+                error: .init(
+                    code: code.rawValue, message: message, fields: fields.isEmpty ? nil : fields, current: current, zone: zone,
+                    suspension: suspension)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
@@ -92,8 +99,13 @@ extension APIError {
     /// Refuses, with how much is used of how much, when `adding` bytes would take an account past `quota`.
     static func requireRoom(used: Int, adding: Int, quota: Int, what: String) throws {
         guard used + adding > quota else { return }
+        throw noRoom(used: used, quota: quota, what: what)
+    }
+
+    /// 403 for an account whose `what` would take more than its quota.
+    static func noRoom(used: Int, quota: Int, what: String) -> APIError {
         func mib(_ bytes: Int) -> String { String(format: "%.1f MiB", Double(bytes) / Double(1 << 20)) }
-        throw APIError(
+        return APIError(
             .quotaExceeded, message: "your \(what) take \(mib(used)) of the \(mib(quota)) an account may keep; delete some to add this one")
     }
 

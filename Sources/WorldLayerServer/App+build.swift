@@ -123,26 +123,32 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
         sessionLifetime: configuration.sessionLifetime
     ).register(routes)
     StickerController(
-        accounts: store.accounts, changes: store.changes, editing: StickerEditing(stickers: store.stickers, clock: store.clock),
+        accounts: store.accounts, changes: store.changes, community: store.community,
+        editing: StickerEditing(stickers: store.stickers, clock: store.clock),
         nearby: store.nearby, stickers: store.stickers, views: views
     ).register(routes)
-    ChangesController(accounts: store.accounts, changes: store.changes, clock: store.clock, nearby: store.nearby, bell: hub.bell).register(
+    ChangesController(
+        accounts: store.accounts, changes: store.changes, clock: store.clock, community: store.community, nearby: store.nearby,
+        bell: hub.bell
+    ).register(
         routes)
     TemplateController(blobs: store.blobs, templates: store.templates).register(routes)
     ZoneController(zones: store.zones).register(routes)
     WorldmapController(
-        accounts: store.accounts, blobs: store.blobs, worldmaps: store.worldmaps, uploadBytes: RateLimiter(configuration.uploadRate)
+        accounts: store.accounts, blobs: store.blobs, worldmaps: store.worldmaps,
+        invites: WorldmapInvites(worldmaps: store.worldmaps, clock: store.clock), uploadBytes: RateLimiter(configuration.uploadRate)
     ).register(routes)
     BlockController(accounts: store.accounts).register(routes)
     SocialController(accounts: store.accounts, community: store.community).register(routes)
     FeedController(accounts: store.accounts, clock: store.clock, community: store.community, nearby: store.nearby, views: views).register(
         routes)
+    SuspensionController(accounts: store.accounts, suspensions: Suspensions(accounts: store.accounts, clock: store.clock)).register(routes)
     ModerationController(
         ads: store.ads, moderating: Moderation(accounts: store.accounts, moderation: store.moderation), moderation: store.moderation,
         templates: store.templates
     ).register(routes)
     GroupController(groups: store.groups).register(routes)
-    AdController(ads: store.ads, templates: store.templates).register(routes)
+    AdController(ads: store.ads, advertising: Advertising(ads: store.ads, templates: store.templates)).register(routes)
     FeedbackController(feedback: store.feedback, messages: RateLimiter(configuration.feedbackRate)).register(routes)
     SharePageController(accounts: store.accounts, stickers: store.stickers, templates: store.templates).register(routes)
     LiveController(accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub).register(routes)
@@ -161,8 +167,10 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     BookController(books: store.books, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
     let sceneIndexes = SceneIndexes(store: store, byteBudget: configuration.sceneIndexBytes, buildRate: configuration.sceneIndexBuildRate)
     SceneController(
-        accounts: store.accounts, blobs: store.blobs, clock: store.clock, scenes: store.scenes, stickers: store.stickers,
-        zones: store.zones, indexes: sceneIndexes, framesPerAddress: frames, quota: configuration.storageQuotas.sceneBytesPerAccount
+        accounts: store.accounts,
+        anchoring: SceneAnchoring(
+            scenes: store.scenes, zones: store.zones, clock: store.clock, quota: configuration.storageQuotas.sceneBytesPerAccount),
+        blobs: store.blobs, scenes: store.scenes, stickers: store.stickers, indexes: sceneIndexes, framesPerAddress: frames
     ).register(routes)
     ClientConfigController(
         tileURL: configuration.tileURL, satelliteTileURL: configuration.satelliteTileURL,

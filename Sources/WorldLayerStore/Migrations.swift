@@ -79,6 +79,8 @@ extension Migration {
         oneChangeLog,
         liveTopics,
         followersAudience,
+        suspensions,
+        worldmapInvites,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

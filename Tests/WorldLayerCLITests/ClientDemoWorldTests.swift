@@ -9,14 +9,6 @@ import WorldLayerTestSupport
 struct ClientDemoWorldTests {
     static let frames = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../demo/frames").standardized
 
-    static func person(_ username: String, at server: URL) async throws -> WorldLayer {
-        let world = WorldLayer(server: server)
-        try await world.accounts.signUp(
-            username: username, email: "\(username)@example.org", password: "correct horse", displayName: username, birthday: "1990-05-17")
-        try await world.accounts.logIn(username, password: "correct horse")
-        return world
-    }
-
     @Test(
         "a visitor walks to the demo tour's first stop and is stamped there; a guide's group joins by passkey and asks; a page is recognized",
         arguments: ScratchDatabase.engines)
@@ -40,7 +32,7 @@ struct ClientDemoWorldTests {
         try await walker.accounts.logIn("walker", password: "correct horse")
 
         // Tours: the next stop with a route to it; standing there past the dwell time stamps it.
-        let visitor = try await Self.person("visitor", at: base)
+        let visitor = try await Fixtures.person("visitor", at: base)
         let tours = try await visitor.tours.list()
         let open = try #require(tours.first { $0.mode == .open })
         let guided = try #require(tours.first { $0.mode == .guided })
@@ -77,7 +69,7 @@ struct ClientDemoWorldTests {
         #expect(abs((offlineStamp.stampedAt?.timeIntervalSince(stayedUntil) ?? 99)) < 0.01, "the stamp bears the fix's time")
 
         // A guided group: the guide (an admin) opens it, a participant redeems a passkey and asks.
-        let guide = try await Self.person("guide", at: base)
+        let guide = try await Fixtures.person("guide", at: base)
         #expect(try CLI.run(["user", "role", "guide", "admin", "--database", db]).status == 0)
         let (group, passkeys) = try await guide.tours.createGroup(tour: guided.id!, name: "Tuesday", passkeys: 2)
         let participant = WorldLayer(server: base)

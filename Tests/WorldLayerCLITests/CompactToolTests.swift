@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import Testing
+import WorldLayerTestSupport
 
 @Suite("worldlayer compact")
 struct CompactToolTests {

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -45,8 +47,8 @@ struct CrashSafetyTests {
 
         let again = try await RunningServer(database: db)
         defer { again.stop() }
-        let fresh = try await again.request("POST", "/v1/sessions", json: #"{"login":"\#(name)","password":"pass word"}"#)
-        let newToken = try #require((try JSONSerialization.jsonObject(with: Data(fresh.body.utf8)) as? [String: Any])?["token"] as? String)
+        let fresh = try await again.request("POST", "/v1/sessions", json: #"{"login":"\#(name)","password":"correct horse"}"#)
+        let newToken = try #require((try JSONSerialization.jsonObject(with: Data(fresh.text.utf8)) as? [String: Any])?["token"] as? String)
         var missing: [String] = []
         for id in ids where try await again.request("GET", "/v1/stickers/\(id)", token: newToken).status != 200 { missing.append(id) }
         #expect(missing.isEmpty, "\(missing.count) of \(ids.count) acknowledged writes lost")

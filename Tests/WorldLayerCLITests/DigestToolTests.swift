@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 @Suite("worldlayer digest run")
 struct DigestToolTests {
@@ -35,7 +37,7 @@ struct DigestToolTests {
             cat = try await server.signUpAndLogIn("cat")
         let settings = try await server.request(
             "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: ben)
-        #expect(settings.status == 200 && settings.body.contains("\"weeklyDigest\":true"))
+        #expect(settings.status == 200 && settings.text.contains("\"weeklyDigest\":true"))
         #expect(try await server.request("PUT", "/v1/me/tags/kahvi", token: ben).status == 200)
         _ = try await Self.place(server, ada, text: "Coffee corner", tags: ["kahvi"], north: 5)
         _ = try await Self.place(server, ada, text: "Only mine", visibility: "private", north: 6)
@@ -51,7 +53,9 @@ struct DigestToolTests {
         let files = try FileManager.default.contentsOfDirectory(atPath: out.path)
         #expect(files.count == 1 && files[0].hasSuffix(".eml"))
         let eml = try String(contentsOf: out.appendingPathComponent(files[0]), encoding: .utf8)
-        #expect(eml.contains("To: Ben <ben@example.org>\r\n") && eml.contains("Subject: Your WorldLayer week: 2 new stickers\r\n"))
+        #expect(
+            eml.contains("To: \(Fixtures.signUp("ben").displayName) <ben@example.org>\r\n")
+                && eml.contains("Subject: Your WorldLayer week: 2 new stickers\r\n"))
         let text = Self.body(ofEML: eml)
         #expect(text.contains("New near you (1)") && text.contains("“Coffee corner” by @ada"))
         #expect(text.contains("“Far away tea” by @cat under #kahvi") && !text.contains("Only mine"), "\(text)")
@@ -87,7 +91,7 @@ struct DigestToolTests {
         let mail = try String(
             contentsOf: maildir.appendingPathComponent("new").appendingPathComponent(delivered.first ?? ""), encoding: .utf8)
         #expect(
-            mail.contains("To: Dan <dan@example.org>")
+            mail.contains("To: \(Fixtures.signUp("dan").displayName) <dan@example.org>")
                 && Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n")).contains("Coffee corner"))
 
         #expect(try CLI.run(["digest", "run", "--database", db, "--week", "2026-W60"]).status == 64)

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 @Suite("worldlayer feedback")
 struct FeedbackToolTests {

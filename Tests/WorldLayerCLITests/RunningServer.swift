@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import WorldLayerTestSupport
 
 #if canImport(FoundationNetworking)
@@ -54,37 +55,22 @@ final class RunningServer {
         return process.terminationStatus
     }
 
-    /// Sends `json`, or `bytes` of `contentType`, as the body.
+    /// The one HTTP client of the tests, pointed at this process.
+    var api: API { API(base: URL(string: base)!) }
+
+    /// Sends `json` text, or `bytes` of `contentType`, as the body.
     func request(
         _ method: String, _ path: String, json: String? = nil, bytes: Data? = nil, contentType: String = "application/octet-stream",
         token: String? = nil
-    ) async throws -> (status: Int, body: String) {
-        var r = URLRequest(url: URL(string: base + path)!)
-        r.httpMethod = method
-        if let json {
-            r.httpBody = Data(json.utf8)
-            r.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        } else if let bytes {
-            r.httpBody = bytes
-            r.setValue(contentType, forHTTPHeaderField: "Content-Type")
-        }
-        if let token { r.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await URLSession.shared.data(for: r)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    ) async throws -> APIResponse {
+        try await api.call(
+            HTTPRequest.Method(method)!, path, raw: json, bytes: bytes, token: token,
+            headers: bytes == nil ? [:] : [.contentType: contentType])
     }
 
     /// Signs up (born on `birthday`, `YYYY-MM-DD`) and logs in; returns the token.
     func signUpAndLogIn(_ name: String, birthday: String = "1990-01-01") async throws -> String {
-        let signUp = try await request(
-            "POST", "/v1/accounts",
-            json:
-                "{\"username\":\"\(name)\",\"email\":\"\(name)@example.org\",\"password\":\"pass word\",\"displayName\":\"\(name.capitalized)\",\"birthday\":\"\(birthday)\"}"
-        )
-        guard signUp.status == 201 else { throw CLIFailure("sign-up failed: \(signUp.body)") }
-        let login = try await request("POST", "/v1/sessions", json: "{\"login\":\"\(name)\",\"password\":\"pass word\"}")
-        let json = try JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any]
-        guard let token = json?["token"] as? String else { throw CLIFailure("login failed: \(login.body)") }
-        return token
+        try await api.signUpAndLogIn(name, birthday: birthday)
     }
 
     static func freePort() throws -> Int { try LoopbackSocket.freePort() }

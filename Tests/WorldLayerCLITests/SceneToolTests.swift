@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 @Suite("worldlayer scene")
 struct SceneToolTests {
@@ -19,8 +21,8 @@ struct SceneToolTests {
         let put = try await server.request(
             "PUT", "/v1/stickers/\(sticker)/scene?latitude=60.1699&longitude=24.9384&heading=90&fov=60&distance=3.2&x=0.25&y=0.5",
             bytes: try Data(contentsOf: Self.poster), contentType: "image/jpeg", token: ada)
-        #expect(put.status == 201, "\(put.body)")
-        let scene = try #require((try JSONSerialization.jsonObject(with: Data(put.body.utf8)) as? [String: Any])?["id"] as? String)
+        #expect(put.status == 201, "\(put.text)")
+        let scene = try #require((try JSONSerialization.jsonObject(with: Data(put.text.utf8)) as? [String: Any])?["id"] as? String)
         server.stop()
 
         let list = try CLI.run(["scene", "list", "--database", db])

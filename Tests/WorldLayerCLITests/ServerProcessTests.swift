@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerTestSupport
 
@@ -69,11 +70,11 @@ struct ServerProcessTests {
         #expect(try await server.request("PUT", "/v1/stickers/\(id)", json: body, token: token).status == 201)
         #expect(try await server.request("POST", "/v1/stickers/\(id)/place", token: token).status == 200)
         let nearby = "/v1/stickers/nearby?latitude=60.1699&longitude=24.9384&radius=50"
-        #expect(try await server.request("GET", nearby).body.contains(id))
+        #expect(try await server.request("GET", nearby).text.contains(id))
         let deleted = try CLI.run(["user", "delete", name, "--database", db])
         #expect(deleted.status == 0, "\(deleted.stderr)")
         let after = try await server.request("GET", nearby)
-        #expect(after.status == 200 && !after.body.contains(id))
+        #expect(after.status == 200 && !after.text.contains(id))
         #expect(server.stop() == 0)
     }
 
@@ -93,7 +94,7 @@ struct ServerProcessTests {
     @Test("serve answers over HTTP and stops cleanly on SIGTERM", arguments: engines)
     func serve(engine: String) async throws {
         let server = try await RunningServer(database: ServerProcessTests.database(engine))
-        #expect(try await server.request("GET", "/health").body.contains("ok"))
+        #expect(try await server.request("GET", "/health").text.contains("ok"))
         let name = "srv\(UUID().uuidString.prefix(6).lowercased())"
         _ = try await server.signUpAndLogIn(name)
         #expect(try await server.request("GET", "/ready").status == 200)

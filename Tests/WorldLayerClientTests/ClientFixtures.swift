@@ -2,6 +2,7 @@ import Foundation
 import OpenAPIRuntime
 import WorldLayerClient
 import WorldLayerGeo
+import WorldLayerTestSupport
 
 /// People and stickers for the client's tests, made through the client itself.
 enum ClientFixtures {
@@ -12,16 +13,6 @@ enum ClientFixtures {
     static func point(north: Double = 0, east: Double = 0) -> Coordinate {
         let up = Geodesic.wgs84.direct(from: centre, azimuth: 0, distance: north).coordinate
         return Geodesic.wgs84.direct(from: up, azimuth: 90, distance: east).coordinate
-    }
-
-    /// A client for a new account, logged in, its token kept in memory.
-    static func person(_ username: String, at server: URL, middlewares: [any ClientMiddleware] = []) async throws -> WorldLayer {
-        let world = WorldLayer(server: server, middlewares: middlewares)
-        try await world.accounts.signUp(
-            username: username, email: "\(username)@example.org", password: "correct horse", displayName: "Test \(username)",
-            birthday: "1990-05-17")
-        try await world.accounts.logIn(username, password: "correct horse")
-        return world
     }
 
     static func draft(_ text: String = "hello", at point: Coordinate = centre, visibility: StickerDraft.VisibilityPayload = ._public)

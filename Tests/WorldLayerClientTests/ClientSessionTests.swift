@@ -32,7 +32,7 @@ struct ClientSessionTests {
     @Test("a wrong password is a refusal with the server's code, and keeps no token", arguments: ScratchDatabase.engines)
     func wrongPassword(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            let world = try await ClientFixtures.person("bob", at: server)
+            let world = try await Fixtures.person("bob", at: server)
             try await world.accounts.logOut()
             do {
                 try await world.accounts.logIn("bob", password: "wrong horse")

@@ -9,7 +9,7 @@ struct ClientStickerTests {
     @Test("create, place, read, find nearby, list mine, delete: each answer decodes", arguments: ScratchDatabase.engines)
     func lifecycle(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            let ada = try await ClientFixtures.person("ada", at: server)
+            let ada = try await Fixtures.person("ada", at: server)
             let id = WorldLayer.newID()
             let created = try await ada.stickers.save(id: id, ClientFixtures.draft("first"))
             #expect(created.id == id)
@@ -38,7 +38,7 @@ struct ClientStickerTests {
     @Test("an edit from a stale version is refused with the current version, which decodes", arguments: ScratchDatabase.engines)
     func staleEdit(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            let ada = try await ClientFixtures.person("ada", at: server)
+            let ada = try await Fixtures.person("ada", at: server)
             let id = WorldLayer.newID()
             let first = try await ada.stickers.save(id: id, ClientFixtures.draft("one"))
             var edit = first.draft
@@ -61,7 +61,7 @@ struct ClientStickerTests {
     @Test("a long poll on the changes feed answers when a sticker is placed in its cells", arguments: ScratchDatabase.engines)
     func longPoll(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            let ada = try await ClientFixtures.person("ada", at: server)
+            let ada = try await Fixtures.person("ada", at: server)
             let watcher = WorldLayer(server: server)
             let cells = WatchedCells(viewDistance: 50, margin: 0).cells(at: ClientFixtures.centre).sorted()
             let start = try await watcher.stickers.changes(in: cells, since: nil)

@@ -26,7 +26,7 @@ struct GettingStartedTests {
         arguments: ScratchDatabase.engines)
     func theAppWorks(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            _ = try await ClientFixtures.person("ada", at: server)
+            _ = try await Fixtures.person("ada", at: server)
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sticker-app-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,7 +16,7 @@ struct OutboxTests {
     func offlineThenOnline(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
             let network = SimulatedNetwork()
-            let ada = try await ClientFixtures.person("ada", at: server, middlewares: [network])
+            let ada = try await Fixtures.person("ada", at: server, middlewares: [network])
             let file = Self.file()
             let (first, second) = (WorldLayer.newID(), WorldLayer.newID())
             network.condition = .down
@@ -59,7 +59,7 @@ struct OutboxTests {
         arguments: ScratchDatabase.engines)
     func conflict(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            let ada = try await ClientFixtures.person("ada", at: server)
+            let ada = try await Fixtures.person("ada", at: server)
             let id = WorldLayer.newID()
             let original = try await ada.stickers.save(id: id, ClientFixtures.draft("one"))
             var elsewhere = original.draft

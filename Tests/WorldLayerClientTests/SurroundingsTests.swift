@@ -23,7 +23,7 @@ struct SurroundingsTests {
         arguments: ScratchDatabase.engines)
     func liveAroundAWalker(engine: Store.Engine) async throws {
         try await withLiveServer(engine) { server in
-            let bob = try await ClientFixtures.person("bob", at: server)
+            let bob = try await Fixtures.person("bob", at: server)
             // Already there before the walker comes: 600 m east, out of view at the start.
             let ahead = WorldLayer.newID()
             try await bob.stickers.save(id: ahead, ClientFixtures.draft("ahead", at: ClientFixtures.point(east: 600)))

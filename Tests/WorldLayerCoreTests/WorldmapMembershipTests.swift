@@ -26,3 +26,16 @@ struct WorldmapMembershipTests {
         #expect(!worldmap(isPrivate: false).mayRemove(member, by: member))
     }
 }
+
+@Suite("A new private worldmap")
+struct NewPrivateWorldmapTests {
+    @Test("a name of 1 to 60 characters, trimmed, at a position on Earth")
+    func problems() {
+        #expect(NewPrivateWorldmap(name: "  Garden wall ", latitude: 60.17, longitude: 24.94).problems.isEmpty)
+        #expect(NewPrivateWorldmap(name: "  Garden wall ", latitude: 60.17, longitude: 24.94).trimmedName == "Garden wall")
+        #expect(NewPrivateWorldmap(name: "   ", latitude: 60.17, longitude: 24.94).problems.map(\.field) == ["name"])
+        #expect(NewPrivateWorldmap(name: String(repeating: "x", count: 61), latitude: 0, longitude: 0).problems.map(\.field) == ["name"])
+        #expect(NewPrivateWorldmap(name: "wall", latitude: 91, longitude: 0).problems.map(\.field) == ["latitude"])
+        #expect(NewPrivateWorldmap(name: "", latitude: .nan, longitude: 0).problems.map(\.field) == ["name", "latitude"])
+    }
+}

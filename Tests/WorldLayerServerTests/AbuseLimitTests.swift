@@ -55,11 +55,11 @@ struct AbuseLimitTests {
     func signUpReplayIsNoOracle(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let id = UUID().text
-            var ada = Fixtures.signUp("ada", email: "ada@private.example")
+            var ada = try Fixtures.signUp("ada", email: "ada@private.example").jsonObject
             ada["id"] = id
             #expect(try await api.call(.post, "/v1/accounts", json: ada).status == .created)
             // Knowing the id, the username and the password is not enough: the whole request must repeat.
-            var guess = Fixtures.signUp("ada", email: "attacker@example.org")
+            var guess = try Fixtures.signUp("ada", email: "attacker@example.org").jsonObject
             guess["id"] = id
             let right = try await api.call(.post, "/v1/accounts", json: guess)
             #expect(right.status == .conflict && !right.text.contains("private.example") && !right.text.contains("1990-05-17"))

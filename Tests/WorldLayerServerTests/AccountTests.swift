@@ -35,11 +35,14 @@ struct AccountTests {
                 ("empty body", try await api.call(.post, "/v1/accounts", raw: ""), 400, "invalid_json"),
                 ("array body", try await api.call(.post, "/v1/accounts", raw: "[1,2]"), 400, "invalid_json"),
                 (
-                    "wrong type", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["username": 5]) { $1 }),
+                    "wrong type",
+                    try await api.call(
+                        .post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).merging(["username": 5]) { $1 }),
                     422, "validation_failed"
                 ),
                 (
-                    "missing field", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").filter { $0.key != "email" }),
+                    "missing field",
+                    try await api.call(.post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).filter { $0.key != "email" }),
                     422, "validation_failed"
                 ),
                 ("short username", try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bo")), 422, "validation_failed"),
@@ -62,22 +65,29 @@ struct AccountTests {
                 ),
                 (
                     "future birthday",
-                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "2999-01-01"]) { $1 }), 422,
+                    try await api.call(
+                        .post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).merging(["birthday": "2999-01-01"]) { $1 }),
+                    422,
                     "validation_failed"
                 ),
                 (
                     "impossible date",
-                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "1990-02-30"]) { $1 }), 422,
+                    try await api.call(
+                        .post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).merging(["birthday": "1990-02-30"]) { $1 }),
+                    422,
                     "validation_failed"
                 ),
                 (
                     "too young",
-                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["birthday": "2020-01-01"]) { $1 }), 422,
+                    try await api.call(
+                        .post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).merging(["birthday": "2020-01-01"]) { $1 }),
+                    422,
                     "validation_failed"
                 ),
                 (
                     "blank display name",
-                    try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").merging(["displayName": "   "]) { $1 }), 422,
+                    try await api.call(
+                        .post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).merging(["displayName": "   "]) { $1 }), 422,
                     "validation_failed"
                 ),
                 (
@@ -98,7 +108,8 @@ struct AccountTests {
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true, "\(name)")
             }
             // Field-level messages name the field.
-            let missing = try await api.call(.post, "/v1/accounts", json: Fixtures.signUp("bob").filter { $0.key != "email" })
+            let missing = try await api.call(
+                .post, "/v1/accounts", json: (try Fixtures.signUp("bob").jsonObject).filter { $0.key != "email" })
             #expect(missing.errorFields == ["email"])
             let several = try await api.call(
                 .post, "/v1/accounts", json: ["username": "x", "email": "no", "password": "1", "displayName": "", "birthday": "soon"])
@@ -124,7 +135,7 @@ struct AccountTests {
     func idempotentSignUp(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let id = UUID().uuidString
-            let body = Fixtures.signUp("retry").merging(["id": id]) { $1 }
+            let body = (try Fixtures.signUp("retry").jsonObject).merging(["id": id]) { $1 }
             let first = try await api.call(.post, "/v1/accounts", json: body)
             let second = try await api.call(.post, "/v1/accounts", json: body)
             #expect(first.status == .created && second.status == .ok)

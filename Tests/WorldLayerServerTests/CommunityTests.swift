@@ -10,13 +10,13 @@ import WorldLayerTestSupport
 struct CommunityTests {
     /// Places a published sticker; returns its id.
     static func place(
-        _ api: API, _ token: String, text: String, tags: [String] = [], visibility: String = "public", sharedWith: [String] = [],
+        _ api: API, _ token: String, text: String, tags: [String] = [], visibility: Visibility = .public, sharedWith: [String] = [],
         north: Double = 0
     )
         async throws -> String
     {
         let id = UUID().text
-        let body = Fixtures.sticker(north: north, text: text, visibility: visibility, sharedWith: sharedWith, extra: ["tags": tags])
+        let body = Fixtures.sticker(north: north, text: text, visibility: visibility, sharedWith: sharedWith).with { $0.tags = tags }
         let put = try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token)
         guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }
         guard try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok else { throw HelperFailure("place failed") }
@@ -85,8 +85,8 @@ struct CommunityTests {
             let ada = try await api.signUpAndLogIn("ada"), ben = try await api.signUpAndLogIn("ben"),
                 cat = try await api.signUpAndLogIn("cat")
             let first = try await Self.place(api, ada, text: "first public")
-            let secret = try await Self.place(api, ada, text: "only mine", visibility: "private")
-            let forBen = try await Self.place(api, ada, text: "for ben", visibility: "shared", sharedWith: ["ben"])
+            let secret = try await Self.place(api, ada, text: "only mine", visibility: .private)
+            let forBen = try await Self.place(api, ada, text: "for ben", visibility: .shared, sharedWith: ["ben"])
             let latest = try await Self.place(api, ada, text: "latest public")
             func ids(_ token: String?) async throws -> [String] {
                 let r = try await api.call(.get, "/v1/people/ada/stickers", token: token)
@@ -122,12 +122,12 @@ struct CommunityTests {
 
             var expected: [String] = []  // newest last
             for i in 1...3 { expected.append(try await Self.place(api, ada, text: "ada \(i)", north: Double(i))) }
-            _ = try await Self.place(api, ada, text: "ada private", visibility: "private")
-            _ = try await Self.place(api, ada, text: "ada shared with eve", visibility: "shared", sharedWith: ["eve"])
+            _ = try await Self.place(api, ada, text: "ada private", visibility: .private)
+            _ = try await Self.place(api, ada, text: "ada shared with eve", visibility: .shared, sharedWith: ["eve"])
             expected.append(try await Self.place(api, eve, text: "eve coffee", tags: ["KAHVI"]))
             _ = try await Self.place(api, cat, text: "cat public coffee", tags: ["kahvi"])  // a private account: not in feeds
             expected.append(
-                try await Self.place(api, cat, text: "cat coffee for ben", tags: ["kahvi"], visibility: "shared", sharedWith: ["ben"]))
+                try await Self.place(api, cat, text: "cat coffee for ben", tags: ["kahvi"], visibility: .shared, sharedWith: ["ben"]))
             _ = try await Self.place(api, ben, text: "my own", tags: ["kahvi"])
 
             // Two at a time, while a new sticker arrives between pages.
@@ -163,7 +163,7 @@ struct CommunityTests {
     func discovery(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             var signUp = Fixtures.signUp("emilie")
-            signUp["displayName"] = "Émilie Ångström"
+            signUp.displayName = "Émilie Ångström"
             #expect(try await api.call(.post, "/v1/accounts", json: signUp).status == .created)
             let ben = try await api.signUpAndLogIn("ben")
             _ = try await api.signUpAndLogIn("emil")
@@ -181,7 +181,7 @@ struct CommunityTests {
 
             _ = try await Self.place(api, ben, text: "a", tags: ["kahvila"])
             _ = try await Self.place(api, ben, text: "b", tags: ["kahvi", "kahvila"])
-            _ = try await Self.place(api, ben, text: "c", tags: ["kahvi"], visibility: "private")  // never counted
+            _ = try await Self.place(api, ben, text: "c", tags: ["kahvi"], visibility: .private)  // never counted
             _ = try await api.call(.put, "/v1/me/tags/kahvi", token: ben)
             let tags = try await api.call(.get, "/v1/search/tags?q=%23Kah", token: ben)
             let found = (tags.json["tags"] as? [[String: Any]] ?? []).map {
@@ -205,14 +205,14 @@ struct CommunityTests {
             #expect(try await api.call(.post, "/v1/groups", json: ["name": " "], token: ada).status == .unprocessableContent)
 
             // Only members share to a group.
-            let outsider = Fixtures.sticker(text: "not mine to share", visibility: "shared", extra: ["sharedWithGroups": [group]])
+            let outsider = Fixtures.sticker(text: "not mine to share", visibility: .shared).with { $0.sharedWithGroups = [group] }
             let refused = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: outsider, token: ben)
             #expect(refused.status == .unprocessableContent && refused.errorFields == ["sharedWithGroups"])
-            let sticker = try await Self.place(api, ada, text: "for the walkers", visibility: "shared", north: 2)
+            let sticker = try await Self.place(api, ada, text: "for the walkers", visibility: .shared, north: 2)
             let id = sticker  // placed shared with nobody yet; now share it to the group
             let current = try await api.call(.get, "/v1/stickers/\(id)", token: ada)
-            var body = Fixtures.sticker(north: 2, text: "for the walkers", visibility: "shared", extra: ["sharedWithGroups": [group]])
-            body["version"] = current.json["version"]
+            let body = Fixtures.sticker(north: 2, text: "for the walkers", visibility: .shared).with { $0.sharedWithGroups = [group] }
+                .edit(version: try #require(current.json["version"] as? Int))
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: ben).status == .notFound)
@@ -270,8 +270,8 @@ struct CommunityTests {
             let cat = try await api.signUpAndLogIn("cat"), eve = try await api.signUpAndLogIn("eve")
             let popular = try await Self.place(api, ada, text: "popular", tags: ["kahvi"], north: 1)
             let quiet = try await Self.place(api, eve, text: "quiet", tags: ["kahvi", "tee"], north: 2)
-            let secret = try await Self.place(api, ada, text: "secret", visibility: "private", north: 3)
-            let forBen = try await Self.place(api, ada, text: "for ben", visibility: "shared", sharedWith: ["ben"], north: 4)
+            let secret = try await Self.place(api, ada, text: "secret", visibility: .private, north: 3)
+            let forBen = try await Self.place(api, ada, text: "for ben", visibility: .shared, sharedWith: ["ben"], north: 4)
             _ = try await Self.place(api, eve, text: "unseen", north: 5)
             _ = try await api.call(.put, "/v1/me/follows/ada", token: ben)
             for _ in 0..<3 { _ = try await api.call(.get, "/v1/stickers/\(popular)", token: cat) }
@@ -351,7 +351,7 @@ struct CommunityTests {
 
             let bad = try await Self.place(api, ada, text: "rude words")
             let fine = try await Self.place(api, ada, text: "a nice view", north: 3)
-            let secret = try await Self.place(api, ada, text: "mine", visibility: "private")
+            let secret = try await Self.place(api, ada, text: "mine", visibility: .private)
             let watcher = LiveClient(port: api.port, token: nil)
             let cell = try #require(try await api.call(.get, "/v1/stickers/\(bad)").json["cell"] as? String)
             watcher.subscribe([cell])
@@ -433,8 +433,10 @@ extension CommunityTests {
                 cyd = try await api.signUpAndLogIn("cyd")
             _ = try await Self.place(api, ben, text: "a", tags: ["sieni"])
             let id = UUID().text
-            let body = Fixtures.sticker(
-                text: "b", extra: ["tags": ["sieni"], "expiresAt": WireJSON.time(clock.now.addingTimeInterval(60))])
+            let body = Fixtures.sticker(text: "b").with {
+                $0.tags = ["sieni"]
+                $0.expiresAt = clock.now.addingTimeInterval(60)
+            }
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: cyd).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: cyd).status == .ok)
             func counted(_ token: String) async throws -> (search: Int, suggested: Int) {

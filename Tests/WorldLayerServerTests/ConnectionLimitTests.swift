@@ -179,9 +179,9 @@ struct ConnectionLimitTests {
     }
 
     /// One request on a connection of its own (closed after the answer).
-    static func request(port: Int, _ line: String, token: String? = nil, json: [String: Any]? = nil) throws -> RawAnswer {
+    static func request(port: Int, _ line: String, token: String? = nil, json: Any? = nil) throws -> RawAnswer {
         let socket = try LoopbackSocket(port: port, timeout: 30)
-        let body = try json.map { try JSONSerialization.data(withJSONObject: $0) } ?? Data()
+        let body = try json.map(API.jsonBody) ?? Data()
         var head = "\(line) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         head += json == nil ? "\r\n" : "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"

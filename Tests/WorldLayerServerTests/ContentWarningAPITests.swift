@@ -15,10 +15,11 @@ struct ContentWarningAPITests {
         async throws -> String
     {
         let id = UUID().text
-        var extra: [String: Any] = ["tags": tags]
-        if let warnings { extra["contentWarnings"] = warnings }
-        let put = try await api.call(
-            .put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, extra: extra), token: token)
+        let body = Fixtures.sticker(north: north, text: text).with {
+            $0.tags = tags
+            $0.contentWarnings = warnings?.compactMap(ContentWarning.init(rawValue:))
+        }
+        let put = try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token)
         guard put.status == .created else { throw HelperFailure("create failed: \(put.text)") }
         guard try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok else { throw HelperFailure("place failed") }
         return id
@@ -38,7 +39,8 @@ struct ContentWarningAPITests {
 
             let bad = UUID().text
             let refused = try await api.call(
-                .put, "/v1/stickers/\(bad)", json: Fixtures.sticker(extra: ["contentWarnings": ["gory"]]), token: ada)
+                .put, "/v1/stickers/\(bad)", json: (try Fixtures.sticker().jsonObject).merging(["contentWarnings": ["gory"]]) { $1 },
+                token: ada)
             #expect(refused.status == .unprocessableContent && refused.text.contains("contentWarnings"), "\(refused.text)")
             #expect(try await api.call(.get, "/v1/stickers/\(bad)", token: ada).status == .notFound)
         }
@@ -53,7 +55,7 @@ struct ContentWarningAPITests {
             let id = try await Self.place(api, ada, north: 1, text: "night out", warnings: nil)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: teen).status == .ok)
 
-            let edit = Fixtures.sticker(north: 1, text: "night out", extra: ["contentWarnings": ["age-restricted"], "version": 2])
+            let edit = Fixtures.sticker(north: 1, text: "night out").with { $0.contentWarnings = [.ageRestricted] }.edit(version: 2)
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: edit, token: ada).status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: teen).status == .notFound)

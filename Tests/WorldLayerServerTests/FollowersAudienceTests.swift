@@ -23,7 +23,7 @@ struct FollowersAudienceTests {
             let (benScreen, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: ben)
             let (cyScreen, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: cy)
 
-            let id = try await LiveTests.place(api, token: ana, north: 1, text: "for my followers", visibility: "followers")
+            let id = try await LiveTests.place(api, token: ana, north: 1, text: "for my followers", visibility: .followers)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: ana).json["visibility"] as? String == "followers")
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: ben).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: cy).status == .notFound)
@@ -60,7 +60,7 @@ struct FollowersAudienceTests {
             let ana = try await api.signUpAndLogIn("ana")
             let ben = try await api.signUpAndLogIn("ben")
             #expect(try await api.call(.put, "/v1/me/follows/ana", token: ben).status == .ok)
-            let id = try await LiveTests.place(api, token: ana, north: 1, text: "for my followers", visibility: "followers")
+            let id = try await LiveTests.place(api, token: ana, north: 1, text: "for my followers", visibility: .followers)
             let cell = try await LiveTests.cell(api, token: ana)
             let (screen, _) = try await LiveClient.subscribed(port: api.port, to: [cell], token: ben)
             #expect(try await Self.inCell(api, cell, token: ben).contains(id))

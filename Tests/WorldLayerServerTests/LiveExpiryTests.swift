@@ -25,7 +25,7 @@ struct LiveExpiryTests {
             let cell = try await LiveTests.cell(api, token: ada)
             let (viewer, _) = try await LiveClient.subscribed(port: api.port, to: [cell])
             let id = UUID().text
-            let body = Fixtures.sticker(text: "for a minute", extra: ["expiresAt": WireJSON.time(clock.now.addingTimeInterval(60))])
+            let body = Fixtures.sticker(text: "for a minute").with { $0.expiresAt = clock.now.addingTimeInterval(60) }
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             let created = try await viewer.next(type: "event")

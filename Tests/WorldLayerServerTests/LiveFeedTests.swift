@@ -32,7 +32,7 @@ struct LiveFeedTests {
             let tagged = UUID().text
             #expect(
                 try await api.call(
-                    .put, "/v1/stickers/\(tagged)", json: Fixtures.sticker(text: "chanterelles", extra: ["tags": ["sieni"]]), token: dan
+                    .put, "/v1/stickers/\(tagged)", json: Fixtures.sticker(text: "chanterelles").with { $0.tags = ["sieni"] }, token: dan
                 )
                 .status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(tagged)/place", token: dan).status == .ok)

@@ -57,10 +57,10 @@ struct LiveResumePropertyTests {
                 let visibility = random.pick(["public", "public", "private", "shared"])
                 let sharedWith = visibility == "shared" ? random.subset(names, 0.4).filter { $0 != author } : []
                 let expires = random.chance(0.25)
-                let extra: [String: Any] = expires ? ["expiresAt": WireJSON.time(clock.now.addingTimeInterval(30))] : [:]
                 let id = UUID().text
                 let body = Fixtures.sticker(
-                    north: Double(random.below(40)), text: "s\(step)", visibility: visibility, sharedWith: sharedWith, extra: extra)
+                    north: Double(random.below(40)), text: "s\(step)", visibility: Visibility(rawValue: visibility)!, sharedWith: sharedWith
+                ).with { $0.expiresAt = expires ? clock.now.addingTimeInterval(30) : nil }
                 #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: tokens[author]).status == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: tokens[author]).status == .ok)
                 if expires { expiring.append((id, author)) } else { alive.append((id, author)) }
@@ -70,9 +70,9 @@ struct LiveResumePropertyTests {
                 let visibility = random.pick(["public", "private", "shared"])
                 let sharedWith = visibility == "shared" ? random.subset(names, 0.4).filter { $0 != author } : []
                 let body = Fixtures.sticker(
-                    north: Double(random.below(40)), text: "e\(step)", visibility: visibility, sharedWith: sharedWith)
-                let edit = try await api.call(
-                    .put, "/v1/stickers/\(id)", json: body.merging(["version": version]) { $1 }, token: tokens[author])
+                    north: Double(random.below(40)), text: "e\(step)", visibility: Visibility(rawValue: visibility)!, sharedWith: sharedWith
+                )
+                let edit = try await api.call(.put, "/v1/stickers/\(id)", json: body.edit(version: version), token: tokens[author])
                 #expect(edit.status == .ok, "\(edit.text)")
             case 3 where !alive.isEmpty:
                 let (id, author) = alive.remove(at: random.below(alive.count))

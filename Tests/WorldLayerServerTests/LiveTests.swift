@@ -10,7 +10,7 @@ import WorldLayerTestSupport
 
 @Suite("Live updates over WebSocket")
 struct LiveTests {
-    static func place(_ api: API, token: String, north: Double, text: String, visibility: String = "public") async throws -> String {
+    static func place(_ api: API, token: String, north: Double, text: String, visibility: Visibility = .public) async throws -> String {
         let id = UUID().text
         let put = try await api.call(
             .put, "/v1/stickers/\(id)", json: Fixtures.sticker(north: north, text: text, visibility: visibility), token: token)
@@ -56,7 +56,8 @@ struct LiveTests {
             #expect(try await api.call(.delete, "/v1/stickers/\(first)", token: ada).status == .noContent)
             #expect(
                 try await api.call(
-                    .put, "/v1/stickers/\(third)", json: Fixtures.sticker(north: 3, text: "draft").merging(["version": 2]) { $1 },
+                    .put, "/v1/stickers/\(third)",
+                    json: (try Fixtures.sticker(north: 3, text: "draft").jsonObject).merging(["version": 2]) { $1 },
                     token: ada
                 ).status == .ok)
 

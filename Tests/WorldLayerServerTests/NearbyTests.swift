@@ -97,9 +97,9 @@ struct NearbyTests {
                     let distance = metres * Double(i % 97 + 1) / 98, azimuth = Double(i * 137 % 360)
                     let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
                     let id = UUID().text
-                    let body = Fixtures.sticker(extra: [
-                        "anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]
-                    ])
+                    let body = Fixtures.sticker().with {
+                        $0.anchor = StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 5)
+                    }
                     #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
                     #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
                     placed.append((id, Geodesic.wgs84.inverse(center, p).distance))
@@ -169,8 +169,10 @@ struct NearbyTests {
             let ada = try await api.signUpAndLogIn("ada")
             let spot = Coordinate(latitude: Fixtures.helsinki.latitude, longitude: Fixtures.helsinki.longitude)
             let elsewhere = Geodesic.wgs84.direct(from: spot, azimuth: 200, distance: 450).coordinate
-            func anchor(_ p: Coordinate) -> [String: Any] {
-                ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]]
+            func sticker(at p: Coordinate, text: String = "hello") -> StickerDraft {
+                Fixtures.sticker(text: text).with {
+                    $0.anchor = StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 5)
+                }
             }
             func ids(near p: Coordinate) async throws -> Set<String> {
                 let page = try await api.call(.get, "/v1/stickers/nearby?latitude=\(p.latitude)&longitude=\(p.longitude)&radius=20")
@@ -180,14 +182,14 @@ struct NearbyTests {
             let placed = (0..<4).map { _ in UUID().text }
             for id in placed {
                 #expect(
-                    try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status
+                    try await api.call(.put, "/v1/stickers/\(id)", json: sticker(at: spot), token: ada).status
                         == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
             }
             #expect(try await ids(near: spot) == Set(placed))
             // Moved 450 m (on SQLite its place key changes), then placed again.
             let moved = try await api.call(
-                .put, "/v1/stickers/\(placed[1])", json: Fixtures.sticker(extra: anchor(elsewhere).merging(["version": 2]) { $1 }),
+                .put, "/v1/stickers/\(placed[1])", json: sticker(at: elsewhere).edit(version: 2),
                 token: ada)
             #expect(moved.status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(placed[1])/place", token: ada).status == .ok)
@@ -196,12 +198,12 @@ struct NearbyTests {
             // An edit that keeps the place keeps it findable there; a fifth sticker at the spot joins the others.
             let retitled = try await api.call(
                 .put, "/v1/stickers/\(placed[2])",
-                json: Fixtures.sticker(text: "renamed", extra: anchor(spot)).merging(["version": 2]) { $1 }, token: ada)
+                json: sticker(at: spot, text: "renamed").edit(version: 2), token: ada)
             #expect(retitled.status == .ok)
             #expect(try await api.call(.post, "/v1/stickers/\(placed[2])/place", token: ada).status == .ok)
             let fifth = UUID().text
             #expect(
-                try await api.call(.put, "/v1/stickers/\(fifth)", json: Fixtures.sticker(extra: anchor(spot)), token: ada).status
+                try await api.call(.put, "/v1/stickers/\(fifth)", json: sticker(at: spot), token: ada).status
                     == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(fifth)/place", token: ada).status == .ok)
             #expect(try await ids(near: spot) == Set(placed + [fifth]).subtracting([placed[1]]))
@@ -217,9 +219,9 @@ struct NearbyTests {
             for (azimuth, distance) in [(90.0, 950.0), (270.0, 600.0), (0.0, 990.0), (135.0, 1_100.0)] {
                 let p = Geodesic.wgs84.direct(from: center, azimuth: azimuth, distance: distance).coordinate
                 let id = UUID().text
-                let body = Fixtures.sticker(extra: [
-                    "anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 0, "accuracy": 5]
-                ])
+                let body = Fixtures.sticker().with {
+                    $0.anchor = StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 0, accuracy: 5)
+                }
                 #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: ada).status == .created)
                 #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
                 if distance <= 1_000 { expected.append(id) }
@@ -251,7 +253,9 @@ extension API {
     /// Creates a public sticker at `p` and places it; returns its id.
     fileprivate func placeSticker(at p: Coordinate, token: String) async throws -> String {
         let id = UUID().text
-        let body = Fixtures.sticker(extra: ["anchor": ["latitude": p.latitude, "longitude": p.longitude, "altitude": 10, "accuracy": 5]])
+        let body = Fixtures.sticker().with {
+            $0.anchor = StickerAnchor(latitude: p.latitude, longitude: p.longitude, altitude: 10, accuracy: 5)
+        }
         #expect(try await call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
         #expect(try await call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
         return id

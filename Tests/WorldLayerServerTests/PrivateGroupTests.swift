@@ -31,7 +31,7 @@ struct PrivateGroupTests {
 
             // Ada shares a sticker with the group; Eve never sees it.
             let sticker = UUID().text
-            let body = Fixtures.sticker(text: "for the garden", visibility: "shared", extra: ["sharedWithGroups": [group]])
+            let body = Fixtures.sticker(text: "for the garden", visibility: .shared).with { $0.sharedWithGroups = [group] }
             #expect(try await api.call(.put, "/v1/stickers/\(sticker)", json: body, token: ada).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(sticker)/place", token: ada).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(sticker)", token: eve).status == .notFound)

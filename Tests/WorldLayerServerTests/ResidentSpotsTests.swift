@@ -25,21 +25,21 @@ struct ResidentSpotsTests {
             #expect(try await reader.nearbyIDs(Self.spot, token: nil).isEmpty)
 
             let open = try await writer.put(Fixtures.sticker(text: "open"), token: ada)
-            let secret = try await writer.put(Fixtures.sticker(north: 2, text: "for bob", visibility: "shared"), token: ada)
+            let secret = try await writer.put(Fixtures.sticker(north: 2, text: "for bob", visibility: .shared), token: ada)
             #expect(try await reader.nearbyIDs(Self.spot, token: nil) == [open])
             #expect(try await reader.nearbyIDs(Self.spot, token: bob) == [open], "not shared with bob yet")
 
             try await writer.update(
-                secret, Fixtures.sticker(north: 2, text: "for bob", visibility: "shared", sharedWith: ["bob"]), token: ada)
+                secret, Fixtures.sticker(north: 2, text: "for bob", visibility: .shared, sharedWith: ["bob"]), token: ada)
             #expect(try await reader.nearbyIDs(Self.spot, token: bob) == [open, secret], "shared with bob")
             #expect(try await reader.nearbyIDs(Self.spot, token: nil) == [open])
 
-            try await writer.update(open, Fixtures.sticker(text: "open", visibility: "private"), token: ada)
+            try await writer.update(open, Fixtures.sticker(text: "open", visibility: .private), token: ada)
             #expect(try await reader.nearbyIDs(Self.spot, token: nil).isEmpty, "made private")
 
-            let moved = Fixtures.sticker(
-                text: "for bob", visibility: "shared", sharedWith: ["bob"],
-                extra: ["anchor": ["latitude": elsewhere.latitude, "longitude": elsewhere.longitude, "altitude": 0, "accuracy": 5]])
+            let moved = Fixtures.sticker(text: "for bob", visibility: .shared, sharedWith: ["bob"]).with {
+                $0.anchor = StickerAnchor(latitude: elsewhere.latitude, longitude: elsewhere.longitude, altitude: 0, accuracy: 5)
+            }
             try await writer.update(secret, moved, token: ada)
             #expect(try await reader.nearbyIDs(Self.spot, token: bob).isEmpty, "moved away")
             #expect(try await reader.nearbyIDs(elsewhere, token: bob) == [secret], "found where it now is")
@@ -124,7 +124,7 @@ extension API {
     }
 
     /// Creates a sticker from `body` and places it; returns its id.
-    fileprivate func put(_ body: [String: Any], token: String) async throws -> String {
+    fileprivate func put(_ body: StickerDraft, token: String) async throws -> String {
         let id = UUID().text
         #expect(try await call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
         #expect(try await call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
@@ -132,9 +132,9 @@ extension API {
     }
 
     /// Replaces a sticker's body with `body`, as an edit of the version it is at, and places it again.
-    fileprivate func update(_ id: String, _ body: [String: Any], token: String) async throws {
+    fileprivate func update(_ id: String, _ body: StickerDraft, token: String) async throws {
         let current = try await call(.get, "/v1/stickers/\(id)", token: token).json["version"] as? Int ?? 0
-        let r = try await call(.put, "/v1/stickers/\(id)", json: body.merging(["version": current]) { $1 }, token: token)
+        let r = try await call(.put, "/v1/stickers/\(id)", json: body.edit(version: current), token: token)
         #expect(r.status == .ok, "\(r.text)")
         #expect(try await call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
     }

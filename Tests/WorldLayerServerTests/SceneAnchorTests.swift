@@ -49,7 +49,7 @@ struct SceneAnchorTests {
     }
 
     /// Places a sticker (written at an id the client chooses, then placed in the world); its id.
-    static func place(_ api: API, _ body: [String: Any], token: String) async throws -> String {
+    static func place(_ api: API, _ body: StickerDraft, token: String) async throws -> String {
         let id = UUID().text
         let written = try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token)
         #expect(written.status == .created, "\(written.text)")
@@ -157,7 +157,7 @@ struct SceneAnchorTests {
         try await withServer(engine, configure: { $0.database = url }) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let bob = try await api.signUpAndLogIn("bob")
-            let mine = try await Self.place(api, Fixtures.sticker(text: "secret", visibility: "private"), token: ada)
+            let mine = try await Self.place(api, Fixtures.sticker(text: "secret", visibility: .private), token: ada)
             let put = try await Self.anchor(api, mine, token: ada)
             #expect(put.status == .created)
             #expect(try await Self.locate(api, "view-3m.jpg", token: ada).json["located"] as? Bool == true)
@@ -191,7 +191,7 @@ struct SceneAnchorTests {
             #expect(try await Self.anchor(api, shown, token: ada).status == .created)
             let alone = try await Self.locate(api, "view-3m.jpg", token: nil)
             let inliersAlone = try #require(alone.json["inliers"] as? Int)
-            let jam = try await Self.place(api, Fixtures.sticker(north: 20, text: "mine alone", visibility: "private"), token: mallory)
+            let jam = try await Self.place(api, Fixtures.sticker(north: 20, text: "mine alone", visibility: .private), token: mallory)
             #expect(try await Self.anchor(api, jam, token: mallory).status == .created)
             for token in [nil, ada] as [String?] {
                 let found = try await Self.locate(api, "view-3m.jpg", token: token)

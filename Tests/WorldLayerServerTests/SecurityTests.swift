@@ -164,7 +164,7 @@ extension SecurityTests {
                 .post, "/v1/worldmaps", json: ["name": "Ours", "latitude": 60.1699, "longitude": 24.9384], token: ada)
             let mapID = try #require(map.json["id"] as? String)
             let secret = UUID().text
-            let body = Fixtures.sticker(text: "meet here", worldmapId: mapID, extra: ["tags": ["#secretspot"]])
+            let body = Fixtures.sticker(text: "meet here", worldmapId: mapID).with { $0.tags = ["#secretspot"] }
             #expect(try await api.call(.put, "/v1/stickers/\(secret)", json: body, token: ada).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(secret)/place", token: ada).status == .ok)
             for token in [nil, bob] {
@@ -178,9 +178,8 @@ extension SecurityTests {
             let draft = UUID().text
             let far = Fixtures.sticker(north: 5_000, text: "not yet")
             #expect(try await api.call(.put, "/v1/stickers/\(draft)", json: far, token: ada).status == .created)
-            let anchor = try #require(far["anchor"] as? [String: Any])
             let cover = try await api.call(
-                .get, "/v1/cells/cover?latitude=\(anchor["latitude"]!)&longitude=\(anchor["longitude"]!)&radius=1")
+                .get, "/v1/cells/cover?latitude=\(far.anchor.latitude)&longitude=\(far.anchor.longitude)&radius=1")
             let cell = try #require((cover.json["cells"] as? [String])?.first)
             #expect(try await api.call(.get, "/v1/cells/\(cell)/worldmap", token: bob).status == .notFound)
             #expect(try await api.call(.post, "/v1/stickers/\(draft)/place", token: ada).status == .ok)
@@ -318,5 +317,28 @@ extension SecurityTests {
             result.withLock { $0 = value }
         }
         return try #require(result.withLock { $0 })
+    }
+}
+
+extension SecurityTests {
+    @Test(
+        "a share link's page for a sticker not mine to see reads as for one that never existed, and offers to sign in",
+        arguments: ScratchDatabase.engines)
+    func shareLinkNoOracle(engine: Store.Engine) async throws {
+        try await withServer(engine) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            try await api.signUpAndLogIn("bob")
+            let shared = UUID().text, never = UUID().text
+            let draft = Fixtures.sticker(text: "for bob only", visibility: .shared, sharedWith: ["bob"])
+            #expect(try await api.call(.put, "/v1/stickers/\(shared)", json: draft, token: ada).status == .created)
+            #expect(try await api.call(.post, "/v1/stickers/\(shared)/place", token: ada).status == .ok)
+            let hidden = try await api.call(.get, "/s/\(shared)", headers: [.accept: "text/html"])
+            let missing = try await api.call(.get, "/s/\(never)", headers: [.accept: "text/html"])
+            #expect(hidden.status == .notFound && missing.status == .notFound)
+            #expect(hidden.text.replacingOccurrences(of: shared, with: "ID") == missing.text.replacingOccurrences(of: never, with: "ID"))
+            #expect(hidden.text.contains("href=\"/#/map/sticker/\(shared)\"") && !hidden.text.contains("for bob only"))
+            let junk = try await api.call(.get, "/s/%3Cscript%3E", headers: [.accept: "text/html"])
+            #expect(junk.status == .notFound && !junk.text.contains("<script") && !junk.text.contains("/#/map/sticker/"))
+        }
     }
 }

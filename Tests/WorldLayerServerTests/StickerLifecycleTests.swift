@@ -36,12 +36,14 @@ struct StickerLifecycleTests {
 
             // An edit from a stale version is refused with the current sticker.
             let stale = try await api.call(
-                .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 1]) { $1 }, token: token)
+                .put, "/v1/stickers/\(id)", json: (try Fixtures.sticker(text: "edited").jsonObject).merging(["version": 1]) { $1 },
+                token: token)
             #expect(stale.status == .conflict && stale.errorCode == "version_conflict")
             #expect(((stale.json["error"] as? [String: Any])?["current"] as? [String: Any])?["version"] as? Int == 2)
 
             let edited = try await api.call(
-                .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edited").merging(["version": 2]) { $1 }, token: token)
+                .put, "/v1/stickers/\(id)", json: (try Fixtures.sticker(text: "edited").jsonObject).merging(["version": 2]) { $1 },
+                token: token)
             #expect(edited.status == .ok && edited.json["state"] as? String == "unpublished" && edited.json["text"] as? String == "edited")
             // Unpublished again: others no longer see it.
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .notFound)
@@ -52,7 +54,8 @@ struct StickerLifecycleTests {
             #expect(try await api.call(.delete, "/v1/stickers/\(id)", token: token).status == .noContent)  // a retried delete
             #expect(try await api.call(.get, "/v1/stickers/\(id)", token: token).status == .notFound)
             let afterDelete = try await api.call(
-                .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "back").merging(["version": 5]) { $1 }, token: token)
+                .put, "/v1/stickers/\(id)", json: (try Fixtures.sticker(text: "back").jsonObject).merging(["version": 5]) { $1 },
+                token: token)
             #expect(afterDelete.status == .conflict && afterDelete.errorCode == "invalid_transition")
             let placeDeleted = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
             #expect(placeDeleted.status == .conflict && placeDeleted.errorCode == "invalid_transition")
@@ -89,7 +92,8 @@ struct StickerLifecycleTests {
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(), token: token).status == .created)
             let answers = try await api.sideBySide(12) { own, n in
                 try await own.call(
-                    .put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "edit \(n)").merging(["version": 1]) { $1 }, token: token)
+                    .put, "/v1/stickers/\(id)", json: (try Fixtures.sticker(text: "edit \(n)").jsonObject).merging(["version": 1]) { $1 },
+                    token: token)
             }
             let winners = answers.filter { $0.status == .ok }
             #expect(winners.count == 1, "\(answers.map(\.status))")
@@ -108,20 +112,23 @@ struct StickerLifecycleTests {
     func badInput(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
             let token = try await api.signUpAndLogIn("ada")
-            let cases: [([String: Any], String)] = [
+            let cases: [(Any, String)] = [
                 (Fixtures.sticker(text: String(repeating: "x", count: 281)), "text"),
-                (Fixtures.sticker(extra: ["orientation": [0, 0, 0, 2]]), "orientation"),
-                (Fixtures.sticker(extra: ["color": "orange"]), "color"),
-                (Fixtures.sticker(extra: ["size": 0]), "size"),
-                (Fixtures.sticker(extra: ["anchor": ["latitude": 91, "longitude": 0, "altitude": 0, "accuracy": 1]]), "anchor.latitude"),
-                (Fixtures.sticker(extra: ["tags": ["no spaces allowed"]]), "tags"),
+                (Fixtures.sticker().with { $0.orientation = Orientation(x: 0, y: 0, z: 0, w: 2) }, "orientation"),
+                (Fixtures.sticker().with { $0.color = "orange" }, "color"),
+                (Fixtures.sticker().with { $0.size = 0 }, "size"),
+                (
+                    Fixtures.sticker().with { $0.anchor = StickerAnchor(latitude: 91, longitude: 0, altitude: 0, accuracy: 1) },
+                    "anchor.latitude"
+                ),
+                (Fixtures.sticker().with { $0.tags = ["no spaces allowed"] }, "tags"),
                 (Fixtures.sticker(template: "no-such-template"), "templateId"),
                 (Fixtures.sticker(template: "heart"), "text"),  // an image template takes no text
                 (Fixtures.sticker(sharedWith: ["nobody"]), "sharedWith"),
-                (Fixtures.sticker(visibility: "shared", sharedWith: ["nobody"]), "sharedWith"),
-                (Fixtures.sticker(extra: ["expiresAt": "2001-01-01T00:00:00Z"]), "expiresAt"),
-                (Fixtures.sticker(extra: ["pose": [1, 2, 3]]), "pose"),
-                (Fixtures.sticker(visibility: "friends"), "visibility"),
+                (Fixtures.sticker(visibility: .shared, sharedWith: ["nobody"]), "sharedWith"),
+                (Fixtures.sticker().with { $0.expiresAt = WireJSON.parseTime("2001-01-01T00:00:00Z") }, "expiresAt"),
+                (Fixtures.sticker().with { $0.pose = [1, 2, 3] }, "pose"),
+                ((try Fixtures.sticker().jsonObject).merging(["visibility": "friends"]) { $1 }, "visibility"),
             ]
             for (body, field) in cases {
                 let r = try await api.call(.put, "/v1/stickers/\(UUID().uuidString)", json: body, token: token)
@@ -155,7 +162,7 @@ struct StickerLifecycleTests {
             let token = try await api.signUpAndLogIn("ada")
             let id = UUID().text
             let made = [id]
-            let body = Fixtures.sticker(extra: ["expiresAt": WireJSON.time(clock.now.addingTimeInterval(60))])
+            let body = Fixtures.sticker().with { $0.expiresAt = clock.now.addingTimeInterval(60) }
             #expect(try await api.call(.put, "/v1/stickers/\(id)", json: body, token: token).status == .created)
             #expect(try await api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
             #expect(try await api.call(.get, "/v1/stickers/\(id)").status == .ok)

@@ -56,7 +56,10 @@ struct StickerMediaTests {
                 var extra: [String: Any] = ["media": media]
                 if let link { extra["link"] = link }
                 let put = try await api.call(
-                    .put, "/v1/stickers/\(sticker)", json: Fixtures.sticker(text: "listen", visibility: visibility, extra: extra),
+                    .put, "/v1/stickers/\(sticker)",
+                    json: (try Fixtures.sticker(text: "listen").jsonObject).merging(extra.merging(["visibility": visibility]) { $1 }) {
+                        $1
+                    },
                     token: token)
                 if put.status == .created { _ = try await api.call(.post, "/v1/stickers/\(sticker)/place", token: token) }
                 return put
@@ -118,7 +121,8 @@ struct StickerMediaTests {
             // The refused long clip was not kept: naming it is refused.
             let hash = SHA256Hex.of(try Self.clip("tone-70s.mp3"))
             let put = try await api.call(
-                .put, "/v1/stickers/\(UUID().text)", json: Fixtures.sticker(extra: ["media": ["id": hash]]), token: ada)
+                .put, "/v1/stickers/\(UUID().text)", json: (try Fixtures.sticker().jsonObject).merging(["media": ["id": hash]]) { $1 },
+                token: ada)
             #expect(put.status == .unprocessableContent)
             // A video and a recorder's WebM without a declared duration are taken.
             for name in ["clip-2s.mp4", "live-2s.webm", "fragmented-2s.mp4"] {

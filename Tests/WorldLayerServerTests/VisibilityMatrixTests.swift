@@ -59,14 +59,14 @@ struct VisibilityMatrixTests {
                 live[name] = client
             }
 
-            let bodies: [String: [String: Any]] = [
+            let bodies: [String: StickerDraft] = [
                 "public": Fixtures.sticker(north: 1, text: "txt-public"),
-                "private": Fixtures.sticker(north: 2, text: "txt-private", visibility: "private"),
-                "shared": Fixtures.sticker(north: 3, text: "txt-shared", visibility: "shared", sharedWith: ["FRIEND"]),
+                "private": Fixtures.sticker(north: 2, text: "txt-private", visibility: .private),
+                "shared": Fixtures.sticker(north: 3, text: "txt-shared", visibility: .shared, sharedWith: ["FRIEND"]),
                 "worldmap": Fixtures.sticker(north: 4, text: "txt-worldmap", worldmapId: worldmapID),
-                "worldmap-private": Fixtures.sticker(north: 5, text: "txt-worldmap-private", visibility: "private", worldmapId: worldmapID),
-                "grouped": Fixtures.sticker(north: 7, text: "txt-grouped", visibility: "shared", extra: ["sharedWithGroups": [group]]),
-                "adult": Fixtures.sticker(north: 8, text: "txt-adult", extra: ["contentWarnings": ["age-restricted"]]),
+                "worldmap-private": Fixtures.sticker(north: 5, text: "txt-worldmap-private", visibility: .private, worldmapId: worldmapID),
+                "grouped": Fixtures.sticker(north: 7, text: "txt-grouped", visibility: .shared).with { $0.sharedWithGroups = [group] },
+                "adult": Fixtures.sticker(north: 8, text: "txt-adult").with { $0.contentWarnings = [.ageRestricted] },
             ]
             var ids: [String: String] = [:]
             for (label, body) in bodies.sorted(by: { $0.key < $1.key }) {

@@ -118,22 +118,22 @@ struct VisibilityPropertyTests {
         var audiences: [UUID: StickerAudience] = [:]
         for n in 0..<stickersPerWorld {
             let author = random.pick(names)
-            let visibility = random.pick(Visibility.allCases.map(\.rawValue))
-            let sharedWith = visibility == "shared" ? random.subset(names, 0.3).filter { $0 != author } : []
+            let visibility = random.pick(Visibility.allCases)
+            let sharedWith = visibility == .shared ? random.subset(names, 0.3).filter { $0 != author } : []
             let myGroups = groupMembers.filter { $0.value.contains(author) }.map(\.key)
-            let sharedGroups = visibility == "shared" ? random.subset(myGroups, 0.5) : []
+            let sharedGroups = visibility == .shared ? random.subset(myGroups, 0.5) : []
             let myMaps = mapMembers.filter { $0.value.contains(author) }.map(\.key)
             let worldmap = random.chance(0.3) ? myMaps.randomElement(using: &random) : nil
             let expires = random.chance(0.15) ? clock.now.addingTimeInterval(60) : nil
             let ageRestricted = random.chance(0.25)
-            var extra: [String: Any] = [:]
-            if ageRestricted { extra["contentWarnings"] = ["age-restricted"] }
-            if !sharedGroups.isEmpty { extra["sharedWithGroups"] = sharedGroups.map { $0.text } }
-            if let expires { extra["expiresAt"] = WireJSON.time(expires) }
             let id = UUID()
             let body = Fixtures.sticker(
-                north: Double(n), text: "s\(n)", visibility: visibility, sharedWith: sharedWith,
-                worldmapId: worldmap?.text, extra: extra)
+                north: Double(n), text: "s\(n)", visibility: visibility, sharedWith: sharedWith, worldmapId: worldmap?.text
+            ).with {
+                if ageRestricted { $0.contentWarnings = [.ageRestricted] }
+                if !sharedGroups.isEmpty { $0.sharedWithGroups = sharedGroups.map { $0.text } }
+                $0.expiresAt = expires
+            }
             let put = try await api.call(.put, "/v1/stickers/\(id.text)", json: body, token: tokens[author])
             guard put.status == .created else { continue }  // a combination the API refuses is not in the world
             var state = StickerState.unpublished
@@ -147,7 +147,7 @@ struct VisibilityPropertyTests {
                 state = .deleted
             }
             audiences[id] = StickerAudience(
-                author: ids[author]!, state: state, visibility: Visibility(rawValue: visibility)!, privateWorldmap: worldmap,
+                author: ids[author]!, state: state, visibility: visibility, privateWorldmap: worldmap,
                 expiresAt: expires, sharedWith: Set(sharedWith.map { ids[$0]! }), sharedGroups: Set(sharedGroups),
                 ageRestricted: ageRestricted)
         }

@@ -40,17 +40,25 @@ struct AccountStoreTests {
     @Test("parallel sign-ups for one name: exactly one wins, none is lost or doubled", arguments: ScratchDatabase.engines)
     func parallelWrites(engine: Store.Engine) async throws {
         let store = try await ScratchDatabase.make(engine)
-        let results = await withTaskGroup(of: Bool.self) { group in
+        // Each attempt's refusal, nil for a success.
+        let refusals = await withTaskGroup(of: String?.self) { group in
             for i in 0..<40 {
                 group.addTask {
                     // Half race for one username; half create distinct accounts.
                     let name = i % 2 == 0 ? "contested" : "user\(i)"
-                    return (try? await store.accounts.create(newAccount(name, email: "\(i)@example.org"))) != nil
+                    do {
+                        _ = try await store.accounts.create(newAccount(name, email: "\(i)@example.org"))
+                        return nil
+                    } catch {
+                        return "\(name): \(String(reflecting: error))"
+                    }
                 }
             }
-            return await group.reduce(into: [Bool]()) { $0.append($1) }
+            return await group.reduce(into: [String?]()) { $0.append($1) }
         }
-        #expect(results.filter { $0 }.count == 21)
+        let unexpected = refusals.compactMap { $0 }.filter { !$0.hasPrefix("contested:") }
+        #expect(unexpected.isEmpty, "\(unexpected)")
+        #expect(refusals.filter { $0 == nil }.count == 21)
         let all = try await store.accounts.list(limit: 100)
         #expect(all.count == 21)
         #expect(all.filter { $0.username == "contested" }.count == 1)

@@ -41,6 +41,8 @@ export const paths = {
   approveAd: (id) => `/v1/moderation/ads/${seg(id)}/approve`,
   rejectAd: (id) => `/v1/moderation/ads/${seg(id)}/reject`,
   moderationLog: "/v1/moderation/log",
+  suspensions: "/v1/moderation/suspensions",
+  suspension: (username) => `/v1/moderation/accounts/${encodeURIComponent(username)}/suspension`,
   moderationQueue: "/v1/moderation/queue",
   dismissReport: (id) => `/v1/moderation/reports/${seg(id)}/dismiss`,
   hideReported: (id) => `/v1/moderation/reports/${seg(id)}/hide`,
@@ -84,6 +86,10 @@ export const paths = {
   tourStamps: (id) => `/v1/tours/${seg(id)}/stamps`,
   worldmaps: "/v1/worldmaps",
   worldmapMembers: (id) => `/v1/worldmaps/${seg(id)}/members`,
+  worldmap: (id) => `/v1/worldmaps/${seg(id)}`,
+  worldmapSnapshot: (id) => `/v1/worldmaps/${seg(id)}/snapshot`,
+  worldmapInvites: (id) => `/v1/worldmaps/${seg(id)}/invites`,
+  acceptInvite: (token) => `/v1/invites/${seg(token)}`,
   worldmapMember: (id, username) => `/v1/worldmaps/${seg(id)}/members/${seg(username)}`,
   zonesAt: "/v1/zones/at",
   live: "/v1/live",
@@ -112,6 +118,7 @@ export const messageFor = (error, byCode = {}) => byCode[error?.code] ? t(byCode
 function forPeople(status, error) {
   const code = error?.code, message = error?.message ?? "";
   if (code === "restricted_zone") return t("error.restricted_zone", { zone: error.zone?.name ?? "" });
+  if (code === "account_suspended") return t("error.account_suspended", { until: new Date(error.suspension?.until).toLocaleString(), reason: error.suspension?.reason ?? "" });
   if (code === "validation_failed" && error.fields?.length) return error.fields.map((f) => `${has(`field.${f.field}`) ? t(`field.${f.field}`) : f.field}: ${f.message}`).join("; ");
   if (code && has(`error.${code}`)) return t(`error.${code}`);
   if (status === 0) return t("error.network");

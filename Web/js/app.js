@@ -21,6 +21,7 @@ const routes = [
   [/^#\/people\/([^/]+)$/, "feed", false, view("people", "render")],
   [/^#\/feed$/, "feed", false, view("feed", "render")],
   [/^#\/me$/, "me", false, view("me", "render")],
+  [/^#\/join\/([^/]+)$/, "me", false, view("private-maps", "join")],
   [/^#\/moderation$/, "me", false, view("moderation", "render")],
   [/^#\/designs$/, "me", false, view("designs", "render")],
   [/^#\/ads$/, "me", false, view("ads", "render")],

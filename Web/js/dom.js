@@ -51,6 +51,15 @@ export function couldNotLoad(what) {
   return (error) => say(t("error.load", { what: t(what), reason: error?.message ?? String(error) }));
 }
 
+/** A refusal said where it belongs: on the line of the form or card it is about (shown if it was
+ *  hidden), in words for people. The app's other two ways: `say` (a toast, for what belongs to no
+ *  form) and `couldNotLoad` (what did not load); a failure that changes nothing a person needs is
+ *  ignored with a comment saying why. */
+export function showError(line, error) {
+  line.textContent = error?.message ?? String(error ?? "");
+  line.hidden = false;
+}
+
 let toastTimer = null;
 /** A toast at the top of the screen, read out by screen readers. It stays long enough to be read
  *  (longer for longer messages), across a change of tab, until tapped or replaced. */

@@ -10,6 +10,8 @@ export const keys = {
   recent: "worldlayer.recent",
   savedAreas: "worldlayer.saved",
   welcomed: "worldlayer.welcomed",
+  /** The stickers chosen for AR and the map (./layers.js). */
+  layer: "worldlayer.layer",
   safetySeen: "worldlayer.safetyAcknowledged",
   participants: "worldlayer.participant.",
   participant: (tour) => `worldlayer.participant.${tour}`,

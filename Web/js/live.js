@@ -15,12 +15,14 @@ const firstDelay = 500, longestDelay = 5_000;
  * "topic" for a topic, which the screen reads again), `onReset()` asks for a fresh load of what is in
  * view (after which `follow` is called again with its `seq`), `onState(state)` hears "live",
  * "reconnecting" or "offline". `token()` is whom to sign in as (the logged-in person by default; a
- * tour's visitor by their participant token). Returns { follow(cells, since, topics), close() }.
+ * tour's visitor by their participant token); `layer()` the stickers chosen (./layers.js), none for all.
+ * Returns { follow(cells, since, topics), close() }.
  */
-export function live({ onEvent, onReset = () => {}, onState = () => {}, token: tokenFor = () => session.token }) {
+export function live({ onEvent, onReset = () => {}, onState = () => {}, token: tokenFor = () => session.token, layer = () => null }) {
   let socket = null, cells = [], topics = [], seq = null, attempt = 0, timer = null, closed = false, token = tokenFor();
 
-  const subscription = () => JSON.stringify({ type: "subscribe", cells, ...(topics.length ? { topics } : {}), ...(seq === null ? {} : { since: seq }) });
+  const subscription = () => JSON.stringify({ type: "subscribe", cells, ...(topics.length ? { topics } : {}), ...(layer() ? { layer: layer() } : {}),
+    ...(seq === null ? {} : { since: seq }) });
 
   function connect() {
     clearTimeout(timer);

@@ -119,6 +119,12 @@ struct AccountController {
             throw APIError(.invalidCredentials, message: "wrong username/email or password")
         }
         await limiter.recordSuccess(subject: login, address: context.clientAddress)
+        // Said only to whoever knows the password: a suspension is the person's business.
+        if let suspension = try await accounts.suspension(of: found.account.id) {
+            var refusal = APIError(.accountSuspended, message: suspension.explanation)
+            refusal.suspension = suspension
+            throw refusal
+        }
         let token = SessionToken.make()
         let now = clock.now()
         let expires = now.addingTimeInterval(sessionLifetime)

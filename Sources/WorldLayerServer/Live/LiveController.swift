@@ -110,6 +110,11 @@ struct LiveController {
                         send(LiveMessage.error("cells must be at most \(Self.maximumCells) cell ids (8 characters each)").frame)
                         continue
                     }
+                    let layer = command.layer.map(StickerLayer.init)
+                    if let layer, layer == nil {
+                        send(LiveMessage.error(StickerLayer.expected).frame)
+                        continue
+                    }
                     let topics = (command.topics ?? []).map(LiveTopic.init(name:))
                     if let refused = try await firstRefused(topics, identity: identity) {
                         send(LiveMessage.error(refused).frame)
@@ -117,7 +122,7 @@ struct LiveController {
                     }
                     _ = try await hub.subscribe(
                         id: id, account: identity.account, session: identity.session, cells: Set(cells), topics: Set(topics),
-                        since: command.since, send: send,
+                        layer: layer ?? nil, since: command.since, send: send,
                         close: close)
                 case nil:
                     send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").frame)

@@ -21,6 +21,8 @@ actor LiveHub {
         var topics: Set<LiveTopic> = []
         /// What its feed follows, when it follows ``LiveTopic/feed``.
         var interests: FeedInterests?
+        /// The layer it chose, with what the viewer follows; nil for everything it may see.
+        var layer: ChosenLayer?
         /// Queues a text frame's payload, shared by every subscriber of one audience (never copied per socket).
         var send: @Sendable (ByteBuffer) -> Void
         var close: @Sendable (String) -> Void
@@ -61,7 +63,8 @@ actor LiveHub {
     /// The subscriber is registered before anything is awaited, so nothing the hub dispatches while
     /// the viewer loads and the replay runs is lost: it is held and sent after the replay, in order.
     func subscribe(
-        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, topics: Set<LiveTopic> = [], since: Int64?,
+        id: UUID, account: Account.ID?, session: String?, cells: Set<String>, topics: Set<LiveTopic> = [], layer: StickerLayer? = nil,
+        since: Int64?,
         send: @escaping @Sendable (ByteBuffer) -> Void,
         close: @escaping @Sendable (String) -> Void
     ) async throws -> Int64 {
@@ -84,6 +87,7 @@ actor LiveHub {
         }
         subscribers[id]?.viewer = viewer
         if topics.contains(.feed), let account { subscribers[id]?.interests = try await store.community.feedInterests(of: account) }
+        if let layer { subscribers[id]?.layer = try await ChosenLayer(layer, viewer: account, community: store.community) }
         // Where the client is current to now: `since` while a replay is to come, so a client dropped
         // during the replay resumes from where it really was; `current` says when the replay is done.
         let replaying = since.map { $0 < start } ?? false
@@ -235,9 +239,9 @@ actor LiveHub {
                 if frames[key] == nil { frames[key] = LiveMessage.topic(.feed, seq: change.seq).frame }
                 s.send(frames[key]!)
             }
-            guard change.cells.contains(where: s.cells.contains), let kind = s.viewer.kind(of: change, now: now) else {
-                return
-            }
+            guard change.cells.contains(where: s.cells.contains), let seen = s.viewer.kind(of: change, now: now),
+                let kind = s.layer.map({ $0.kind(seen, of: change.sticker) }) ?? seen
+            else { return }
             let key = "\(kind.rawValue)|\(s.viewer.accountID == change.sticker?.author.id)"
             if frames[key] == nil { frames[key] = LiveMessage.change(change, kind: kind, viewer: s.viewer).frame }
             s.send(frames[key]!)
@@ -251,6 +255,10 @@ actor LiveHub {
             }
             // Only the viewer is written back: a re-subscribe meanwhile keeps its cells and queue.
             subscribers[id]?.viewer = viewer
+            // A follow or an unfollow changes what "following" holds.
+            if let layer = s.layer?.layer, let chosen = try? await ChosenLayer(layer, viewer: me, community: store.community) {
+                subscribers[id]?.layer = chosen
+            }
             s.send(LiveMessage.reset(seq: seq).frame)
         case .topic(let seq, let topic):
             guard s.topics.contains(topic) else { return }

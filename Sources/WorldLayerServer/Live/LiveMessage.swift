@@ -69,5 +69,7 @@ struct LiveCommand: Decodable {
     var cells: [String]?
     /// Names followed besides cells: `tour-group:<id>` for a tour group's guide or members.
     var topics: [String]?
+    /// The layer chosen (``StickerLayer``): only its stickers come; absent, all the viewer may see.
+    var layer: String?
     var since: Int64?
 }

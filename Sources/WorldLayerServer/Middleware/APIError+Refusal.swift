@@ -28,6 +28,23 @@ extension APIError {
             case .participantIdTaken: self = .conflict("that participant id is taken; send a new one", field: "participantId")
             case .questionIdTaken: self = .conflict("that question id is taken; send a new one", field: "id")
             }
+        case let e as SceneRefusal:
+            switch e {
+            case .notAuthor: self.init(.forbidden, message: SceneAnchorRules.onlyAuthor)
+            case .notAuthorOrModerator: self.init(.forbidden, message: SceneAnchorRules.onlyAuthorOrModerator)
+            case .noScene: self = .notFound("this sticker has no scene anchor")
+            case .quota(let used, let quota): self = .noRoom(used: used, quota: quota, what: "scene anchors")
+            }
+        case let e as InviteRefusal:
+            switch e {
+            case .noSuchWorldmap: self = .notFound("no such worldmap")
+            case .notOwner: self.init(.forbidden, message: "only the owner of a private worldmap makes its invite links")
+            }
+        case let e as SuspensionRefusal:
+            switch e {
+            case .noSuchAccount: self = .notFound("no such user")
+            case .notAllowed: self.init(.forbidden, message: Suspension.rule)
+            }
         case let e as StaleWorldmapAsset: self.init(.preconditionFailed, message: e.description)
         case let e as MediaLibrary.Problem:
             switch e {

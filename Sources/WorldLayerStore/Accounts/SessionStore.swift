@@ -16,7 +16,8 @@ extension AccountStore {
         }
     }
 
-    /// The account a live session belongs to, or nil if the token is unknown, revoked or expired.
+    /// The account a live session belongs to, or nil if the token is unknown, revoked or expired, or
+    /// its account is suspended.
     public func account(sessionTokenHash: String, now: Date? = nil) async throws -> Account? {
         let now = now ?? clock.now()
         return try await withConnection { db in
@@ -25,6 +26,7 @@ extension AccountStore {
                 SELECT a.id, a.username, a.email, a.display_name, a.birthday, a.role, a.created_at
                 FROM sessions s JOIN accounts a ON a.id = s.account_id
                 WHERE s.token_hash = \(bind: sessionTokenHash) AND s.expires_at > \(bind: millis(now))
+                  AND (a.suspended_until IS NULL OR a.suspended_until <= \(bind: millis(now)))
                 """
             ).first().map(Self.account(from:))
         }

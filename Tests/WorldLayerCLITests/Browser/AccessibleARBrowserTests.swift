@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// AR for people who cannot see the screen well, and the other choices kept on the phone: spoken
 /// turns, a spoken description and a buzz for each sticker coming into view, the map's style.
@@ -54,7 +56,7 @@ struct AccessibleARBrowserTests {
                 "POST", "/v1/routes",
                 json: #"{"from":{"latitude":60.1703,"longitude":24.9406},"to":{"latitude":60.16951,"longitude":24.95227}}"#)
             #expect(route.status == 200)
-            _ = try await browser.run("sessionStorage.setItem('worldlayer.route', arguments[0])", [route.body])
+            _ = try await browser.run("sessionStorage.setItem('worldlayer.route', arguments[0])", [route.text])
             _ = try await browser.run(Self.listen)
             _ = try await browser.run("location.hash = '#/ar'")
             try await browser.enterAR()

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' ads in the app: an advertiser writes one where they stand and submits it; once a
 /// moderator approves it, people inside its area see it on the map and in AR, labelled sponsored.
@@ -60,7 +62,7 @@ struct AdBrowserTests {
             #expect(try await browser.waitOnScreen(pending).contains("Waiting for a moderator"))
             try await BrowserTests.screenshot(browser, "ads-advertiser")
 
-            let mine = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/ads", token: shop).body)
+            let mine = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/ads", token: shop).text)
             let ad = try #require((mine["ads"] as? [[String: Any]])?.first)
             let adID = try #require(ad["id"] as? String)
             let area = ((ad["draft"] as? [String: Any])?["area"] as? [String: Any])?["ring"] as? [[String: Double]] ?? []

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' placing choices: who sees a sticker and how long it lives, chosen when placing and
 /// changed later, with its style, by its author.
@@ -8,7 +10,7 @@ import WorldLayerCore
 struct AudienceBrowserTests {
     static func sticker(_ server: RunningServer, _ id: String, token: String) async throws -> (status: Int, json: [String: Any]) {
         let r = try await server.request("GET", "/v1/stickers/\(id)", token: token)
-        return (r.status, ClientDesignBrowserTests.json(r.body))
+        return (r.status.code, ClientDesignBrowserTests.json(r.text))
     }
 
     /// Signed in with `token`, standing at (`latitude`, `longitude`) in AR, the placing form open with `text` typed.
@@ -41,7 +43,7 @@ struct AudienceBrowserTests {
         let member = try await server.signUpAndLogIn("belayer")
         let stranger = try await server.signUpAndLogIn("passerby")
         let group = ClientDesignBrowserTests.json(
-            try await server.request("POST", "/v1/groups", json: #"{"name":"Rock Wall Crew","private":false}"#, token: maker).body)
+            try await server.request("POST", "/v1/groups", json: #"{"name":"Rock Wall Crew","private":false}"#, token: maker).text)
         let groupID = try #require(group["id"] as? String)
         #expect(try await server.request("PUT", "/v1/groups/\(groupID)/members/me", token: member).status == 200)
         try await Browser.using(engine) { browser in
@@ -116,7 +118,7 @@ extension AudienceBrowserTests {
             let object = try #require(made as? [String: Any])
             let id = try #require(object["id"] as? String)
             let angle = -(heading + 90) * .pi / 180
-            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(id)", token: maker).body)
+            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(id)", token: maker).text)
             let q = try #require(stored["orientation"] as? [Double], "\(stored)")
             let expected = [0, sin(angle / 2), 0, cos(angle / 2)]
             #expect(
@@ -143,7 +145,7 @@ extension AudienceBrowserTests {
             try await server.request(
                 "POST", "/v1/worldmaps", json: #"{"name":"Climbing club wall","latitude":\#(latitude),"longitude":\#(longitude)}"#,
                 token: maker
-            ).body)
+            ).text)
         let mapID = try #require(map["id"] as? String, "\(map)")
         #expect(try await server.request("PUT", "/v1/worldmaps/\(mapID)/members/insider\(engine)", token: maker).status == 204)
         try await Browser.using(engine) { browser in

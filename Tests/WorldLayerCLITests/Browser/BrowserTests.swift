@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import Testing
+import WorldLayerTestSupport
 
 /// The browser client in real Chromium and WebKit against a real `worldlayer serve` with the demo
 /// world, at a phone's size. `WORLDLAYER_SCREENSHOTS=DIR` keeps a picture of each screen
@@ -121,7 +123,7 @@ struct BrowserTests {
             _ = try await browser.waitFor("the digest saved", "return document.querySelector('#status').textContent === 'Saved.'")
             try await browser.waitOnScreen("#status")
             let token = try #require(try await browser.run("return localStorage.getItem('worldlayer.token')") as? String)
-            let settings = try await server.request("GET", "/v1/me/settings", token: token).body
+            let settings = try await server.request("GET", "/v1/me/settings", token: token).text
             #expect(settings.contains("\"weeklyDigest\":true") && settings.contains("60.1699"), "\(settings)")
             try await browser.type("#block-name", "@pest")
             try await browser.click("#block-form button[type=submit]")
@@ -545,10 +547,10 @@ struct BrowserTests {
         #expect(try CLI.run(["tour", "guide", "helsinki-guided", "guidee", "--database", db]).status == 0)
         let group = try await server.request(
             "POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Morning group","passkeys":2}"#, token: guide)
-        let keys = (try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["passkeys"] as? [String] ?? []
-        let key = try #require(keys.first, "\(group.body)")
+        let keys = (try JSONSerialization.jsonObject(with: Data(group.text.utf8)) as? [String: Any])?["passkeys"] as? [String] ?? []
+        let key = try #require(keys.first, "\(group.text)")
         let groupID = try #require(
-            ((try JSONSerialization.jsonObject(with: Data(group.body.utf8)) as? [String: Any])?["group"] as? [String: Any])?["id"]
+            ((try JSONSerialization.jsonObject(with: Data(group.text.utf8)) as? [String: Any])?["group"] as? [String: Any])?["id"]
                 as? String)
         try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/tours")
@@ -584,13 +586,13 @@ struct BrowserTests {
                 "my question listed", "return document.querySelector('#my-questions li')?.firstChild.textContent")
             #expect(asked as? String == "How old is the statue?")
             // The guide answers on their own screen; the visitor sees the answer come, with no reload.
-            let questions = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).body
+            let questions = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).text
             let questionID = try #require(
                 ((try JSONSerialization.jsonObject(with: Data(questions.utf8)) as? [String: Any])?["questions"] as? [[String: Any]])?
                     .first?["id"] as? String)
             let answered = try await server.request(
                 "POST", "/v1/tour-groups/\(groupID)/questions/\(questionID)/answer", json: #"{"answer":"Unveiled in 1894."}"#, token: guide)
-            #expect(answered.status == 200, "\(answered.body)")
+            #expect(answered.status == 200, "\(answered.text)")
             _ = try await browser.waitFor(
                 "the answer arriving", "return document.querySelector('#my-questions .answer')?.textContent.includes('1894') || null")
             try await Self.screenshot(browser, "tour-guided")
@@ -609,7 +611,7 @@ struct BrowserTests {
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("walker")
         let tour =
-            try JSONSerialization.jsonObject(with: Data(try await server.request("GET", "/v1/tours/helsinki-monuments").body.utf8))
+            try JSONSerialization.jsonObject(with: Data(try await server.request("GET", "/v1/tours/helsinki-monuments").text.utf8))
             as? [String: Any]
         let first = try #require((tour?["stops"] as? [[String: Any]])?.first?["position"] as? [String: Double])
         try await Browser.using(engine) { browser in

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// What a person meets first and most: the first open, the map's answers, tours for visitors and
 /// guides, the feed and profiles, and what the first open costs on a phone's connection. Every
@@ -50,7 +52,7 @@ struct ClientDesignBrowserTests {
     func visitorTour(engine: Browser.Engine) async throws {
         let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        let tour = Self.json(try await server.request("GET", "/v1/tours/helsinki-monuments").body)
+        let tour = Self.json(try await server.request("GET", "/v1/tours/helsinki-monuments").text)
         let first = try #require((tour["stops"] as? [[String: Any]])?.first?["position"] as? [String: Double])
         try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
@@ -104,7 +106,7 @@ struct ClientDesignBrowserTests {
             try await browser.waitOnScreen("#navigate-there")
             try await BrowserTests.screenshot(browser, "map-sticker")
             try await browser.click("#sticker-sheet a.author")
-            #expect(try await browser.waitOnScreen("#profile h2") == "Poster")
+            #expect(try await browser.waitOnScreen("#profile h2") == Fixtures.signUp("poster").displayName)
             #expect(try await browser.text("#person-stickers").contains("Coffee here is great"))
             // Following is plain to see, and undone with the same button.
             #expect(try await browser.waitOnScreen("button.follow") == "Following")
@@ -114,7 +116,7 @@ struct ClientDesignBrowserTests {
             let followers = try #require(Int(try await browser.waitOnScreen("#follower-count")))
             try await browser.click("button.follow")
             _ = try await browser.waitFor("unfollowed", "return document.querySelector('button.follow').textContent === 'Follow'")
-            #expect(Self.json(try await server.request("GET", "/v1/people/poster", token: reader).body)["following"] as? Bool == false)
+            #expect(Self.json(try await server.request("GET", "/v1/people/poster", token: reader).text)["following"] as? Bool == false)
             // The count follows the button, without a reload.
             _ = try await browser.waitFor(
                 "one follower fewer", "return document.querySelector('#follower-count').textContent === arguments[0] || null",
@@ -176,11 +178,11 @@ struct ClientDesignBrowserTests {
                 try await server.request(
                     "POST", "/v1/tours/helsinki-guided/redeem",
                     json: #"{"passkey":"\#(key)","displayName":"Ben","participantId":"\#(UUID().text)"}"#
-                ).body)
+                ).text)
             let visitor = try #require(joined["token"] as? String, "\(joined)")
             let asked = try await server.request(
                 "POST", "/v1/tour-groups/\(group)/questions", json: #"{"text":"Where is the toilet?"}"#, token: visitor)
-            #expect(asked.status == 201, "\(asked.body)")
+            #expect(asked.status == 201, "\(asked.text)")
             _ = try await browser.waitFor(
                 "the question on the guide's screen", timeout: 5,
                 "return document.querySelector(arguments[0])?.textContent.includes('Where is the toilet?') || null",
@@ -189,7 +191,7 @@ struct ClientDesignBrowserTests {
             try await browser.click("\(mine) .answer-form button")
             _ = try await browser.waitFor("the answer sent", "return document.querySelector('#status').textContent === 'Answered' || null")
             try await browser.waitOnScreen("#status")
-            let listed = Self.json(try await server.request("GET", "/v1/tour-groups/\(group)/questions", token: visitor).body)
+            let listed = Self.json(try await server.request("GET", "/v1/tour-groups/\(group)/questions", token: visitor).text)
             #expect((listed["questions"] as? [[String: Any]])?.first?["answer"] as? String == "By the harbour market.")
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' content warnings in the phone's browser: the author ticks "graphic" or "adults only"
 /// when placing; others see such a sticker blurred behind its warning until they tap it; an
@@ -39,7 +41,7 @@ struct ContentWarningBrowserTests {
                 "the new sticker", "return window.worldlayerAR.objects().find(x => x.text === 'Hail damage on the roof') ?? null")
             let graphic = try #require((made as? [String: Any])?["id"] as? String)
             #expect((made as? [String: Any])?["veiled"] as? Bool == true, "AR draws the warning, not the sticker")
-            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(graphic)", token: maker).body)
+            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(graphic)", token: maker).text)
             #expect(stored["contentWarnings"] as? [String] == ["graphic"], "\(stored)")
 
             // An adults-only one, placed through the API.

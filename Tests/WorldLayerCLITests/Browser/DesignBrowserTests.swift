@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs: submit my own sticker design from the app and follow its review.
 @Suite("My designs in Chromium and WebKit", .serialized)
@@ -36,7 +38,7 @@ struct DesignBrowserTests {
         let moderator = try await server.signUpAndLogIn("curator\(engine)")
         #expect(try CLI.run(["user", "role", "curator\(engine)", "moderator", "--database", BrowserTests.worlds[engine]!]).status == 0)
         func mine() async throws -> [[String: Any]] {
-            let all = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/templates", token: designer).body)
+            let all = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/templates", token: designer).text)
             return (all["templates"] as? [[String: Any]] ?? []).filter { $0["mine"] as? Bool == true && $0["builtIn"] as? Bool != true }
         }
         try await Browser.using(engine) { browser in
@@ -77,7 +79,7 @@ struct DesignBrowserTests {
             // A moderator rejects the picture with a reason and approves the model; the designer reads both.
             let rejected = try await server.request(
                 "POST", "/v1/templates/\(pictureID)/reject", json: #"{"reason":"Too much like a brand's logo"}"#, token: moderator)
-            #expect(rejected.status == 200, "\(rejected.body)")
+            #expect(rejected.status == 200, "\(rejected.text)")
             #expect(try await server.request("POST", "/v1/templates/\(modelID)/approve", json: "{}", token: moderator).status == 200)
             try await browser.open(server.base + "/#/me")
             try await browser.click("#open-designs")

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' Discover: what is suggested to me, and finding groups to join.
 @Suite("Discover's suggestions and groups in Chromium and WebKit", .serialized)
@@ -15,7 +17,7 @@ struct DiscoverBrowserTests {
         let joiner = try await server.signUpAndLogIn("joiner")
         for (name, isPrivate) in [("Helsinki Sketchers", false), ("Secret Garden Club", true)] {
             let made = try await server.request("POST", "/v1/groups", json: #"{"name":"\#(name)","private":\#(isPrivate)}"#, token: owner)
-            #expect(made.status == 201, "\(made.body)")
+            #expect(made.status == 201, "\(made.text)")
         }
         // A sticker by someone with a follower ranks among the popular ones near me.
         let id = UUID().text
@@ -51,7 +53,7 @@ struct DiscoverBrowserTests {
             #expect(try await browser.waitOnScreen("#tags li").contains("#sketching"))
             try await browser.click("#tags li button.follow")
             _ = try await browser.waitFor("followed", "return document.querySelector('#tags li button.follow').textContent === 'Following'")
-            let tags = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/tags", token: joiner).body)
+            let tags = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/tags", token: joiner).text)
             #expect(tags["tags"] as? [String] == ["sketching"], "\(tags)")
 
             try await browser.type("#group-search", "helsinki sk")
@@ -63,7 +65,7 @@ struct DiscoverBrowserTests {
             _ = try await browser.waitFor(
                 "joined", "return document.querySelector('#groups-found li .join-group').textContent === 'Leave'")
             #expect(try await browser.waitOnScreen("#groups-found li").contains("2 members"))
-            let mine = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/groups", token: joiner).body)
+            let mine = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/groups", token: joiner).text)
             #expect((mine["groups"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Helsinki Sketchers"])
             try await browser.click("#groups-found li .join-group")
             _ = try await browser.waitFor(

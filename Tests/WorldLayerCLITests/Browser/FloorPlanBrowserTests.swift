@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -22,7 +23,7 @@ struct FloorPlanBrowserTests {
         let created = try await server.request(
             "POST", "/v1/places",
             json: #"{"name":"\#(name)","kind":"building:university","position":{"latitude":60.17140,"longitude":24.94600}}"#, token: admin)
-        let place = try #require(ClientDesignBrowserTests.json(created.body)["id"] as? String, "\(created.body)")
+        let place = try #require(ClientDesignBrowserTests.json(created.text)["id"] as? String, "\(created.text)")
         // Two different pictures (the library's previews) as the plans of two levels.
         for (level, picture) in [("1", "heart"), ("0", "sticky-note")] {
             let png = try await URLSession.shared.data(from: URL(string: server.base + "/v1/templates/\(picture)/preview")!).0

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// NavSB's guidance: a long press on the map routes there; leaving the route makes a new one from where I am.
 @Suite("Live guidance in Chromium and WebKit", .serialized)
@@ -19,7 +21,7 @@ struct GuidanceBrowserTests {
         try await Browser.using(engine) { browser in
             try await browser.open(server.base + "/#/discover")
             try await browser.stand(at: start.0, start.1, accuracy: 5, origin: server.base)
-            _ = try await browser.run("sessionStorage.setItem('worldlayer.route', arguments[0])", [route.body])
+            _ = try await browser.run("sessionStorage.setItem('worldlayer.route', arguments[0])", [route.text])
             try await browser.open(server.base + "/#/ar")
             try await browser.enterAR()
             #expect(try await browser.waitOnScreen("#ar-next").hasPrefix("In "))

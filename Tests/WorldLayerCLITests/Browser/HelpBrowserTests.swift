@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// The seeds' About, How-to and Support screens: help reachable from Me, and feedback that reaches an admin.
 @Suite("Help and feedback in Chromium and WebKit", .serialized)
@@ -55,7 +56,7 @@ struct HelpBrowserTests {
             try await browser.click("\(card) .feedback-done")
             #expect(try await browser.waitOnScreen("\(card) .mod-done") == "Marked done.")
         }
-        let all = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/feedback?all=true", token: admin).body)
+        let all = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/feedback?all=true", token: admin).text)
         let stored = (all["feedback"] as? [[String: Any]])?.first { ($0["message"] as? String) == words }
         #expect(stored?["status"] as? String == "done" && stored?["email"] as? String == "visitor@example.org")
         #expect(stored?["username"] == nil, "sent signed out")

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// Issue 45: what a person sees catches up by itself. The map and the AR view follow their cells
 /// through the one live module (`Web/js/live.js`): they say when they are reconnecting, come back on
@@ -55,8 +57,8 @@ struct LiveBrowserTests {
         #expect(try CLI.run(["tour", "guide", "helsinki-guided", "liveguide", "--database", BrowserTests.worlds[engine]!]).status == 0)
         let made = try await server.request(
             "POST", "/v1/tours/helsinki-guided/groups", json: #"{"name":"Live group","passkeys":1}"#, token: guide)
-        let group = try JSONSerialization.jsonObject(with: Data(made.body.utf8)) as? [String: Any]
-        let key = try #require((group?["passkeys"] as? [String])?.first, "\(made.body)")
+        let group = try JSONSerialization.jsonObject(with: Data(made.text.utf8)) as? [String: Any]
+        let key = try #require((group?["passkeys"] as? [String])?.first, "\(made.text)")
         let groupID = try #require((group?["group"] as? [String: Any])?["id"] as? String)
         let questionsLive = "return document.querySelector('#questions-live')?.dataset.state === arguments[0] || null"
         try await Browser.using(engine, allowing: Self.whileStopped) {
@@ -73,13 +75,13 @@ struct LiveBrowserTests {
 
             server = try await Self.restart(
                 server, port: port, engine: engine, watcher: visitor, state: questionsLive, says: "#questions-live")
-            let listed = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).body
+            let listed = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).text
             let question = try #require(
                 ((try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])?["questions"] as? [[String: Any]])?.first?[
                     "id"] as? String)
             let answered = try await server.request(
                 "POST", "/v1/tour-groups/\(groupID)/questions/\(question)/answer", json: #"{"answer":"In 1852."}"#, token: guide)
-            #expect(answered.status == 200, "\(answered.body)")
+            #expect(answered.status == 200, "\(answered.text)")
             // Nothing asks again on a timer any more: the answer comes because the group is followed live.
             _ = try await visitor.waitFor(
                 "the answer on the visitor's page", timeout: 5,

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -31,7 +33,7 @@ struct ModerationBrowserTests {
         #expect(try await server.request("PUT", "/v1/stickers/\(stickerID)", json: sticker, token: poster).status == 201)
         #expect(try await server.request("POST", "/v1/stickers/\(stickerID)/place", token: poster).status == 200)
         let report = try await server.request("POST", "/v1/stickers/\(stickerID)/reports", json: #"{"reason":"Spam"}"#, token: reporter)
-        let reportID = try #require(ClientDesignBrowserTests.json(report.body)["id"] as? String)
+        let reportID = try #require(ClientDesignBrowserTests.json(report.text)["id"] as? String)
 
         let preview = try await URLSession.shared.data(from: URL(string: server.base + "/v1/templates/heart/preview")!).0
             .base64EncodedString()
@@ -107,12 +109,12 @@ struct ModerationBrowserTests {
 
         // What the screen did, as the others see it.
         #expect(try await server.request("GET", "/v1/stickers/\(stickerID)", token: poster).status == 404)
-        let outcome = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/reports", token: reporter).body)
+        let outcome = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/reports", token: reporter).text)
         let mine = (outcome["reports"] as? [[String: Any]])?.first { $0["id"] as? String == reportID }
         #expect(mine?["status"] as? String == "hidden" && mine?["note"] as? String == "Selling followers is spam.")
-        let rejected = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/templates/flagmaker-flag", token: designer).body)
+        let rejected = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/templates/flagmaker-flag", token: designer).text)
         #expect(rejected["status"] as? String == "rejected" && rejected["rejectReason"] as? String == "Flags of real countries only.")
-        let approved = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/ads/\(adID)", token: cafe).body)
+        let approved = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/ads/\(adID)", token: cafe).text)
         #expect(approved["status"] as? String == "approved")
     }
 }

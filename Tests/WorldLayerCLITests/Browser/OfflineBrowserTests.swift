@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerTestSupport
 
 /// With no connection at all: the server stopped and the browser offline (DevTools network
 /// emulation), the app still opens, a saved tour can be walked, and stickers placed meanwhile reach
@@ -68,8 +69,8 @@ struct OfflineBrowserTests {
         }
         let mine = try await server.request("GET", "/v1/me/stickers", token: token)
         let stickers =
-            (try JSONSerialization.jsonObject(with: Data(mine.body.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
-        #expect(stickers.compactMap { $0["text"] as? String }.sorted() == ["offline one", "offline two"], "\(mine.body)")
+            (try JSONSerialization.jsonObject(with: Data(mine.text.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
+        #expect(stickers.compactMap { $0["text"] as? String }.sorted() == ["offline one", "offline two"], "\(mine.text)")
         #expect(stickers.allSatisfy { $0["state"] as? String == "published" })
     }
 
@@ -81,7 +82,7 @@ struct OfflineBrowserTests {
         let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
         defer { server.stop() }
         let token = try await server.signUpAndLogIn("nightwalker")
-        let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").body)
+        let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").text)
         let tourID = try #require(tour["id"] as? String)
         let second = try #require((tour["stops"] as? [[String: Any]])?[1])
         var walked = Date.distantFuture
@@ -115,7 +116,7 @@ struct OfflineBrowserTests {
             _ = try await browser.waitFor(
                 "the reports sent", timeout: 40, "return localStorage.getItem('worldlayer.positions.' + arguments[0]) === null", [tourID])
         }
-        let book = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/\(tourID)/stamps", token: token).body)
+        let book = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/\(tourID)/stamps", token: token).text)
         let stamp = try #require((book["visited"] as? [[String: Any]])?.first { $0["stopId"] as? String == second["id"] as? String })
         let stampedAt = try #require((stamp["stampedAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
         #expect(stampedAt < walked, "stamped at the time I was there, not when the phone was back online")

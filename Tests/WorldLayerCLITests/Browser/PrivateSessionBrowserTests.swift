@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' private sessions: stickers kept on the phone only, never uploaded, even without an account.
 @Suite("Private sessions in Chromium and WebKit", .serialized)
@@ -41,7 +43,7 @@ struct PrivateSessionBrowserTests {
 
             // Nobody else has it: the server never saw it.
             let nearby = try await server.request("GET", "/v1/stickers/nearby?latitude=\(here.0)&longitude=\(here.1)&radius=50")
-            #expect(nearby.status == 200 && !nearby.body.contains(words))
+            #expect(nearby.status == 200 && !nearby.text.contains(words))
 
             try await browser.open(server.base + "/#/me")
             try await browser.click("#private-stickers li button")

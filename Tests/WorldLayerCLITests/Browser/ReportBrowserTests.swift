@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' reporting, as a person does it: from the sticker's sheet, a reason, and later what
 /// the moderators made of it.
@@ -45,7 +47,7 @@ struct ReportBrowserTests {
             #expect(shared == "Link copied." || shared == "Link: \(server.base)/s/\(id)", "\(shared)")
             let page = try await server.request("GET", "/s/\(id)")
             #expect(
-                page.status == 200 && page.body.contains("Cheap watches &lt;b&gt;here&lt;/b&gt;"), "the share page shows the text as text")
+                page.status == 200 && page.text.contains("Cheap watches &lt;b&gt;here&lt;/b&gt;"), "the share page shows the text as text")
 
             try await browser.click("#report-sticker")
             try await browser.waitOnScreen("#report-form")
@@ -55,7 +57,7 @@ struct ReportBrowserTests {
             try await browser.click("#report-form button[type=submit]")
             #expect(try await browser.waitOnScreen("#report-done").contains("a moderator will look at it"))
 
-            let queue = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/moderation/queue", token: moderator).body)
+            let queue = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/moderation/queue", token: moderator).text)
             // The shared demo world may hold other tests' reports: this one is found by its sticker.
             let report = try #require(
                 (queue["reports"] as? [[String: Any]])?.compactMap { $0["report"] as? [String: Any] }.first {

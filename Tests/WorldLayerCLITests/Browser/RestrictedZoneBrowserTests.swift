@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' restricted areas, as a person meets them: the placing form says so before anything is
 /// typed, and a refusal that comes only from the server (a zone made meanwhile) is said in words too.
@@ -57,7 +58,7 @@ struct RestrictedZoneBrowserTests {
             let refused = try await browser.waitOnScreen("#place-error")
             #expect(refused == "Stickers are not allowed here: this spot is in New Memorial. Step away and try again.", "\(refused)")
         }
-        let mine = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/stickers", token: token).body)
+        let mine = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/me/stickers", token: token).text)
         #expect((mine["stickers"] as? [Any])?.isEmpty == true, "nothing was placed")
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import HTTPTypes
 import Testing
+import WorldLayerTestSupport
 
 /// Scene anchors in the phone's AR view, through the real server: the camera sees a poster a
 /// sticker was anchored to, from 3 m and 20° to the side, while the compass is 30° off; the
@@ -22,9 +24,9 @@ struct SceneAnchorBrowserTests {
         let (sticker, anchored) = try await Self.anchored(
             "On the poster", size: 0.4, at: Self.here, scene: "distance=\(truth["distance"]!)&x=0.62&y=0.3",
             picture: Self.scenes.appendingPathComponent("poster/anchor.jpg"), server: server, token: token)
-        #expect(anchored.status == 201, "\(anchored.body)")
+        #expect(anchored.status == 201, "\(anchored.text)")
         let spot = try #require(
-            ((try JSONSerialization.jsonObject(with: Data(anchored.body.utf8)) as? [String: Any])?["plane"] as? [String: Any])?["spot"]
+            ((try JSONSerialization.jsonObject(with: Data(anchored.text.utf8)) as? [String: Any])?["plane"] as? [String: Any])?["spot"]
                 as? [String: Double])
 
         // Where the spot truly is in the view: the view's camera (centre C, rotation R) sees S at R·(S − C).
@@ -84,7 +86,7 @@ struct SceneAnchorBrowserTests {
         let (sticker, anchored) = try await Self.anchored(
             "On the cover", size: 0.2, at: at, scene: "distance=3&x=\(spot[0])&y=\(spot[1])",
             picture: photos.appendingPathComponent(scene["anchor"] as! String), server: server, token: token)
-        #expect(anchored.status == 201, "\(anchored.body)")
+        #expect(anchored.status == 201, "\(anchored.text)")
         // Where the sticker truly is in the camera's picture: in the view, then 1.15 times farther from its middle
         // (the middle 556 × 418 pixels scaled to 640 × 480: a lens 15 % narrower than the view's).
         let crop = (width: 556, height: 418), zoom = 640.0 / 556, truth = view["sticker"] as! [Double]
@@ -116,7 +118,7 @@ struct SceneAnchorBrowserTests {
     static func anchored(
         _ text: String, size: Double, at: (latitude: Double, longitude: Double), scene: String, picture: URL, server: RunningServer,
         token: String
-    ) async throws -> (String, (status: Int, body: String)) {
+    ) async throws -> (String, APIResponse) {
         let sticker = UUID().uuidString.lowercased()
         let body =
             ##"{"templateId":"sticky-note","text":"\##(text)","tags":[],"color":"#FF8800","size":\##(size),"orientation":[0,0,0,1],"anchor":{"latitude":\##(at.latitude),"longitude":\##(at.longitude + 0.00006),"altitude":0,"accuracy":3},"visibility":"public","sharedWith":[]}"##
@@ -182,12 +184,12 @@ struct SceneAnchorBrowserTests {
                 let scene = try await server.request("GET", "/v1/stickers/\(id)/scene", token: token)
                 if anchored {
                     #expect(said == "Placed, and anchored to the scene: it will be seen right on its spot.")
-                    let body = try #require(try JSONSerialization.jsonObject(with: Data(scene.body.utf8)) as? [String: Any])
+                    let body = try #require(try JSONSerialization.jsonObject(with: Data(scene.text.utf8)) as? [String: Any])
                     let capture = try #require(body["capture"] as? [String: Any])
                     #expect(
                         scene.status == 200 && (capture["distance"] as? NSNumber)?.doubleValue == 3
                             && (capture["fieldOfView"] as? NSNumber)?.doubleValue == 60,
-                        "\(scene.body)")
+                        "\(scene.text)")
                 } else {
                     #expect(said.hasPrefix("Placed, but not anchored to the scene:") && said.contains("too plain"), "\(said)")
                     #expect(scene.status == 404)

@@ -1,6 +1,8 @@
 import Foundation
+import HTTPTypes
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// Text from users and OpenStreetMap reaches the page as text: a name that is HTML shows as its
 /// characters, and the page's Content-Security-Policy would stop a script that slipped through.
@@ -19,17 +21,17 @@ struct SecurityBrowserTests {
                 "user", "create", "--database", copy, "--username", "cartographer", "--email", "c@example.org", "--display-name", "C",
                 "--birthday", "1980-01-01",
                 "--role", "admin", "--bcrypt-cost", "4",
-            ], stdin: "pass word\n")
+            ], stdin: "correct horse\n")
         #expect(admin.status == 0, "\(admin.stderr)")
         let server = try await RunningServer(
             database: copy,
             extra: ["--media", BrowserTests.seeded.media, "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
         defer { server.stop() }
-        let token = try await Self.logIn(server, "cartographer")
+        let token = try await server.api.logIn("cartographer")
         let place = try await server.request(
             "POST", "/v1/places",
             json: #"{"name":"\#(Self.escaped)","kind":"amenity:cafe","position":{"latitude":60.1700,"longitude":24.9385}}"#, token: token)
-        #expect(place.status == 201, "\(place.body)")
+        #expect(place.status == 201, "\(place.text)")
         let id = UUID().text
         let sticker =
             ##"{"templateId":"sticky-note","text":"\##(Self.escaped)","tags":[],"color":"#ff8800","size":0.4,"orientation":[0,0,0,1],"anchor":{"latitude":60.1699,"longitude":24.9384,"altitude":20,"accuracy":3},"visibility":"public","sharedWith":[]}"##
@@ -102,13 +104,4 @@ struct SecurityBrowserTests {
     }
 
     static var escaped: String { payload.replacingOccurrences(of: "\"", with: "\\\"") }
-
-    /// A session token, or a failure that says what the server answered.
-    static func logIn(_ server: RunningServer, _ name: String) async throws -> String {
-        let login = try await server.request("POST", "/v1/sessions", json: #"{"login":"\#(name)","password":"pass word"}"#)
-        guard let token = (try? JSONSerialization.jsonObject(with: Data(login.body.utf8)) as? [String: Any])?["token"] as? String else {
-            throw CLIFailure("logging in as \(name): \(login.status) \(login.body)")
-        }
-        return token
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// StickARs' stickers that carry a sound or a link: placed from AR with a clip and a link, played
 /// from the sticker's sheet by someone else, the link opening elsewhere.
@@ -47,7 +48,7 @@ struct StickerMediaBrowserTests {
             let made = try await browser.waitFor(
                 "the new sticker", "return window.worldlayerAR.objects().find(x => x.text === 'Hear the old tram bell')?.id ?? null")
             let id = try #require(made as? String)
-            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(id)", token: listener).body)
+            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(id)", token: listener).text)
             let media = try #require(stored["media"] as? [String: Any], "\(stored)")
             #expect(media["contentType"] as? String == "audio/mpeg" && abs((media["duration"] as? Double ?? 0) - 3.03) < 0.01)
             #expect(stored["link"] as? String == "https://example.org/trams")

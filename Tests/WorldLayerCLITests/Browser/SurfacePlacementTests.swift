@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerTestSupport
 
 extension BrowserTests {
     @Test("on a phone with WebXR hit testing, a sticker goes where the tapped surface is on the globe", arguments: Browser.Engine.allCases)
@@ -42,8 +43,8 @@ extension BrowserTests {
 
             let mine = try await server.request("GET", "/v1/me/stickers", token: token)
             let stickers =
-                (try JSONSerialization.jsonObject(with: Data(mine.body.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
-            let placed = try #require(stickers.first { $0["text"] as? String == "On the wall" }, "\(mine.body)")
+                (try JSONSerialization.jsonObject(with: Data(mine.text.utf8)) as? [String: Any])?["stickers"] as? [[String: Any]] ?? []
+            let placed = try #require(stickers.first { $0["text"] as? String == "On the wall" }, "\(mine.text)")
             #expect(placed["state"] as? String == "published")
             let anchor = try #require(placed["anchor"] as? [String: Double])
             // The Swift geo engine puts that anchor back at the hit, seen from where the phone stood facing east.

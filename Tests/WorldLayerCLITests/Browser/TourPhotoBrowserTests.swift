@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// Historia's historical photos in AR: hung where they were taken, facing the way the photographer looked.
 @Suite("Historical photos in AR in Chromium and WebKit", .serialized)
@@ -18,7 +19,7 @@ struct TourPhotoBrowserTests {
         let server = try await RunningServer(
             database: db, extra: ["--media", media, "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
         defer { server.stop() }
-        let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").body)
+        let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").text)
         let first = try #require((tour["stops"] as? [[String: Any]])?.first)
         #expect((first["viewpoint"] as? [String: Double]) == ["heading": 35.5, "distance": 18.0])
         let stopID = try #require(first["id"] as? String), tourID = try #require(tour["id"] as? String)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// Historia's "not there yet": from outside a tour's area, how far it is and the way to it.
 @Suite("The way to a tour in Chromium and WebKit", .serialized)
@@ -13,7 +14,7 @@ struct TourWayBrowserTests {
         defer { server.stop() }
         let away = (60.1640, 24.9350)  // about a kilometre south-west of the tour, on the demo streets
         let availability = ClientDesignBrowserTests.json(
-            try await server.request("GET", "/v1/tours/helsinki-monuments/availability?latitude=\(away.0)&longitude=\(away.1)").body)
+            try await server.request("GET", "/v1/tours/helsinki-monuments/availability?latitude=\(away.0)&longitude=\(away.1)").text)
         let route = try #require(availability["route"] as? [String: Any])
         let length = try #require(route["length"] as? Double)
         let nearest = try #require((availability["nearestStop"] as? [String: Any])?["stop"] as? [String: Any])

@@ -64,6 +64,9 @@ function placeObjects(world, fix, forgiving) {
 
 /** The pointer at the screen's edge toward `target` when it is out of view. */
 function pointEdge(world, ui, target, width, height) {
+  // While a sheet is open the layer picker gives its room back, so the top stack and the sheet
+  // leave the pointer space between them on a short screen.
+  if (ui.layers) ui.layers.hidden = ui.sheet.open;
   // Clear of the banners at the top and of an open sheet at the bottom.
   const top = ui.stack.offsetTop + ui.stack.offsetHeight + 36, bottom = (ui.sheet.open ? ui.sheet.el.offsetHeight : 0) + 36;
   const at = target?.placement ? edgePointer(new THREE.Vector3(target.placement.x, target.placement.y, target.placement.z).project(world.camera), width, height,

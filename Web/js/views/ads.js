@@ -2,7 +2,7 @@
 // it whose visitors see it and for how long; edit a draft or a rejected one; submit it for review;
 // follow it (waiting, showing, rejected with the moderator's reason, pulled) and pull it.
 import { api, get, paths, post, session } from "../api.js";
-import { h, say } from "../dom.js";
+import { h, say, showError } from "../dom.js";
 import { currentPosition } from "../sensors/position.js";
 import { t } from "../strings.js";
 import { templates } from "../templates.js";
@@ -75,7 +75,7 @@ async function adForm(changed) {
       say(t("ads.saved"));
       reset();
       await changed();
-    } catch (e) { error.textContent = e.message; error.hidden = false; }
+    } catch (e) { showError(error, e); }
   });
   function reset() {
     editing = null;

@@ -28,6 +28,7 @@ import { drawFrame, PlaceLabels } from "../ar/frame.js";
 import { ARSheets } from "../ar/sheets.js";
 import { sense } from "../ar/sensing.js";
 import { kept, keys } from "../kept.js";
+import { currentLayer, layerPicker, layerQuery, standHere } from "../layers.js";
 
 const reloadAfter = 30;  // metres walked before the stickers around me are fetched again
 
@@ -112,6 +113,12 @@ async function start(permission) {
   const labels = new PlaceLabels(world, ui.view, ui.labels, { highlight: chosen.place, onTap: (id) => sheets.showPlace(id) });
   sheets = new ARSheets(world, ui.sheet, route, labels.places);
   const stickers = stickersHere(world, ui);
+  // The layer chosen here: what is in view is loaded again in it; on a private map, where to stand.
+  const showStandHere = async () => { ui.standHere?.remove(); ui.standHere = await standHere(); if (ui.standHere) ui.stack.append(ui.standHere); };
+  // A row of its own: beside the buttons it would wrap them onto a second line on a narrow phone.
+  ui.layers = h("div", { class: "row layers" }, layerPicker(() => { stickers.reload(); showStandHere(); }));
+  ui.controls.before(ui.layers);
+  showStandHere();
 
   /** What the edge pointer points at when out of view: the destination, or what was chosen elsewhere. */
   const pointed = () => {
@@ -193,11 +200,12 @@ function stickersHere(world, ui) {
     },
     onReset: () => load(followed).catch(couldNotLoad("ar.stickers")),
     onState: (state) => { ui.liveState.dataset.state = ui.view.dataset.live = state; ui.liveState.textContent = t(`live.${state}`); },
+    layer: currentLayer,
   });
   /** The stickers in `cells` as they are now, then followed live from there. What I may no longer
    *  see (a block, a map I left) leaves; the rest is drawn again in place, so nothing flickers. */
   async function load(cells) {
-    const page = await get(`${paths.cellStickers}?cells=${cells.join(",")}`);
+    const page = await get(`${paths.cellStickers}?cells=${cells.join(",")}${layerQuery()}`);
     const fresh = new Set(page.stickers.map((s) => s.id));
     for (const id of [...served]) if (!fresh.has(id)) { served.delete(id); world.remove(id); }
     for (const s of page.stickers) served.add(s.id);
@@ -205,7 +213,7 @@ function stickersHere(world, ui) {
     followed = cells;
     feed.follow(cells, page.seq);
   }
-  return { load, close: () => feed.close() };
+  return { load, reload: () => load(followed).catch(couldNotLoad("ar.stickers")), close: () => feed.close() };
 }
 
 /** The object under a tap on the scene (a model's part counts as its sticker). */

@@ -2,7 +2,7 @@
 // glTF) or a plain text card — and follow its review: waiting, approved into everyone's library, or
 // rejected with the moderator's reason. Until approved a design is mine alone to place.
 import { get, paths, post, session } from "../api.js";
-import { h, say } from "../dom.js";
+import { h, say, showError } from "../dom.js";
 import { t } from "../strings.js";
 import { designPicture } from "../templates.js";
 import { loadThree } from "../book-content.js";
@@ -63,7 +63,7 @@ function submitForm(username, done) {
       fileLabel.hidden = false;
       say(t("designs.sent"));
       await done();
-    } catch (e) { error.textContent = e.message; error.hidden = false; }
+    } catch (e) { showError(error, e); }
   });
   return form;
 }

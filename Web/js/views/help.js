@@ -1,7 +1,7 @@
 // Help (the seeds' About, How-to and Support screens): what WorldLayer is, how to do the main things,
 // the first-open cards again, and a feedback form whose messages the admins read.
 import { get, paths, post, session } from "../api.js";
-import { h } from "../dom.js";
+import { h, showError } from "../dom.js";
 import { t } from "../strings.js";
 
 const howTo = ["sticker", "route", "tour", "book", "safety", "privacy", "offline"];
@@ -44,8 +44,7 @@ function feedbackForm(me) {
       form.replaceWith(done);
       done.scrollIntoView({ block: "nearest" });
     } catch (e) {
-      error.hidden = false;
-      error.textContent = e.message;  // the message stays in the form, to send again
+      showError(error, e);  // the message stays in the form, to send again
       button.disabled = false;
     }
   });

@@ -4,7 +4,7 @@
 // stickers clustered where dense; a legend; my position; search; every answer in a bottom sheet
 // (a place, a sticker, a route with its steps and arrival time).
 import { live } from "../live.js";
-import { get, paths, post } from "../api.js";
+import { get, paths, post, session } from "../api.js";
 import { couldNotLoad, distanceText, h, icon, label, say } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
@@ -17,6 +17,7 @@ import { settings } from "../settings.js";
 import { shownText } from "../warnings.js";
 import { adSheet, adsHere, sponsoredBy } from "../ads.js";
 import { handoff } from "../handoff.js";
+import { currentLayer, layerPicker, layerQuery } from "../layers.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -41,8 +42,9 @@ export async function render(focus = {}) {
   const saveButton = h("button", { class: "secondary", id: "save-area" }, icon("save", { width: 18, height: 18 }), " ", t("offline.saveArea"));
   const locate = h("button", { class: "round", id: "locate", "aria-label": t("map.locate") }, icon("locate"));
   const liveState = h("p", { class: "live-state", id: "map-live", role: "status", "data-state": "connecting" }, "");
+  const layers = layerPicker(() => content.load());
   screen.append(mapElement, h("div", { class: "float-top" }, search, results),
-    h("div", { class: "float-buttons" }, liveState, locate, saveButton), sheet.el);
+    h("div", { class: "float-buttons" }, liveState, layers, locate, saveButton), sheet.el);
 
   const config = await get(paths.clientConfig);
   const map = L.map(mapElement, { zoomControl: false }).setView(helsinki, 16);
@@ -86,7 +88,14 @@ export async function render(focus = {}) {
       const s = await get(paths.sticker(focus.sticker));
       map.setView([s.anchor.latitude, s.anchor.longitude], 18, { animate: false });
       view.openSticker(s);
-    } catch (error) { say(error.message); }
+    } catch (error) {
+      // Perhaps shared with me: signed out, the link asks me to sign in and then opens it.
+      if (error.status === 404 && !session.token) {
+        handoff.afterSignIn = location.hash;
+        say(t("share.signIn"));
+        location.hash = "#/me";
+      } else say(error.message);
+    }
   }
   // A route asked for elsewhere (the way to a tour): from where I am, once that is known.
   if (focus.to) {
@@ -172,6 +181,7 @@ function contentLayers(view, liveState) {
     },
     onReset: () => load().catch(couldNotLoad("map.layer.stickers")),
     onState: (state) => { liveState.dataset.state = state; liveState.textContent = t(`live.${state}`); },
+    layer: currentLayer,
   });
   const hint = emptyAreaHint(view);
   async function load() {
@@ -180,7 +190,7 @@ function contentLayers(view, liveState) {
     const radius = Math.round(Math.min(1000, Math.max(150, c.distanceTo(b.getNorthEast()))));
     const around = boundsOf(b);
     const [stickerAnswer, placeAnswer] = await Promise.all([
-      orSaved(`${paths.stickersNearby}?latitude=${c.lat}&longitude=${c.lng}&radius=${radius}&limit=200`, "stickers", around,
+      orSaved(`${paths.stickersNearby}?latitude=${c.lat}&longitude=${c.lng}&radius=${radius}&limit=200${layerQuery()}`, "stickers", around,
         (all) => ({ stickers: [...new Map(all.flatMap((x) => x.stickers).map((s) => [s.sticker.id, s])).values()] })).catch((e) => { couldNotLoad("map.layer.stickers")(e); return null; }),
       orSaved(`${paths.placesNearby}?latitude=${c.lat}&longitude=${c.lng}&radius=${Math.min(radius, 800)}&limit=200`, "places", around,
         (all) => ({ places: [...new Map(all.flatMap((x) => x.places).map((p) => [p.place.id, p])).values()] })).catch((e) => { couldNotLoad("map.layer.places")(e); return null; }),

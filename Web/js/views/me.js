@@ -1,9 +1,11 @@
 // Me: settings on this phone, help, stickers kept on this phone only, sign up, log in, log out; my settings (private account, weekly digest), my stickers, my private maps and
 // their members, my groups, my reports and what became of them, blocks, deleting the account.
 import { api, get, messageFor, participants, paths, post, session } from "../api.js";
-import { h, say } from "../dom.js";
+import { handoff } from "../handoff.js";
+import { h, say, showError } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
+import { privateMapsSection } from "./private-maps.js";
 import { forgetRecent } from "./recent.js";
 import { myReportsSection } from "./report-form.js";
 import { outboxItems } from "../offline/outbox.js";
@@ -28,7 +30,9 @@ export async function render() {
     }
   }
   // New here first (the first open's "Create an account" lands here), then the way back in.
-  screen.append(signUpForm(), h("p", { class: "muted" }, t("me.haveAccount")), loginForm());
+  // A link that needs an account (a shared sticker, an invite) asks for signing in: that form first.
+  if (handoff.afterSignIn) screen.append(loginForm(), h("p", { class: "muted" }, t("me.noAccount")), signUpForm());
+  else screen.append(signUpForm(), h("p", { class: "muted" }, t("me.haveAccount")), loginForm());
 }
 
 /** Stickers placed with no connection and what became of each; shown only when there are some. */
@@ -110,35 +114,6 @@ async function signedIn(screen, me) {
     try { await api("PUT", paths.myBlock(blockName.value.trim().replace(/^@/, ""))); blockName.value = ""; showBlocked(); } catch (e) { say(messageFor(e, unknownPerson)); }
   });
 
-  // Private worldmaps: a place only their members see (created where I stand).
-  const maps = h("ul", { class: "list", id: "my-maps" });
-  const showMaps = async () => {
-    const mine = (await get(paths.myWorldmaps)).worldmaps ?? [];
-    maps.replaceChildren(...await Promise.all(mine.map(async (w) => {
-      const members = (await get(paths.worldmapMembers(w.id))).members ?? [];
-      const who = h("input", { "aria-label": t("me.maps.addWho"), placeholder: t("me.maps.addWho") });
-      const add = h("form", { class: "row" }, who, h("button", { type: "submit", class: "secondary" }, t("me.maps.add")));
-      add.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        try { await api("PUT", paths.worldmapMember(w.id, who.value.trim().replace(/^@/, ""))); showMaps(); } catch (e) { say(messageFor(e, unknownPerson)); }
-      });
-      return h("li", { class: "card", dataset: { map: w.id } }, h("strong", {}, w.name),
-        h("ul", { class: "members" }, ...members.map((m) => h("li", { class: "row" }, `@${m.username}`,
-          m.id === me.id ? null : h("button", { class: "secondary", onclick: async () => { await api("DELETE", paths.worldmapMember(w.id, m.username)); showMaps(); } }, t("me.maps.remove"))))),
-        add);
-    })));
-  };
-  const mapName = h("input", { id: "map-name", "aria-label": t("me.maps.name"), placeholder: t("me.maps.name") });
-  const mapForm = h("form", { class: "row", id: "map-form" }, mapName, h("button", { type: "submit", class: "secondary" }, t("me.maps.create")));
-  mapForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (!navigator.geolocation) return say(t("map.location.unsupported"));
-    currentPosition(10000).then(async (here) => {
-      if (!here) return say(t("map.location.denied"));
-      try { await post(paths.worldmaps, { name: mapName.value, latitude: here.latitude, longitude: here.longitude }); mapName.value = ""; showMaps(); } catch (e) { say(e.message); }
-    });
-  });
-
   const password = h("input", { type: "password", id: "delete-password", autocomplete: "current-password", "aria-label": t("me.password") });
   const deleteForm = h("form", { class: "card", id: "delete-form" }, h("label", {}, t("me.deleteAccount.confirm"), password),
     h("button", { type: "submit", class: "danger" }, t("me.deleteAccount")));
@@ -162,7 +137,7 @@ async function signedIn(screen, me) {
       me.role === "user" ? null : h("li", {}, h("a", { href: "#/moderation", id: "open-moderation" }, t("mod.title"))))),
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,
-    h("h3", {}, t("me.maps")), maps, mapForm,
+    ...await privateMapsSection(me),
     await groupsSection(),
     (await myReportsSection()) ?? "",  // append() would write a null out as "null"
     h("h3", {}, t("me.blocks")), blocked, blockForm,
@@ -173,12 +148,13 @@ async function signedIn(screen, me) {
       await forgetAll();
       participants.forgetAll();
       kept.forgetAll(keys.positions);  // where I walked offline
+      kept.setText(keys.layer, null);  // the next person's layers are their own
       forgetRecent();
       dispatchEvent(new HashChangeEvent("hashchange"));
     } }, t("me.logout"))),
     deleteForm,
   );
-  await Promise.all([showStickers(), showBlocked(), showMaps()]);
+  await Promise.all([showStickers(), showBlocked()]);
 }
 
 function field(name, label, attributes = {}) {
@@ -187,6 +163,14 @@ function field(name, label, attributes = {}) {
 
 function errorLine(form) {
   return form.querySelector(".error") ?? form.appendChild(h("p", { class: "error", role: "alert" }));
+}
+
+/** Signed in: on to what asked for it (a shared sticker's link), else this screen again, now signed in. */
+function afterSignIn() {
+  const next = handoff.afterSignIn;
+  handoff.afterSignIn = null;
+  if (next) location.hash = next;
+  else dispatchEvent(new HashChangeEvent("hashchange"));
 }
 
 function loginForm() {
@@ -200,8 +184,8 @@ function loginForm() {
     const data = Object.fromEntries(new FormData(form));
     try {
       session.token = (await post(paths.sessions, data)).token;
-      dispatchEvent(new HashChangeEvent("hashchange"));
-    } catch (error) { errorLine(form).textContent = error.message; }
+      afterSignIn();
+    } catch (error) { showError(errorLine(form), error); }
   });
   return form;
 }
@@ -221,7 +205,7 @@ function signUpForm() {
     try {
       await post(paths.accounts, { ...data, id: crypto.randomUUID() });
       session.token = (await post(paths.sessions, { login: data.username, password: data.password })).token;
-      dispatchEvent(new HashChangeEvent("hashchange"));
+      afterSignIn();
     } catch (error) {
       markFields(form, "signup-", error);
     }

@@ -2,9 +2,10 @@
 // submitted designs, ads — each decided with one tap and a note or reason, and the log of every decision;
 // for admins, the feedback people sent.
 import { get, paths, post } from "../api.js";
-import { ago, h } from "../dom.js";
+import { ago, h, showError } from "../dom.js";
 import { t } from "../strings.js";
 import { designPicture } from "../templates.js";
+import { suspensionSection } from "./suspensions.js";
 
 export async function render() {
   const screen = document.getElementById("screen");
@@ -29,6 +30,7 @@ export async function render() {
     section("mod-templates", t("mod.templates", { n: templates.length }), templates.map((tpl) => templateItem(tpl, showLog))),
     section("mod-ads", t("mod.ads", { n: ads.length }), ads.map((ad) => adItem(ad, showLog))),
     inbox,
+    suspensionSection(() => showLog()),
     h("section", { "aria-labelledby": "mod-log-title" }, h("h3", { id: "mod-log-title" }, t("mod.log")), log)].filter(Boolean));
   await showLog();
 }
@@ -90,8 +92,7 @@ function decisionCard(dataset, content, input, actions, decided) {
       item.replaceChildren(h("p", { class: "notice mod-done", role: "status" }, done));
       decided();
     } catch (e) {
-      error.hidden = false;
-      error.textContent = e.message;
+      showError(error, e);
       for (const b of buttons) b.disabled = false;
     }
   } }, label));

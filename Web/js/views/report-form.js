@@ -1,7 +1,7 @@
 // Reporting a sticker to the moderators (StickARs' "report"): a reason from a short list and, if
 // wanted, more words. What they decide shows under Me › My reports.
 import { get, paths, post, session } from "../api.js";
-import { h } from "../dom.js";
+import { h, showError } from "../dom.js";
 import { t } from "../strings.js";
 
 const reasons = ["spam", "offensive", "harassment", "dangerous", "other"];
@@ -26,8 +26,7 @@ export function openReport(sheet, sticker) {
       await post(paths.stickerReports(sticker.id), { reason });
       form.replaceWith(h("p", { class: "notice", id: "report-done", role: "status" }, t("report.done")));
     } catch (e) {
-      error.hidden = false;
-      error.textContent = e.message;
+      showError(error, e);
     }
   });
   show(sheet, form);

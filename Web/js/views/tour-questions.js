@@ -2,7 +2,7 @@
 // followed live (with the visitor's participant token), and read again when it changes.
 import { get, paths, post } from "../api.js";
 import { live } from "../live.js";
-import { h, say } from "../dom.js";
+import { h, say, showError } from "../dom.js";
 import { t } from "../strings.js";
 
 /** Appends the form and my questions to `screen`; returns what stops the polling. */
@@ -24,7 +24,7 @@ export async function questionsSection(screen, participant, token) {
       await post(paths.tourQuestions(participant.groupId), { id: crypto.randomUUID(), text: question.value.trim() }, token);
       question.value = "";
       await refresh();
-    } catch (e) { error.textContent = e.message; }
+    } catch (e) { showError(error, e); }
   });
   const liveState = h("p", { class: "live-state", id: "questions-live", role: "status", "data-state": "connecting" }, "");
   screen.append(ask, h("h3", {}, t("tours.yourQuestions")), liveState, questions);

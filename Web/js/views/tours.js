@@ -1,7 +1,7 @@
 // Tours: the list, and a tour's entry: an open tour is walked by anyone (stamps need an account);
 // a guided tour asks for a passkey from the guide (./tour-walk.js walks either).
 import { get, participants, paths, post, session } from "../api.js";
-import { h } from "../dom.js";
+import { h, showError } from "../dom.js";
 import { t } from "../strings.js";
 import { walk } from "./tour-walk.js";
 
@@ -37,7 +37,7 @@ function passkey(summary) {
       const joined = await post(paths.tourRedeem(summary.id), { passkey: key.value.trim(), displayName: name.value.trim() || undefined, participantId: crypto.randomUUID() }, null);
       participants.set(summary.id, { token: joined.token, groupId: joined.participant.groupId, name: joined.participant.displayName });
       dispatchEvent(new HashChangeEvent("hashchange"));
-    } catch (e) { error.textContent = e.message; }
+    } catch (e) { showError(error, e); }
   });
   // Element.append writes null as "null": only what there is.
   document.getElementById("screen").append(...[h("h2", {}, summary.title), summary.description ? h("p", {}, summary.description) : null,

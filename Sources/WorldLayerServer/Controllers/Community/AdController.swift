@@ -3,13 +3,14 @@ import HTTPTypes
 import Hummingbird
 import WorldLayerCore
 import WorldLayerGeo
+import WorldLayerServices
 import WorldLayerStore
 
 /// Sticker ads: advertisers write, submit and pull them; moderators approve or reject them; people
 /// inside an approved ad's area during its schedule see it, labelled as an ad.
 struct AdController {
     let ads: AdStore
-    let templates: TemplateStore
+    let advertising: Advertising
 
     func register(_ routes: Routes) {
         routes.on(.put, "/v1/ads/{id}", use: put)
@@ -34,18 +35,8 @@ struct AdController {
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (account, name) = try await advertiser(context)
         let id: Ad.ID = try context.idParameter("id")
-        var draft = try await request.decodeJSON(AdDraft.self, context: context)
-        var problems = draft.problems()
-        if let template = try await templates.template(id: draft.templateId), template.isUsable(by: account.id),
-            template.kind != .text
-        {
-            if !template.takesText, !draft.text.isEmpty { problems.append(FieldError("text", "this template takes no text")) }
-        } else {
-            problems.append(FieldError("templateId", "must be a 2D or 3D template you can use"))
-        }
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        draft.color = StickerRules.normalizeColor(draft.color) ?? draft.color
-        let (ad, created) = try await ads.put(id: id, draft: draft, advertiser: account.id, name: name)
+        let draft = try await request.decodeJSON(AdDraft.self, context: context)
+        let (ad, created) = try await advertising.put(id, draft: draft, by: account.id, shownAs: name)
         return try .json(ad, status: created ? .created : .ok)
     }
 
@@ -109,9 +100,8 @@ struct AdController {
     private func review(_ request: Request, _ context: AppRequestContext, approve: Bool) async throws -> Response {
         let moderator = try context.requireModerator()
         let id: Ad.ID = try context.idParameter("id")
-        let reason = try await request.decodeJSON(Review.self, context: context).reason?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !approve, (reason ?? "").isEmpty { throw APIError.validation([FieldError("reason", "is required to reject")]) }
-        guard let ad = try await ads.review(id: id, approve: approve, reason: reason, moderator: moderator) else {
+        let reason = try await request.decodeJSON(Review.self, context: context).reason
+        guard let ad = try await advertising.review(id, approve: approve, reason: reason, by: moderator) else {
             throw APIError.notFound("no such pending ad")
         }
         return try .json(ad)

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WorldLayerCore
 import WorldLayerGeo
+import WorldLayerServices
 import WorldLayerStore
 import WorldLayerVision
 
@@ -15,17 +16,14 @@ import WorldLayerVision
 /// the scenes of stickers a viewer may not see are left out of the match itself.
 struct SceneController {
     let accounts: AccountStore
+    let anchoring: SceneAnchoring
     let blobs: BlobStore
-    let clock: WallClock
     let scenes: SceneStore
     let stickers: StickerStore
-    let zones: ZoneStore
     let indexes: SceneIndexes
     var pool = DecodePool()
     /// Shared with books: a phone sends a few frames a second.
     let framesPerAddress: RateLimiter
-    /// Bytes of scenes each author may keep.
-    let quota: Int
 
     /// How far around the phone scenes are looked for: GPS is seldom worse than this.
     static let searchRadius = 150.0
@@ -44,45 +42,26 @@ struct SceneController {
     @Sendable func put(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
         let sticker = try await visibleSticker(context)
-        guard sticker.author.id == account.id else { throw APIError(.forbidden, message: "only its author can anchor a sticker") }
         let q = Query(request)
         let capture = SceneCapture(
             latitude: try q.double("latitude"), longitude: try q.double("longitude"),
             altitude: q.items["altitude"] == nil ? nil : try q.double("altitude"), heading: try q.double("heading"),
             pitch: try q.double("pitch", default: 0), roll: try q.double("roll", default: 0), fieldOfView: try q.double("fov"),
             distance: try q.double("distance"), spotX: try q.double("x", default: 0.5), spotY: try q.double("y", default: 0.5))
-        let problems = capture.problems(forStickerAt: sticker.anchor.coordinate)
-        guard problems.isEmpty else { throw APIError.validation(problems) }
-        // The sticker's placement rules hold where its scene shows it, and where its author stood.
-        for place in [capture.sceneCoordinate, Coordinate(latitude: capture.latitude, longitude: capture.longitude)] {
-            if let zone = try await zones.zone(at: place) {
-                throw StickerWriteError.restricted(RestrictedZoneViolation(zone: zone.name, kind: zone.kind))
-            }
-        }
+        // What can be refused before the frame is read and decoded.
+        try await anchoring.check(sticker, capture, by: account.id)
         let frame = try await CameraFrame.read(request)
         try await framesPerAddress.require(context.clientAddress, what: "camera frames")
         guard let reference = try await pool.run({ ReferenceImage(scene: frame) }) else {
             throw APIError(.undecodableImage, message: "the camera frame could not be decoded as an image")
         }
-        // As for a book's pages: a scene that would not be found again is refused, with the reason.
-        guard reference.sceneProblems.isEmpty else {
-            throw APIError.validation(
-                reference.sceneProblems.map {
-                    FieldError("frame", "this scene could not be found again: \($0); aim at a flat, detailed surface")
-                })
-        }
-        let used = try await scenes.bytes(ofAuthor: account.id, except: sticker.id)
-        try APIError.requireRoom(used: used, adding: frame.count + reference.features.count, quota: quota, what: "scene anchors")
-        let before = try await scenes.anchor(stickerID: sticker.id)
-        let anchor = SceneAnchor(
-            stickerId: sticker.id, capture: capture, width: reference.width, height: reference.height,
+        let scene = SceneFrame(
+            picture: frame, contentType: MediaSniffer.imageType(frame) ?? "image/jpeg", width: reference.width, height: reference.height,
             quality: SceneQuality(
                 score: reference.score, keypoints: reference.keypoints, coverage: reference.coverage, distinct: reference.distinct),
-            createdAt: clock.now())
-        try await scenes.put(
-            anchor, picture: frame, contentType: MediaSniffer.imageType(frame) ?? "image/jpeg", features: reference.features,
-            now: anchor.createdAt)
-        return try .json(SceneAnchorBody(anchor), status: before == nil ? .created : .ok)
+            features: reference.features, problems: reference.sceneProblems)
+        let (anchor, created) = try await anchoring.anchor(sticker, capture, frame: scene, by: account.id)
+        return try .json(SceneAnchorBody(anchor), status: created ? .created : .ok)
     }
 
     @Sendable func get(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -96,11 +75,7 @@ struct SceneController {
     /// Its author, or a moderator, takes a sticker off its scene (the sticker stays at its geo anchor).
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let sticker = try await visibleSticker(context)
-        guard sticker.author.id == account.id || account.role != .user else {
-            throw APIError(.forbidden, message: "only its author or a moderator can remove a sticker's scene")
-        }
-        guard try await scenes.delete(stickerID: sticker.id) else { throw APIError.notFound("this sticker has no scene anchor") }
+        try await anchoring.remove(try await visibleSticker(context), by: account)
         return Response(status: .noContent)
     }
 

@@ -15,6 +15,7 @@ struct ChangesController {
     let accounts: AccountStore
     let changes: ChangeLog
     let clock: WallClock
+    let community: CommunityStore
     let nearby: NearbySearch
     let bell: ChangeBell
 
@@ -55,8 +56,10 @@ struct ChangesController {
             return n
         }
         let wait = try query.int("wait", in: 0...Self.longestWait, default: 0)
+        let layer = try await ChosenLayer(query, viewer: context.account?.id, community: community)
         guard wait > 0 else {
-            return try .json(try await answer(cells: cells, since: since, viewer: try await accounts.viewer(context.account?.id)))
+            return try .json(
+                try await answer(cells: cells, since: since, viewer: try await accounts.viewer(context.account?.id), layer: layer))
         }
         // A held poll takes a place under its address and its account for as long as it is held.
         let places =
@@ -64,7 +67,7 @@ struct ChangesController {
             + (context.account.map { [("account:\($0.id.text)", bell.limits.perAccount)] } ?? [])
         try await bell.enter(places)
         do {
-            let response = try await hold(cells: cells, since: since, wait: wait, context: context)
+            let response = try await hold(cells: cells, since: since, wait: wait, layer: layer, context: context)
             await bell.leave(places)
             return response
         } catch {
@@ -75,25 +78,29 @@ struct ChangesController {
 
     /// Answers at once when there is something to tell; else waits for a commit in `cells`, the
     /// client hanging up, or the end of `wait` seconds.
-    private func hold(cells: [CellID], since: Int64?, wait: Int, context: AppRequestContext) async throws -> Response {
+    private func hold(cells: [CellID], since: Int64?, wait: Int, layer: ChosenLayer?, context: AppRequestContext) async throws -> Response {
         let deadline = ContinuousClock.now + .seconds(wait)
         let names = Set(cells.map(\.description))
         let hangUp = await context.channel.hangUpHandler()
         while true {
             let mark = await bell.rings
-            let answer = try await self.answer(cells: cells, since: since, viewer: try await accounts.viewer(context.account?.id))
+            let answer = try await self.answer(
+                cells: cells, since: since, viewer: try await accounts.viewer(context.account?.id), layer: layer)
             let remaining = ContinuousClock.now.duration(to: deadline)
             guard answer.isEmpty, remaining > .zero, !Task.isCancelled, hangUp?.hasHappened != true else { return try .json(answer) }
             await bell.wait(after: mark, cells: names, upTo: remaining, hangUp: hangUp)
         }
     }
 
-    private func answer(cells: [CellID], since: Int64?, viewer: Viewer) async throws -> Answer {
+    private func answer(cells: [CellID], since: Int64?, viewer: Viewer, layer: ChosenLayer?) async throws -> Answer {
         let last = try await self.changes.lastEventSeq()
         let first = try await self.changes.firstEventSeq()
-        guard let since, since >= first - 1, since <= last else {
-            return Answer(reset: true, stickers: try await nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
+        /// Everything in the cells now, in the layer.
+        func everything() async throws -> Answer {
+            let stickers = try await nearby.stickers(inCells: cells, viewer: viewer).filter { layer?.includes($0) ?? true }
+            return Answer(reset: true, stickers: stickers, seq: last, more: false)
         }
+        guard let since, since >= first - 1, since <= last else { return try await everything() }
         let limit = 1000
         let events = try await self.changes.events(after: since, cells: cells, limit: limit)
         var changes: [Change] = []
@@ -101,7 +108,7 @@ struct ChangesController {
         for event in events {
             switch event {
             case .sticker(let c):
-                if let kind = viewer.kind(of: c, now: clock.now()) {
+                if let seen = viewer.kind(of: c, now: clock.now()), let kind = layer.map({ $0.kind(seen, of: c.sticker) }) ?? seen {
                     changes.append(
                         Change(
                             seq: c.seq, event: kind, stickerId: c.stickerID.text,
@@ -112,10 +119,8 @@ struct ChangesController {
             case .topic: continue  // not asked for here
             }
         }
-        if relationsChanged {
-            // Who may see what changed for this person: start over from the full state.
-            return Answer(reset: true, stickers: try await nearby.stickers(inCells: cells, viewer: viewer), seq: last, more: false)
-        }
+        // Who may see what changed for this person: start over from the full state.
+        if relationsChanged { return try await everything() }
         let more = events.count == limit
         return Answer(reset: false, changes: changes, seq: more ? events.last!.seq : max(last, events.last?.seq ?? last), more: more)
     }

@@ -29,7 +29,9 @@ struct SharePageController {
             guard let sticker else { throw APIError.notFound("no such sticker") }
             return try .json(sticker)
         }
-        guard let sticker else { return html(SharePage.notFound, status: .notFound) }
+        guard let sticker else {
+            return html(SharePage.notFound(context.parameters.get("id").flatMap(Sticker.ID.init)), status: .notFound)
+        }
         let template = try await templates.template(id: sticker.templateId)
         return html(SharePage.render(sticker, templateName: template?.name ?? sticker.templateId))
     }
@@ -63,7 +65,7 @@ enum SharePage {
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title)) · WorldLayer sticker</title>
+            <title>\(escape(title)) · WorldLayer sticker</title><link rel="icon" href="/icon-192.png">
             <meta property="og:title" content="\(escape(title))">
             <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:1rem auto;padding:0 1rem;color:#111}
             .card{border-radius:1rem;padding:1rem;background:\(s.color);color:#111}
@@ -83,11 +85,24 @@ enum SharePage {
             """
     }
 
-    static let notFound = """
-        <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Sticker not found · WorldLayer</title></head><body><main><h1>Sticker not found</h1>
-        <p>This sticker does not exist, was removed, or is not shared with you.</p></main></body></html>
-        """
+    /// The same page whether the sticker never existed or is not the visitor's to see; a shared one
+    /// opens in the app once they sign in there (the app holds the session, this page never does).
+    static func notFound(_ id: Sticker.ID?) -> String {
+        let signIn = id.map {
+            """
+            <p>If someone shared it with you, sign in to see it.</p>
+            <a class="open" href="/#/map/sticker/\($0.text)">Sign in and open it</a>
+            """
+        }
+        return """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Sticker not found · WorldLayer</title><link rel="icon" href="/icon-192.png">
+            <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:1rem auto;padding:0 1rem;color:#111}
+            a.open{display:inline-block;margin-top:1rem;padding:.75rem 1.25rem;background:#0b57d0;color:#fff;border-radius:2rem;text-decoration:none}</style>
+            </head><body><main><h1>Sticker not found</h1>
+            <p>This sticker does not exist, was removed, or is not shared with you.</p>\(signIn ?? "")</main></body></html>
+            """
+    }
 
     static func escape(_ text: String) -> String {
         var out = ""

@@ -11,6 +11,7 @@ import WorldLayerStore
 struct StickerController {
     let accounts: AccountStore
     let changes: ChangeLog
+    let community: CommunityStore
     let editing: StickerEditing
     let nearby: NearbySearch
     let stickers: StickerStore
@@ -105,12 +106,11 @@ struct StickerController {
             }
             return c
         }
+        let layer = try await self.layer(query, context)
         // The position first: anything after it will also arrive as a change.
         let seq = try await changes.lastEventSeq()
-        let found = try await nearby.search(
-            center: center, radius: radius, viewer: context.account?.id, limit: limit + 1, after: cursor)
-        let page = found.prefix(limit)
-        let next = found.count > limit ? page.last.map { NearbyCursor(distance: $0.distance, id: $0.sticker.id).description } : nil
+        let (page, next) = try await searchLayer(
+            layer, center: center, radius: radius, viewer: context.account?.id, limit: limit, after: cursor)
         return try .json(
             NearbyPage(
                 stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next, seq: seq))
@@ -123,11 +123,14 @@ struct StickerController {
     }
 
     @Sendable func inCells(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let cells = try Query(request).cells(maximum: 50)
+        let query = Query(request)
+        let cells = try query.cells(maximum: 50)
+        let layer = try await self.layer(query, context)
         let viewer = try await accounts.viewer(context.account?.id)
         // Read the position first: anything after it will also arrive as a change.
         let seq = try await changes.lastEventSeq()
-        return try .json(CellPage(stickers: try await nearby.stickers(inCells: cells, viewer: viewer), seq: seq))
+        let stickers = try await nearby.stickers(inCells: cells, viewer: viewer).filter { layer?.includes($0) ?? true }
+        return try .json(CellPage(stickers: stickers, seq: seq))
     }
 
     /// The cells a disc touches: what a client around a point loads and subscribes to live.

@@ -4,6 +4,7 @@ import Hummingbird
 import NIOCore
 import WorldLayerCore
 import WorldLayerGeo
+import WorldLayerServices
 import WorldLayerStore
 
 /// Worldmaps: the public one of each cell, private ones with members, and the
@@ -12,6 +13,7 @@ struct WorldmapController {
     let accounts: AccountStore
     let blobs: BlobStore
     let worldmaps: WorldmapStore
+    let invites: WorldmapInvites
     /// Bytes of relocalization assets each account may upload.
     let uploadBytes: RateLimiter
 
@@ -25,32 +27,21 @@ struct WorldmapController {
         routes.on(.put, "/v1/worldmaps/{id}/members/{username}", use: addMember)
         routes.on(.delete, "/v1/worldmaps/{id}/members/{username}", use: removeMember)
         routes.on(.get, "/v1/worldmaps/{id}/assets", use: assets)
+        routes.on(.post, "/v1/worldmaps/{id}/invites", use: invite)
+        routes.on(.delete, "/v1/worldmaps/{id}/invites", use: revokeInvites)
+        routes.on(.post, "/v1/invites/{token}", use: acceptInvite)
         for kind in WorldmapAssetKind.allCases {
             routes.on(.put, "/v1/worldmaps/{id}/\(kind.rawValue)") { try await putAsset(kind, $0, $1) }
             routes.on(.get, "/v1/worldmaps/{id}/\(kind.rawValue)") { try await getAsset(kind, $0, $1) }
         }
     }
 
-    struct CreateBody: Decodable {
-        var id: Worldmap.ID?
-        var name: String
-        var latitude: Double
-        var longitude: Double
-    }
-
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        let body = try await request.decodeJSON(CreateBody.self, context: context)
-        let name = body.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        var problems: [FieldError] = []
-        if !(1...60).contains(name.count) { problems.append(FieldError("name", "must be 1 to 60 characters")) }
-        let point = Coordinate(latitude: body.latitude, longitude: body.longitude)
-        if !(point.isOnEarth) {
-            problems.append(FieldError("latitude", "and longitude must be a valid position"))
-        }
-        guard problems.isEmpty else { throw APIError.validation(problems) }
+        let body = try await request.decodeJSON(NewPrivateWorldmap.self, context: context)
+        guard body.problems.isEmpty else { throw APIError.validation(body.problems) }
         let (worldmap, created) = try await worldmaps.createPrivate(
-            id: body.id ?? Worldmap.ID(), name: name, cell: CellGrid.cell(containing: point), owner: account.id)
+            id: body.id ?? Worldmap.ID(), name: body.trimmedName, cell: CellGrid.cell(containing: body.position), owner: account.id)
         return try .json(worldmap, status: created ? .created : .ok)
     }
 
@@ -126,6 +117,39 @@ struct WorldmapController {
         guard w.mayRemove(account.id, by: me.id) else { throw APIError(.forbidden, message: Worldmap.membershipRule) }
         try await worldmaps.setMembership(worldmap: w.id, account: account.id, member: false)
         return Response(status: .noContent)
+    }
+
+    /// An invite link: its secret is in the answer once, never again.
+    struct InviteBody: Encodable {
+        var token: String
+        /// The app's page that joins with it.
+        var link: String
+        var singleUse: Bool
+        var expiresAt: Date
+    }
+
+    @Sendable func invite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        let id: Worldmap.ID = try context.idParameter("id")
+        let body = try await request.decodeJSON(NewInvite.self, context: context)
+        let isMember = try await accounts.viewer(account.id).worldmaps.contains(id)
+        let (token, expiresAt) = try await invites.invite(to: id, body, by: account.id, isMember: isMember)
+        return try .json(
+            InviteBody(token: token, link: "/#/join/\(token)", singleUse: body.singleUse, expiresAt: expiresAt), status: .created)
+    }
+
+    @Sendable func revokeInvites(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let w = try await ownedWorldmap(context)
+        try await worldmaps.revokeInvites(worldmap: w.id)
+        return Response(status: .noContent)
+    }
+
+    @Sendable func acceptInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let account = try context.requireAccount()
+        switch try await invites.accept(context.parameters.get("token") ?? "", by: account.id) {
+        case .joined(let map): return try .json(map)
+        case .unknown: throw APIError.notFound("this invite link is unknown, used or expired; ask for a new one")
+        }
     }
 
     @Sendable func assets(_ request: Request, context: AppRequestContext) async throws -> Response {

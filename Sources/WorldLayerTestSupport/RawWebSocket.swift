@@ -3,12 +3,12 @@ import WorldLayerTestSupport
 
 /// A WebSocket opened by hand that only listens: the status line and every frame the server sends
 /// until it closes the connection. For a socket the server refuses at once.
-enum RawWebSocket {
-    typealias Frame = WebSocketFrames.Frame
+public enum RawWebSocket {
+    public typealias Frame = WebSocketFrames.Frame
 
     /// Opens `path` and returns the response's status line and every frame the server sends until it
     /// closes the connection (within `timeout` seconds of silence, or this throws).
-    static func framesUntilClosed(port: Int, path: String = "/v1/live", timeout: TimeInterval = 60) async throws -> (
+    public static func framesUntilClosed(port: Int, path: String = "/v1/live", timeout: TimeInterval = 60) async throws -> (
         status: String, frames: [Frame]
     ) {
         // Blocking reads, so on a thread of their own rather than the cooperative pool the server uses.

@@ -6,7 +6,7 @@ import WorldLayerTestSupport
 /// frame the server sends. It speaks the protocol itself over a loopback socket, on a thread of its
 /// own: HummingbirdWSClient, used before, lost or hung on frames that came in the same read as the
 /// `101` (a refused socket's error frame and close, about half the time with the CPU busy).
-final class LiveClient: @unchecked Sendable {
+public final class LiveClient: @unchecked Sendable {
     private let inbox = Inbox()
     private let lock = NSLock()
     /// Once the upgrade is answered; frames sent before then wait in `queued`, in order.
@@ -15,7 +15,7 @@ final class LiveClient: @unchecked Sendable {
     private var closing = false
     private let ended = DispatchSemaphore(value: 0)
 
-    init(port: Int, token: String?) {
+    public init(port: Int, token: String?) {
         let path = "/v1/live" + (token.map { "?access_token=\($0)" } ?? "")
         Thread.detachNewThread { [self] in
             run(port: port, path: path)
@@ -75,23 +75,23 @@ final class LiveClient: @unchecked Sendable {
         }
     }
 
-    func subscribe(_ cells: [String], since: Int64? = nil) {
+    public func subscribe(_ cells: [String], since: Int64? = nil) {
         var command: [String: Any] = ["type": "subscribe", "cells": cells]
         if let since { command["since"] = since }
         send(command)
     }
 
-    func send(_ object: [String: Any]) {
+    public func send(_ object: [String: Any]) {
         sendText(String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self))
     }
 
     /// A text frame as it is, whatever it holds.
-    func sendText(_ text: String) {
+    public func sendText(_ text: String) {
         try? write(WebSocketFrames.clientFrame(opcode: 1, payload: Data(text.utf8)))
     }
 
     /// The next frame as JSON; fails the test rather than hang if none comes within a minute.
-    func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+    public func next(sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
         let text = try await withThrowingTaskGroup(of: String?.self) { group in
             group.addTask { await self.inbox.next() }
             group.addTask {
@@ -111,7 +111,7 @@ final class LiveClient: @unchecked Sendable {
     }
 
     /// The next frame of a type, skipping others (for example `subscribed`).
-    func next(type: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+    public func next(type: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
         while true {
             let message = try await next(sourceLocation: sourceLocation)
             if message["type"] as? String == type { return message }
@@ -119,24 +119,24 @@ final class LiveClient: @unchecked Sendable {
     }
 
     /// The frames that have arrived and not been read, without waiting for more.
-    func drain() async -> [[String: Any]] {
+    public func drain() async -> [[String: Any]] {
         inbox.takeAll().map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
     }
 
     /// Whether the server closed the socket (the stream of frames ended).
-    func isClosedByServer() async -> Bool {
+    public func isClosedByServer() async -> Bool {
         while await inbox.next() != nil {}
         return true
     }
 
     /// Whether the server closes the socket within `seconds` (false, rather than a hang, when it does not).
-    func closes(within seconds: Int = 30) async -> Bool {
+    public func closes(within seconds: Int = 30) async -> Bool {
         await framesUntilClosed(within: seconds) != nil
     }
 
     /// The frames that came before the server closed the socket, or nil when it did not close
     /// within `seconds`.
-    func framesUntilClosed(within seconds: Int = 30) async -> [String]? {
+    public func framesUntilClosed(within seconds: Int = 30) async -> [String]? {
         await withTaskGroup(of: [String]?.self) { group in
             group.addTask {
                 var frames: [String] = []
@@ -156,8 +156,9 @@ final class LiveClient: @unchecked Sendable {
 
     /// A socket signed in (with a frame, as browsers do) when `token` is given, subscribed to `cells`;
     /// returns it with the sequence number it is current to.
-    static func subscribed(port: Int, to cells: [String], token: String? = nil, since: Int64? = nil) async throws -> (LiveClient, seq: Int)
-    {
+    public static func subscribed(port: Int, to cells: [String], token: String? = nil, since: Int64? = nil) async throws -> (
+        LiveClient, seq: Int
+    ) {
         let client = LiveClient(port: port, token: nil)
         if let token { client.authenticate(token) }
         client.subscribe(cells, since: since)
@@ -165,13 +166,13 @@ final class LiveClient: @unchecked Sendable {
     }
 
     /// Signs the socket in with a frame, as browsers do (no token in the URL).
-    func authenticate(_ token: String) {
+    public func authenticate(_ token: String) {
         send(["type": "authenticate", "token": token])
     }
 
     /// Closes the socket as a client does (a close frame, then the server's answer ends it); one
     /// whose server does not answer within 10 s is cut.
-    func close() async {
+    public func close() async {
         lock.withLock {
             closing = true
             try? socket?.send(Self.closeFrame)
@@ -221,7 +222,7 @@ private final class Inbox: @unchecked Sendable {
         }
     }
 
-    func next() async -> String? {
+    public func next() async -> String? {
         await withCheckedContinuation { continuation in
             let ready: String?? = lock.withLock {
                 if !buffer.isEmpty { return .some(buffer.removeFirst()) }

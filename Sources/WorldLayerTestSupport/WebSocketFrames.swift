@@ -1,25 +1,27 @@
 import Foundation
 
 /// WebSocket frames (RFC 6455) as the tests' clients read and write them, straight off the wire.
-enum WebSocketFrames {
-    struct Frame {
-        let opcode: UInt8
-        let payload: Data
-        var text: String { String(decoding: payload, as: UTF8.self) }
+public enum WebSocketFrames {
+    public struct Frame: Sendable {
+        public let opcode: UInt8
+        public let payload: Data
+        public var text: String { String(decoding: payload, as: UTF8.self) }
         /// A close frame's status code.
-        var closeCode: Int? {
+        public var closeCode: Int? {
             opcode == 8 && payload.count >= 2 ? Int(payload[payload.startIndex]) << 8 | Int(payload[payload.startIndex + 1]) : nil
         }
     }
 
     /// Frames from bytes as they arrive: `append` what was read, then take whole frames with `next`.
     /// Server frames are unmasked: opcode, then a 7-bit length or a 16- or 64-bit one, then the payload.
-    struct Reader {
+    public struct Reader {
         private var bytes: [UInt8] = []
 
-        mutating func append(_ data: Data) { bytes.append(contentsOf: data) }
+        public init() {}
 
-        mutating func next() -> Frame? {
+        public mutating func append(_ data: Data) { bytes.append(contentsOf: data) }
+
+        public mutating func next() -> Frame? {
             guard bytes.count >= 2 else { return nil }
             var length = Int(bytes[1] & 0x7f), start = 2
             let extra = length == 126 ? 2 : length == 127 ? 8 : 0
@@ -36,7 +38,7 @@ enum WebSocketFrames {
     }
 
     /// A client's frame: final, masked (as RFC 6455 requires of clients).
-    static func clientFrame(opcode: UInt8, payload: Data) -> Data {
+    public static func clientFrame(opcode: UInt8, payload: Data) -> Data {
         var out: [UInt8] = [0x80 | opcode]
         switch payload.count {
         case ..<126: out.append(0x80 | UInt8(payload.count))
@@ -50,7 +52,7 @@ enum WebSocketFrames {
     }
 
     /// The opening request of a WebSocket on `path`.
-    static func upgradeRequest(port: Int, path: String) -> Data {
+    public static func upgradeRequest(port: Int, path: String) -> Data {
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         return Data(
             ("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
