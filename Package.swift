@@ -118,6 +118,8 @@ let package = Package(
                 "WorldLayerStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth", condition: serverOnly),
                 .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
             ],
             resources: [.copy("Resources/Templates")],
             swiftSettings: swiftSettings
@@ -193,7 +195,7 @@ let package = Package(
         .target(
             name: "WorldLayerTestSupport",
             dependencies: [
-                "WorldLayerStore", "WorldLayerServer", "WorldLayerOSM", "WorldLayerCore", "WorldLayerClient",
+                "WorldLayerStore", "WorldLayerServer", "WorldLayerServices", "WorldLayerOSM", "WorldLayerCore", "WorldLayerClient",
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime", condition: serverOnly),
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: serverOnly),
@@ -201,6 +203,7 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit", condition: serverOnly),
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "HummingbirdTesting", package: "hummingbird", condition: serverOnly),
+                .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
             ],
             swiftSettings: swiftSettings
         ),

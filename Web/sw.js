@@ -4,15 +4,15 @@
 // first, so an online person always sees the server's current answer, and fall back to the caches
 // when the network fails. Writes are never cached: the outbox (./js/offline/outbox.js) keeps them.
 
-const shellCache = "worldlayer-shell-v8";
+const shellCache = "worldlayer-shell-v9";
 const savedCache = "worldlayer-saved";
 const shell = [
   "/", "/v1/client-config", "/v1/templates", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png", "/css/app.css",
-  "/js/ads.js", "/js/api.js", "/js/app.js", "/js/book-content.js", "/js/ar/card.js", "/js/ar/frame.js", "/js/ar/route.js", "/js/ar/sensing.js", "/js/ar/sheets.js", "/js/ar/world.js", "/js/ar/guidance.js", "/js/ar/labels.js", "/js/ar/announcer.js", "/js/ar/audience.js", "/js/ar/place-form.js", "/js/ar/scene-lock.js", "/js/dom.js", "/js/geo.js", "/js/handoff.js", "/js/kept.js",
+  "/js/ads.js", "/js/api.js", "/js/app.js", "/js/bell.js", "/js/book-content.js", "/js/ar/card.js", "/js/ar/frame.js", "/js/ar/route.js", "/js/ar/sensing.js", "/js/ar/sheets.js", "/js/ar/world.js", "/js/ar/guidance.js", "/js/ar/labels.js", "/js/ar/announcer.js", "/js/ar/audience.js", "/js/ar/place-form.js", "/js/ar/scene-lock.js", "/js/dom.js", "/js/geo.js", "/js/handoff.js", "/js/kept.js",
   "/js/homography.js", "/js/live.js", "/js/page-tracker.js", "/js/offline/idb.js", "/js/offline/outbox.js", "/js/offline/private.js", "/js/offline/saved.js", "/js/sensors/heading.js", "/js/sensors/permissions.js",
   "/js/sensors/position.js", "/js/settings.js", "/js/sheet.js", "/js/sticker-media.js", "/js/strings.js", "/js/templates.js", "/js/warnings.js", "/js/views/ads.js", "/js/views/ar.js", "/js/views/book.js",
-  "/js/views/celebration.js", "/js/views/designs.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/feedback-inbox.js", "/js/views/groups.js", "/js/views/guide.js", "/js/views/help.js",
-  "/js/views/map.js", "/js/views/me.js", "/js/views/moderation.js", "/js/layers.js", "/js/views/private-maps.js", "/js/views/suspensions.js", "/js/views/people.js", "/js/views/place-sheet.js", "/js/views/recent.js", "/js/views/settings-screen.js", "/js/views/report-form.js", "/js/views/sticker-sheet.js", "/js/views/suggestions.js",
+  "/js/views/celebration.js", "/js/views/designs.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/feedback-inbox.js", "/js/views/groups.js", "/js/views/guide.js", "/js/views/help.js", "/js/views/inbox.js",
+  "/js/views/map.js", "/js/views/me.js", "/js/views/my-followers.js", "/js/views/moderation.js", "/js/layers.js", "/js/views/private-maps.js", "/js/views/suspensions.js", "/js/views/people.js", "/js/views/place-sheet.js", "/js/views/recent.js", "/js/views/settings-screen.js", "/js/views/report-form.js", "/js/views/sticker-sheet.js", "/js/views/suggestions.js",
   "/js/views/tour-questions.js", "/js/views/tour-walk.js", "/js/views/tours.js", "/js/views/welcome.js", "/js/xr.js",
   "/vendor/leaflet/leaflet.min.js", "/vendor/leaflet/leaflet.css",
   "/vendor/leaflet/images/marker-icon.png", "/vendor/leaflet/images/marker-icon-2x.png", "/vendor/leaflet/images/marker-shadow.png",
@@ -28,6 +28,26 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
     .then((names) => Promise.all(names.filter((n) => n.startsWith("worldlayer-shell-") && n !== shellCache).map((n) => caches.delete(n))))
     .then(() => self.clients.claim()));
+});
+
+// A push from the server (RFC 8030), decrypted by the browser: the server's PushMessage, shown as
+// the phone shows notifications; one per entry (`tag`), so a repeat replaces rather than stacks.
+self.addEventListener("push", (event) => {
+  let message = {};
+  try { message = event.data?.json() ?? {}; } catch { message = { title: "WorldLayer", body: event.data?.text() ?? "" }; }
+  event.waitUntil(self.registration.showNotification(message.title || "WorldLayer",
+    { body: message.body ?? "", tag: message.tag, icon: "/icon-192.png", badge: "/icon-192.png", data: { url: message.url || "/#/inbox" } }));
+});
+
+// A tap opens what it is about, in the app's window if one is open.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? "/#/inbox", location.origin);
+  if (url.origin !== location.origin) return;  // only our own pages
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+    const open = windows.find((w) => new URL(w.url).origin === location.origin);
+    return open ? open.navigate(url.href).then((w) => (w ?? open).focus()) : self.clients.openWindow(url.href);
+  }));
 });
 
 self.addEventListener("fetch", (event) => {

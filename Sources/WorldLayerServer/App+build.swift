@@ -37,7 +37,9 @@ public func buildApplication(
     }
     let hub = LiveHub(store: store, logger: logger, longPollLimits: configuration.longPollLimits)
     let views = ViewTally()
-    let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views)
+    // Every server of a site signs pushes with one key pair, made by the first to start.
+    let pushKey = try VAPIDKey(stored: try await store.serverKey(named: "vapid", orMake: { VAPIDKey().stored }))
+    let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey)
     var app = Application(
         router: router,
         server: try serverBuilder(
@@ -54,7 +56,10 @@ public func buildApplication(
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
             expiryInterval: configuration.expiryInterval, library: MediaLibrary(root: configuration.mediaDirectory),
-            sweep: configuration.mediaSweep, logger: logger))
+            sweep: configuration.mediaSweep, logger: logger),
+        PushService(
+            sender: PushSender(store: store, key: pushKey, contact: configuration.pushContact, logger: logger), store: store,
+            interval: configuration.pushInterval, logger: logger))
     return app
 }
 
@@ -88,7 +93,9 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
 }
 
 /// The router with every route, and the table of what it registered.
-func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally()) -> (
+func buildRouter(
+    store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally(), pushKey: VAPIDKey = VAPIDKey()
+) -> (
     Router<AppRequestContext>, RouteTable
 ) {
     let router = Router(context: AppRequestContext.self)
@@ -143,6 +150,7 @@ func buildRouter(store: Store, configuration: ServerConfiguration, hub: LiveHub,
     FeedController(accounts: store.accounts, clock: store.clock, community: store.community, nearby: store.nearby, views: views).register(
         routes)
     SuspensionController(accounts: store.accounts, suspensions: Suspensions(accounts: store.accounts, clock: store.clock)).register(routes)
+    NotificationController(notifications: store.notifications, pushKey: pushKey.publicKey).register(routes)
     ModerationController(
         ads: store.ads, moderating: Moderation(accounts: store.accounts, moderation: store.moderation), moderation: store.moderation,
         templates: store.templates

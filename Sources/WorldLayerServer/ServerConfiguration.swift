@@ -66,6 +66,10 @@ public struct ServerConfiguration: Sendable {
     public var expiryInterval: Duration = .seconds(1)
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
+    /// How often owed Web Push messages are looked for and sent.
+    public var pushInterval: Duration = .seconds(1)
+    /// Who push services may contact about this server (VAPID's `sub`): a mailto: or https: URL.
+    public var pushContact = "mailto:webmaster@localhost"
     /// How servers sharing a PostgreSQL database tell each other that they committed live changes.
     public var liveSignal = LiveSignal.database
     /// Whether a server on an SQLite file keeps every sticker's place and audience in memory, where its

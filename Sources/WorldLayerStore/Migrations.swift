@@ -81,6 +81,7 @@ extension Migration {
         followersAudience,
         suspensions,
         worldmapInvites,
+        notifications,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

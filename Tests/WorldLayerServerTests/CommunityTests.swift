@@ -28,7 +28,7 @@ struct CommunityTests {
     }
 
     @Test(
-        "follows, a private account that cannot be followed, and a block that ends follows and hides profiles",
+        "follows, a private account that approves each follower, and a block that ends follows and hides profiles",
         arguments: ScratchDatabase.engines)
     func follows(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
@@ -44,20 +44,32 @@ struct CommunityTests {
             #expect(try await api.call(.put, "/v1/me/follows/nobody", token: ben).status == .notFound)
             #expect(try await api.call(.put, "/v1/me/follows/ada").status == .unauthorized)
 
-            // A private account cannot be followed; going private ends being followed.
+            // A private account approves each follower: going private keeps those it has; a new one asks.
             #expect(try await api.call(.put, "/v1/me/follows/cat", token: ada).status == .ok)
             let settings = try await api.call(.patch, "/v1/me/settings", json: ["privateAccount": true], token: cat)
             #expect(settings.status == .ok && settings.json["privateAccount"] as? Bool == true)
-            #expect(Self.usernames(try await api.call(.get, "/v1/people/cat/followers")).isEmpty)
-            let refused = try await api.call(.put, "/v1/me/follows/cat", token: ben)
-            #expect(refused.status == .forbidden && refused.errorCode == "private_account")
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/cat/followers", token: cat)) == ["ada"])
+            #expect(try await api.call(.get, "/v1/people/cat/followers", token: ben).errorCode == "private_account")
+            let asked = try await api.call(.put, "/v1/me/follows/cat", token: ben)
+            #expect(asked.status == .accepted && asked.json["requested"] as? Bool == true && asked.json["following"] as? Bool == false)
             let catCard = try await api.call(.get, "/v1/people/cat", token: ben)
-            #expect(catCard.json["acceptsFollows"] as? Bool == false && catCard.json["following"] as? Bool == false)
+            #expect(catCard.json["acceptsFollows"] as? Bool == false && catCard.json["requested"] as? Bool == true)
+            #expect(Self.usernames(try await api.call(.get, "/v1/me/follow-requests", token: cat)) == ["ben"])
+            #expect(try await api.call(.put, "/v1/me/follow-requests/ben", token: ada).status == .notFound)  // not ada's to answer
+            #expect(try await api.call(.put, "/v1/me/follow-requests/ben", token: cat).status == .noContent)
+            #expect(try await api.call(.get, "/v1/people/cat", token: ben).json["following"] as? Bool == true)
+            #expect(try await api.call(.delete, "/v1/me/followers/ben", token: cat).status == .noContent)
+            #expect(try await api.call(.delete, "/v1/me/followers/ben", token: cat).status == .notFound)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/cat/followers", token: cat)) == ["ada"])
+            #expect(try await api.call(.put, "/v1/me/follows/cat", token: ben).status == .accepted)
+            #expect(try await api.call(.delete, "/v1/me/follow-requests/ben", token: cat).status == .noContent)
+            #expect(Self.usernames(try await api.call(.get, "/v1/me/follow-requests", token: cat)).isEmpty)
 
             // Blocking ends follows both ways; neither sees the other's profile or follows from then on.
             #expect(try await api.call(.put, "/v1/me/blocks/dan", token: ada).status == .noContent)
             #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/followers")) == ["ben"])
-            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/following")).isEmpty)  // cat went private, dan is blocked
+            #expect(try await api.call(.get, "/v1/people/ada/following").errorCode == nil)
+            #expect(Self.usernames(try await api.call(.get, "/v1/people/ada/following")) == ["cat"])  // dan is blocked
             #expect(try await api.call(.get, "/v1/people/ada", token: dan).status == .notFound)
             #expect(try await api.call(.get, "/v1/people/dan/followers", token: ada).status == .notFound)
             #expect(try await api.call(.put, "/v1/me/follows/ada", token: dan).status == .notFound)

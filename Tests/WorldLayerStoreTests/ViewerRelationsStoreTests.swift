@@ -64,11 +64,38 @@ struct ViewerRelationsStoreTests {
         #expect(try await Self.relationEntries(after: mark, in: store) == [ben])
         #expect(try await store.accounts.viewer(ben).following.isEmpty)
 
-        mark = try await store.changes.lastEventSeq()
+        // Going private keeps the followers; a new one must ask, and is in only once approved.
         try await store.community.setPrivateAccount(true, accountID: ana)
+        #expect(try await store.accounts.viewer(cyd).following == [ana])
+        mark = try await store.changes.lastEventSeq()
+        #expect(try await store.community.follow(username: "ana", by: ben) == .requested)
+        #expect(try await store.community.follow(username: "ana", by: ben) == .requested)  // asking twice is once
+        #expect(try await store.accounts.viewer(ben).following.isEmpty)
+        #expect(try await store.community.followRequests(to: ana).map(\.username) == ["ben"])
+        #expect(try await store.community.answerFollowRequest(from: "ben", to: ana, approve: true))
+        #expect(try await !store.community.answerFollowRequest(from: "ben", to: ana, approve: true))  // answered already
+        #expect(try await Self.relationEntries(after: mark, in: store) == [ben])
+        #expect(try await store.accounts.viewer(ben).following == [ana])
+
+        // The owner removes a follower: their live view is re-checked.
+        mark = try await store.changes.lastEventSeq()
+        #expect(try await store.community.removeFollower("cyd", of: ana))
+        #expect(try await !store.community.removeFollower("cyd", of: ana))
         #expect(try await Self.relationEntries(after: mark, in: store) == [cyd])
         #expect(try await store.accounts.viewer(cyd).following.isEmpty)
-        #expect(try await store.community.follow(username: "ana", by: ben) == .refused)
+
+        // Declined, or withdrawn by the asker: no follow, and the request leaves the owner's list.
+        #expect(try await store.community.follow(username: "ana", by: cyd) == .requested)
+        #expect(try await store.community.answerFollowRequest(from: "cyd", to: ana, approve: false))
+        #expect(try await store.accounts.viewer(cyd).following.isEmpty)
+        #expect(try await store.community.follow(username: "ana", by: cyd) == .requested)
+        #expect(try await store.community.unfollow(username: "ana", by: cyd))
+        #expect(try await store.community.followRequests(to: ana).isEmpty)
+
+        // Going public lets in whoever asked.
+        #expect(try await store.community.follow(username: "ana", by: cyd) == .requested)
+        try await store.community.setPrivateAccount(false, accountID: ana)
+        #expect(try await store.accounts.viewer(cyd).following == [ana])
         try await store.close()
     }
 }

@@ -26,6 +26,15 @@ export const paths = {
   buildings: "/v1/map/buildings",
   walkways: "/v1/map/walkways",
   me: "/v1/me",
+  myFollowRequests: "/v1/me/follow-requests",
+  myFollowRequest: (username) => `/v1/me/follow-requests/${seg(username)}`,
+  myFollower: (username) => `/v1/me/followers/${seg(username)}`,
+  notifications: "/v1/me/notifications",
+  notificationsRead: "/v1/me/notifications/read",
+  notificationSettings: "/v1/me/notification-settings",
+  pushKey: "/v1/push/key",
+  pushSubscriptions: "/v1/me/push-subscriptions",
+  pushUnsubscribe: "/v1/me/push-subscriptions/remove",
   myAds: "/v1/me/ads",
   myBlocks: "/v1/me/blocks",
   myBlock: (username) => `/v1/me/blocks/${seg(username)}`,
@@ -98,7 +107,8 @@ export const paths = {
 
 export const session = {
   get token() { return kept.text(keys.token); },
-  set token(value) { kept.setText(keys.token, value || null); },
+  // Screens that show who is signed in (the bell) hear of a login or logout in this tab.
+  set token(value) { kept.setText(keys.token, value || null); dispatchEvent(new CustomEvent("worldlayer-session")); },
 };
 
 export class APIError extends Error {

@@ -3,6 +3,7 @@
 import { t, translate } from "./strings.js";
 import { say } from "./dom.js";
 import { startOutbox } from "./offline/outbox.js";
+import { startBell } from "./bell.js";
 import { kept, keys } from "./kept.js";
 
 const view = (module, name) => async (...args) => (await import(`./views/${module}.js`))[name](...args);
@@ -21,6 +22,7 @@ const routes = [
   [/^#\/people\/([^/]+)$/, "feed", false, view("people", "render")],
   [/^#\/feed$/, "feed", false, view("feed", "render")],
   [/^#\/me$/, "me", false, view("me", "render")],
+  [/^#\/inbox$/, "me", false, view("inbox", "render")],
   [/^#\/join\/([^/]+)$/, "me", false, view("private-maps", "join")],
   [/^#\/moderation$/, "me", false, view("moderation", "render")],
   [/^#\/designs$/, "me", false, view("designs", "render")],
@@ -80,6 +82,7 @@ document.getElementById("status").addEventListener("click", () => say(""));  // 
 addEventListener("load", () => setTimeout(() => navigator.serviceWorker?.register("/sw.js")
   .catch((error) => console.warn("no offline copy of the app:", error)), 4000));
 startOutbox();
+startBell();
 window.addEventListener("hashchange", show);
 window.addEventListener("online", connectivity);
 window.addEventListener("offline", connectivity);

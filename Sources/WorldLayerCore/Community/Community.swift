@@ -7,15 +7,18 @@ public struct PersonCard: Codable, Sendable, Equatable {
     public var displayName: String
     /// Whether the asker follows them.
     public var following: Bool
-    /// Whether they can be followed at all (a private account cannot).
+    /// Whether following them needs no approval (a private account approves each follower).
     public var acceptsFollows: Bool
+    /// Whether the asker's request to follow them waits for their approval.
+    public var requested: Bool
 
-    public init(id: Account.ID, username: String, displayName: String, following: Bool, acceptsFollows: Bool) {
+    public init(id: Account.ID, username: String, displayName: String, following: Bool, acceptsFollows: Bool, requested: Bool = false) {
         self.id = id
         self.username = username
         self.displayName = displayName
         self.following = following
         self.acceptsFollows = acceptsFollows
+        self.requested = requested
     }
 }
 

@@ -115,3 +115,14 @@ public struct FeedInterests: Sendable, Hashable {
             || !sticker.groupIDs.isDisjoint(with: viewer.groups)
     }
 }
+
+extension LiveTopic {
+    /// A person's inbox: a socket signed in as them may follow it, and hears each new notification.
+    public static func inbox(_ account: Account.ID) -> LiveTopic { LiveTopic(name: "inbox:\(account.text)") }
+
+    /// The account whose inbox a topic is, if it is one.
+    public var inboxOwner: Account.ID? {
+        guard name.hasPrefix("inbox:") else { return nil }
+        return Account.ID(String(name.dropFirst("inbox:".count)))
+    }
+}

@@ -134,12 +134,16 @@ struct LiveController {
     }
 
     /// Why one of `topics` may not be followed by this socket, or nil when all may: a tour group's
-    /// topic by its tour's guides (and admins) and its own participants only.
+    /// topic by its tour's guides (and admins) and its own participants only; an inbox by its owner.
     private func firstRefused(_ topics: [LiveTopic], identity: Identity) async throws -> String? {
         guard topics.count <= Self.maximumTopics else { return "topics must be at most \(Self.maximumTopics)" }
         for topic in topics {
             if topic == .feed {
                 if identity.account == nil { return "follow 'feed' signed in: it is your own" }
+                continue
+            }
+            if let owner = topic.inboxOwner {
+                guard owner == identity.account else { return "follow inbox:<your account id> signed in as yourself" }
                 continue
             }
             guard let groupID = topic.tourGroup, let group = try await guidedTours.group(id: groupID) else {

@@ -111,6 +111,6 @@ extension MaintenanceService {
     }
 }
 
-private func gracefulShutdownSleep(_ duration: Duration) async throws {
+func gracefulShutdownSleep(_ duration: Duration) async throws {
     try await cancelWhenGracefulShutdown { try await Task.sleep(for: duration) }
 }

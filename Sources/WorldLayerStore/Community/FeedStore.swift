@@ -87,13 +87,15 @@ extension CommunityStore {
     }
 
     /// The sticker in a row of the feed's columns as `viewer` may see it, or nil: the one visibility
-    /// rule, and a private account's stickers only when shared with the viewer (or their own).
+    /// rule, and a private account's stickers only for the followers it approved, or when shared
+    /// with the viewer (or their own).
     static func visibleSticker(_ row: any SQLRow, viewer: Viewer, now: Date) throws -> Sticker? {
         let audience = try NearbySearch.audience(from: row, viewer: viewer)
         let shared = !audience.sharedWith.isEmpty
         let privateAuthor = try row.decode(column: "private_account", as: Int.self) != 0
-        let own = try row.decode(column: "author_id", as: String.self) == viewer.accountID?.text
-        guard viewer.canSee(audience, now: now), !privateAuthor || shared || own else { return nil }
+        let own = audience.author == viewer.accountID
+        let approved = viewer.following.contains(audience.author)
+        guard viewer.canSee(audience, now: now), !privateAuthor || shared || own || approved else { return nil }
         return try StoreJSON.sticker(try row.decode(column: "body", as: String.self)).seen(by: viewer.accountID)
     }
 

@@ -102,12 +102,19 @@ extension ModerationStore {
             let status: StickerReport.Status = hide ? .hidden : .dismissed
             let scope: SQLQueryString =
                 hide ? "sticker_id = \(bind: report.stickerId.text) AND status = 'open'" : "id = \(bind: reportID.text)"
-            try await db.raw(
+            let settled = try await db.raw(
                 """
                 UPDATE reports SET status = \(bind: status.rawValue), decided_by = \(bind: moderator.id.text), decided_at = \(bind: millis(now)), note = \(bind: note)
-                WHERE \(scope)
+                WHERE \(scope) RETURNING reporter_id
                 """
-            ).run()
+            ).all()
+            // Each reporter learns the outcome (never who decided it).
+            for reporter in Set(try settled.compactMap { try $0.decode(column: "reporter_id", as: String?.self).flatMap(Account.ID.init) })
+            {
+                try await NotificationStore.notify(
+                    NotificationDraft(recipient: reporter, kind: .report, subject: report.stickerId.text, detail: status.rawValue),
+                    on: db, engine: engine, now: now)
+            }
             if hide { try await store.stickers.end(report.stickerId, on: db, now: now) }
             try await Self.logModeration(
                 moderator: moderator, action: hide ? "hide" : "dismiss", targetKind: hide ? "sticker" : "report",

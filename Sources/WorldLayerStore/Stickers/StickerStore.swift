@@ -225,6 +225,9 @@ extension StickerStore {
             kind: .sticker, stickerID: s.id, accountID: s.author.id, cells: [cell] + (previousCell.map { [$0] } ?? []),
             before: before.map { Self.audience($0.sticker, shares: $0.shares) }, after: Self.audience(s, shares: shares),
             body: s.state == .deleted ? nil : s, on: db, engine: engine, now: now)
+        if s.state == .published, before?.sticker.state != .published {
+            try await NotificationStore.stickerPublished(s, audience: Self.audience(s, shares: shares), on: db, engine: engine, now: now)
+        }
     }
 
     // MARK: - Checks before a write

@@ -125,6 +125,12 @@ extension TemplateStore {
                 moderator: moderator, action: approve ? "approve_template" : "reject_template", targetKind: "template", targetID: id,
                 note: reason, on: db,
                 now: now)
+            if let author = t.authorId {
+                try await NotificationStore.notify(
+                    NotificationDraft(
+                        recipient: author, kind: .design, subject: id, detail: approve ? "approved" : "rejected: \(reason ?? "")"),
+                    on: db, engine: engine, now: now)
+            }
             return try await Self.template(id: id, on: db)
         }
     }

@@ -102,7 +102,9 @@ extension GuidedTourStore {
     /// Redeems a passkey once: the first caller becomes a participant holding `tokenHash`; everyone after is told it is used —
     /// except the same client retrying with the same `participantID` (its answer was lost), which gets a new token.
     public func redeem(
-        tourID: Tour.ID, key: String, participantID: TourParticipant.ID, displayName: String?, tokenHash: String, now: Date? = nil
+        tourID: Tour.ID, key: String, participantID: TourParticipant.ID, displayName: String?, tokenHash: String,
+        account: Account.ID? = nil,
+        now: Date? = nil
     )
         async throws
         -> Redemption
@@ -139,8 +141,9 @@ extension GuidedTourStore {
                 guard !claimed.isEmpty else { return .used }
                 try await db.raw(
                     """
-                    INSERT INTO tour_participants (id, group_id, token_hash, display_name, created_at)
-                    VALUES (\(bind: participant.id.text), \(bind: groupID), \(bind: tokenHash), \(bind: displayName), \(bind: millis(now)))
+                    INSERT INTO tour_participants (id, group_id, token_hash, display_name, account_id, created_at)
+                    VALUES (\(bind: participant.id.text), \(bind: groupID), \(bind: tokenHash), \(bind: displayName), \(bind: account?.text),
+                            \(bind: millis(now)))
                     """
                 ).run()
                 // The guide's screen counts who has joined.
@@ -228,9 +231,18 @@ extension GuidedTourStore {
             let found = try await db.raw(
                 """
                 UPDATE tour_questions SET answer = \(bind: text), answered_at = \(bind: millis(now))
-                WHERE id = \(bind: questionID.text) AND group_id = \(bind: groupID.text) RETURNING id
+                WHERE id = \(bind: questionID.text) AND group_id = \(bind: groupID.text) RETURNING participant_id
                 """
             ).all()
+            // A participant who joined signed in finds the answer in their inbox too.
+            if let participant = try found.first?.decode(column: "participant_id", as: String.self),
+                let account = try await db.raw("SELECT account_id FROM tour_participants WHERE id = \(bind: participant)").first()?
+                    .decode(column: "account_id", as: String?.self).flatMap(Account.ID.init)
+            {
+                try await NotificationStore.notify(
+                    NotificationDraft(recipient: account, kind: .answer, subject: groupID.text, detail: text), on: db, engine: engine,
+                    now: now)
+            }
             if !found.isEmpty { try await ChangeLog.appendTopicEvent(.tourGroup(groupID), on: db, engine: engine, now: now) }
             return !found.isEmpty
         }

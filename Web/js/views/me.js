@@ -8,6 +8,7 @@ import { groupsSection } from "./groups.js";
 import { privateMapsSection } from "./private-maps.js";
 import { forgetRecent } from "./recent.js";
 import { myReportsSection } from "./report-form.js";
+import { myFollowersSection } from "./my-followers.js";
 import { outboxItems } from "../offline/outbox.js";
 import { forgetPrivate, privateStickers } from "../offline/private.js";
 import { forget, forgetAll, savedList } from "../offline/saved.js";
@@ -137,6 +138,7 @@ async function signedIn(screen, me) {
       me.role === "user" ? null : h("li", {}, h("a", { href: "#/moderation", id: "open-moderation" }, t("mod.title"))))),
     h("div", { class: "card" }, h("label", { class: "row" }, privateBox, t("me.settings.private")), h("label", { class: "row" }, digestBox, t("me.settings.digest"))),
     h("h3", {}, t("me.stickers")), stickers,
+    await myFollowersSection(me),
     ...await privateMapsSection(me),
     await groupsSection(),
     (await myReportsSection()) ?? "",  // append() would write a null out as "null"

@@ -29,10 +29,29 @@ export async function render(username) {
       : h("p", { class: "muted" }, person.acceptsFollows === false ? t("people.private") : t("people.none")));
 }
 
-/** Follow / Following (with a tick), or nothing for a private account or myself; `onChange` after each tap that took. */
+/** Follow / Following (with a tick); for a private account I do not follow, Ask to follow / Asked. `onChange` after each tap that took. */
 export function followButton(person, onChange) {
-  if (person.acceptsFollows === false && !person.following) return null;
+  if (person.acceptsFollows === false && !person.following) return requestButton(person);
   return followToggle(person, paths.myFollow(person.username), "discover.loginToFollow", onChange);
+}
+
+/** Asks a private account to follow it, or withdraws the request; following starts when they approve. */
+function requestButton(person) {
+  const button = h("button", { class: "follow" });
+  const draw = () => {
+    button.setAttribute("aria-pressed", String(!!person.requested));
+    button.textContent = person.requested ? t("people.requested") : t("people.request");
+  };
+  button.addEventListener("click", async () => {
+    if (!session.token) return say(t("discover.loginToFollow"));
+    try {
+      const card = await api(person.requested ? "DELETE" : "PUT", paths.myFollow(person.username));
+      person.requested = card ? !!card.requested : false;
+      draw();
+    } catch (error) { say(error.message); }
+  });
+  draw();
+  return h("div", {}, h("p", { class: "muted" }, t("people.privateNote")), button);
 }
 
 /** A button that follows or unfollows what `path` names (a person, a tag), saying plainly which it is now. */

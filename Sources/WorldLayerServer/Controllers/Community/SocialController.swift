@@ -17,6 +17,10 @@ struct SocialController {
         routes.on(.get, "/v1/people/{username}/stickers", use: stickers)
         routes.on(.put, "/v1/me/follows/{username}", use: follow)
         routes.on(.delete, "/v1/me/follows/{username}", use: unfollow)
+        routes.on(.get, "/v1/me/follow-requests", use: followRequests)
+        routes.on(.put, "/v1/me/follow-requests/{username}", use: approveFollowRequest)
+        routes.on(.delete, "/v1/me/follow-requests/{username}", use: declineFollowRequest)
+        routes.on(.delete, "/v1/me/followers/{username}", use: removeFollower)
         routes.on(.get, "/v1/me/tags", use: tags)
         routes.on(.put, "/v1/me/tags/{tag}", use: followTag)
         routes.on(.delete, "/v1/me/tags/{tag}", use: unfollowTag)
@@ -68,10 +72,40 @@ struct SocialController {
         let username = context.parameters.get("username") ?? ""
         switch try await community.follow(username: username, by: me.id) {
         case .following: return try .json(try await named(context))
-        case .refused:
-            throw APIError(.privateAccount, message: "@\(username) has a private account and cannot be followed")
+        // Accepted, not done: the account's owner decides.
+        case .requested: return try .json(try await named(context), status: .accepted)
         case .notFound: throw APIError.notFound("no such person")
         }
+    }
+
+    @Sendable func followRequests(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try .json(["people": try await community.followRequests(to: try context.requireAccount().id)])
+    }
+
+    @Sendable func approveFollowRequest(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await answerFollowRequest(context, approve: true)
+    }
+
+    @Sendable func declineFollowRequest(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await answerFollowRequest(context, approve: false)
+    }
+
+    private func answerFollowRequest(_ context: AppRequestContext, approve: Bool) async throws -> Response {
+        let me = try context.requireAccount()
+        let username = context.parameters.get("username") ?? ""
+        guard try await community.answerFollowRequest(from: username, to: me.id, approve: approve) else {
+            throw APIError.notFound("@\(username) has not asked to follow you")
+        }
+        return Response(status: .noContent)
+    }
+
+    @Sendable func removeFollower(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let me = try context.requireAccount()
+        let username = context.parameters.get("username") ?? ""
+        guard try await community.removeFollower(username, of: me.id) else {
+            throw APIError.notFound("@\(username) does not follow you")
+        }
+        return Response(status: .noContent)
     }
 
     @Sendable func unfollow(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -112,7 +146,7 @@ struct SocialController {
     }
 
     struct Settings: Codable {
-        /// Nobody may follow me; my stickers reach others only as I share them.
+        /// Only the followers I approve; my stickers reach others only as I share them.
         var privateAccount: Bool?
         /// A weekly email: new stickers near home, popular nearby, new under what I follow.
         var weeklyDigest: Bool?

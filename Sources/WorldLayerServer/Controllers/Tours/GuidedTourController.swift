@@ -75,7 +75,7 @@ struct GuidedTourController {
         let token = SessionToken.make(prefix: SessionToken.participantPrefix)
         let outcome = try await guidedTours.redeem(
             tourID: tour.id, key: key, participantID: body.participantId ?? TourParticipant.ID(), displayName: body.displayName,
-            tokenHash: SessionToken.hash(token))
+            tokenHash: SessionToken.hash(token), account: context.account?.id)
         switch outcome {
         case .joined(let participant):
             struct Body: Encodable {
