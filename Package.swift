@@ -120,6 +120,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
                 .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
             ],
             resources: [.copy("Resources/Templates")],
             swiftSettings: swiftSettings

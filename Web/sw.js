@@ -12,7 +12,7 @@ const shell = [
   "/js/homography.js", "/js/live.js", "/js/page-tracker.js", "/js/offline/idb.js", "/js/offline/outbox.js", "/js/offline/private.js", "/js/offline/saved.js", "/js/sensors/heading.js", "/js/sensors/permissions.js",
   "/js/sensors/position.js", "/js/settings.js", "/js/sheet.js", "/js/sticker-media.js", "/js/strings.js", "/js/templates.js", "/js/warnings.js", "/js/views/ads.js", "/js/views/ar.js", "/js/views/book.js",
   "/js/views/celebration.js", "/js/views/designs.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/feedback-inbox.js", "/js/views/groups.js", "/js/views/guide.js", "/js/views/help.js", "/js/views/inbox.js",
-  "/js/views/map.js", "/js/views/me.js", "/js/views/my-followers.js", "/js/views/moderation.js", "/js/layers.js", "/js/views/private-maps.js", "/js/views/suspensions.js", "/js/views/people.js", "/js/views/place-sheet.js", "/js/views/recent.js", "/js/views/settings-screen.js", "/js/views/report-form.js", "/js/views/sticker-sheet.js", "/js/views/suggestions.js",
+  "/js/views/map.js", "/js/views/me.js", "/js/views/password-reset.js", "/js/views/my-followers.js", "/js/views/moderation.js", "/js/layers.js", "/js/views/private-maps.js", "/js/views/suspensions.js", "/js/views/people.js", "/js/views/place-sheet.js", "/js/views/recent.js", "/js/views/settings-screen.js", "/js/views/report-form.js", "/js/views/sticker-sheet.js", "/js/views/suggestions.js",
   "/js/views/tour-questions.js", "/js/views/tour-walk.js", "/js/views/tours.js", "/js/views/welcome.js", "/js/xr.js",
   "/vendor/leaflet/leaflet.min.js", "/vendor/leaflet/leaflet.css",
   "/vendor/leaflet/images/marker-icon.png", "/vendor/leaflet/images/marker-icon-2x.png", "/vendor/leaflet/images/marker-shadow.png",

@@ -12,6 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var media: MediaOptions
+    @OptionGroup var mail: MailOptions
 
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
@@ -127,6 +128,9 @@ struct ServeCommand: AsyncParsableCommand {
             configuration.tls = TLSFiles(certificateChain: local.serverCertificate, privateKey: local.serverKey)
             configuration.localAuthority = local
         }
+        configuration.mailSender = mail.sender
+        configuration.mailFrom = mail.mailFrom
+        configuration.publicURL = mail.publicURL ?? "\(configuration.tls == nil ? "http" : "https")://localhost:\(port)"
         configuration.retention = RetentionPolicy(
             archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
         let app: any ApplicationProtocol

@@ -124,11 +124,16 @@ func buildRouter(
         engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics
     ).register(routes)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
+    let mail = AccountMail(
+        accounts: store.accounts, sender: configuration.mailSender, from: configuration.mailFrom, publicURL: configuration.publicURL,
+        clock: store.clock, logger: Logger(label: "worldlayer.mail"))
     AccountController(
         accounts: store.accounts, ads: store.ads, clock: store.clock, service: accounts, hasher: accounts.hasher,
         limiter: AttemptLimiter(limits: configuration.loginLimits), signUps: RateLimiter(configuration.signUpRate),
-        sessionLifetime: configuration.sessionLifetime
+        sessionLifetime: configuration.sessionLifetime, mail: mail
     ).register(routes)
+    AccountEmailController(accounts: store.accounts, mail: mail, hasher: accounts.hasher, mailings: RateLimiter(configuration.mailRate))
+        .register(routes)
     StickerController(
         accounts: store.accounts, changes: store.changes, community: store.community,
         editing: StickerEditing(stickers: store.stickers, clock: store.clock),

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import WorldLayerCore
+import WorldLayerServices
 import WorldLayerStore
 
 /// Everything `worldlayer serve` can be told, with the defaults a single campus needs.
@@ -66,6 +67,15 @@ public struct ServerConfiguration: Sendable {
     public var expiryInterval: Duration = .seconds(1)
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
+    /// Where the server's mail goes (password resets, address checks): a folder of `.eml` files by default.
+    public var mailSender: any MailSender = EMLFolderSender(folder: URL(fileURLWithPath: "./data/mail"))
+    /// Whom the server's mail is from.
+    public var mailFrom = "WorldLayer <noreply@localhost>"
+    /// The site's address as people open it, for links in mail (never taken from a request's Host header,
+    /// which a client chooses).
+    public var publicURL = "http://localhost:8080"
+    /// Mailed links per client address (password resets asked for, verifications resent).
+    public var mailRate = RateLimiter.Rate(perSecond: 10.0 / 3600, burst: 10)
     /// How often owed Web Push messages are looked for and sent.
     public var pushInterval: Duration = .seconds(1)
     /// Who push services may contact about this server (VAPID's `sub`): a mailto: or https: URL.

@@ -82,6 +82,7 @@ extension Migration {
         suspensions,
         worldmapInvites,
         notifications,
+        accountEmails,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

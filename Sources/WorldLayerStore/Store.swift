@@ -194,6 +194,7 @@ public final class Store: Sendable {
     enum LockedRow: String {
         case worldmap = "worldmaps"
         case group = "social_groups"
+        case account = "accounts"
     }
 
     /// Locks one row until the transaction ends (on PostgreSQL; SQLite's writes already run one at a

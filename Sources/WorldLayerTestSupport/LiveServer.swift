@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import WorldLayerCore
 import WorldLayerServer
+import WorldLayerServices
 import WorldLayerStore
 
 extension ServerConfiguration {
@@ -16,6 +18,9 @@ extension ServerConfiguration {
         configuration.bcryptCost = 4
         configuration.logLevel = .error
         configuration.livePollInterval = .seconds(3600)
+        // Mail goes to a folder of the test's own (`mailFolder(of:)` reads it).
+        configuration.mailSender = EMLFolderSender(
+            folder: FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-mail-\(UUID().text)"))
         // The test framework's client opens its one connection at the start and never makes another:
         // a test busy elsewhere for longer than a timeout would lose it. `ConnectionLimitTests` sets its own.
         configuration.connectionLimits.firstRequestTimeout = .seconds(3600)

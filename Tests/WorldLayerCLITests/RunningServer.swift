@@ -10,6 +10,8 @@ import WorldLayerTestSupport
 final class RunningServer {
     let process = Process()
     let base: String
+    /// Where the server's mail is written (a test's `--mail` aside).
+    let mailFolder: URL
 
     /// With `trusting`, the server speaks HTTPS (its `extra` arguments say how) and is checked with
     /// curl trusting only that certificate authority.
@@ -18,7 +20,11 @@ final class RunningServer {
         let port = try given ?? Self.freePort()
         base = authority == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
         process.executableURL = CLI.executable
-        process.arguments = ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + extra
+        // The server's mail goes to a folder of its own unless the test says where.
+        mailFolder = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-mail-\(port)-\(UUID().uuidString)")
+        let mail = extra.contains("--mail") ? [] : ["--mail", mailFolder.path]
+        process.arguments =
+            ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + mail + extra
         process.standardOutput = FileHandle.nullDevice
         // What the server says goes to a file, so that a server that never answers can say why.
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-serve-\(port).log")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WorldLayerCore
+import WorldLayerServices
 import WorldLayerStore
 
 /// `worldlayer digest run`: builds and sends the week's digest to everyone who opted in, once per person and week.
@@ -20,20 +21,14 @@ struct DigestCommand: AsyncParsableCommand {
 
         func validate() throws {
             if let week, ISOWeek(week) == nil { throw ValidationError("--week must be an ISO week like 2026-W47") }
-            if let smtp, Self.hostPort(smtp) == nil { throw ValidationError("--smtp must be host:port") }
-        }
-
-        static func hostPort(_ text: String) -> (String, Int)? {
-            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (1...65535).contains(port) else {
-                return nil
-            }
-            return (String(text[..<colon]), port)
+            if let smtp, MailOptions.hostPort(smtp) == nil { throw ValidationError("--smtp must be host:port") }
         }
 
         func run() async throws {
             let week = week.flatMap(ISOWeek.init) ?? ISOWeek(containing: Date())
-            let sender: any DigestSender =
-                smtp.flatMap(Self.hostPort).map { SMTPSender(host: $0.0, port: $0.1) } ?? EMLFolderSender(folder: URL(fileURLWithPath: out))
+            let sender: any MailSender =
+                smtp.flatMap(MailOptions.hostPort).map { SMTPSender(host: $0.0, port: $0.1) }
+                ?? EMLFolderSender(folder: URL(fileURLWithPath: out))
             let summary = try await database.withStore { store in
                 let (due, alreadySent) = try await store.community.digestRecipients(week: week.text)
                 var sent = 0, quiet = 0

@@ -1,6 +1,7 @@
 import Foundation
 import WorldLayerCore
 import WorldLayerGeo
+import WorldLayerServices
 import WorldLayerStore
 
 /// One person's week: new stickers near home, the most popular of them, and what is new under the

@@ -17,6 +17,8 @@ struct AccountController {
     /// New accounts per client address.
     let signUps: RateLimiter
     let sessionLifetime: TimeInterval
+    /// Mails a new account the link that confirms its address.
+    let mail: AccountMail
 
     func register(_ routes: Routes) {
         routes.on(.post, "/v1/accounts", use: signUp)
@@ -38,8 +40,10 @@ struct AccountController {
         var createdAt: Date
         /// The name an advertiser account's ads show; absent for other accounts.
         var advertiser: String?
+        /// Whether the address has been confirmed by the link mailed to it (only `me` says).
+        var emailVerified: Bool?
 
-        init(_ a: Account, advertiser: String? = nil) {
+        init(_ a: Account, advertiser: String? = nil, emailVerified: Bool? = nil) {
             id = a.id.text
             username = a.username
             email = a.email
@@ -48,6 +52,7 @@ struct AccountController {
             role = a.role.rawValue
             createdAt = a.createdAt
             self.advertiser = advertiser
+            self.emailVerified = emailVerified
         }
     }
 
@@ -83,6 +88,12 @@ struct AccountController {
             return try .json(AccountBody(account), status: .ok)
         case .created(let account):
             context.logger.info("account created", metadata: ["account": "\(account.id)"])
+            let mail = self.mail, logger = context.logger
+            Task {
+                do { try await mail.sendVerification(to: account) } catch {
+                    logger.error("the confirmation link was not mailed", metadata: ["error": "\(error)"])
+                }
+            }
             return try .json(AccountBody(account), status: .created, headers: [.location: "/v1/me"])
         }
     }
@@ -141,7 +152,10 @@ struct AccountController {
 
     @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
         let account = try context.requireAccount()
-        return try .json(AccountBody(account, advertiser: try await ads.advertiserName(account.id)))
+        return try .json(
+            AccountBody(
+                account, advertiser: try await ads.advertiserName(account.id),
+                emailVerified: try await accounts.emailVerifiedAt(account.id) != nil))
     }
 
     struct ChangePasswordBody: Decodable {

@@ -131,6 +131,7 @@ async function signedIn(screen, me) {
   const adsLink = me.advertiser ? h("li", {}, h("a", { href: "#/ads", id: "open-ads" }, t("me.ads"))) : null;
   screen.append(
     h("p", { id: "hello" }, t("me.hello", { name: me.displayName || me.username, username: me.username })),
+    me.emailVerified === false ? verifyNotice(me) : "",
     h("section", { class: "card", id: "next-steps" }, h("h3", {}, t("me.next")), h("ul", { class: "list" },
       h("li", {}, h("a", { href: "#/map" }, t("me.next.map"))), h("li", {}, h("a", { href: "#/ar" }, t("me.next.ar"))),
       h("li", {}, h("a", { href: "#/discover" }, t("me.next.people"))), h("li", {}, h("a", { href: `#/people/${encodeURIComponent(me.username)}` }, t("people.title", { username: me.username }))),
@@ -163,6 +164,15 @@ function field(name, label, attributes = {}) {
   return h("label", {}, label, h("input", { name, id: `${attributes.idPrefix ?? ""}${name}`, required: true, ...attributes, idPrefix: undefined }));
 }
 
+/** The address is not confirmed yet: say where the link went, and send it again on a tap. */
+function verifyNotice(me) {
+  const button = h("button", { class: "secondary", id: "verify-resend" }, t("verify.resend"));
+  button.addEventListener("click", async () => {
+    try { await post(paths.myEmailVerification, {}); say(t("verify.resent")); } catch (error) { say(error.message); }
+  });
+  return h("p", { class: "notice row", id: "verify-pending" }, h("span", { class: "grow" }, t("verify.pending", { email: me.email })), button);
+}
+
 function errorLine(form) {
   return form.querySelector(".error") ?? form.appendChild(h("p", { class: "error", role: "alert" }));
 }
@@ -180,7 +190,7 @@ function loginForm() {
     h("h3", { id: "login-title" }, t("me.login")),
     field("login", t("me.login.field"), { autocomplete: "username", idPrefix: "login-" }),
     field("password", t("me.password"), { type: "password", autocomplete: "current-password", idPrefix: "login-" }),
-    h("button", { type: "submit" }, t("me.login")));
+    h("button", { type: "submit" }, t("me.login")), " ", h("a", { href: "#/forgot", id: "forgot-link" }, t("reset.forgot")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(form));

@@ -1,16 +1,25 @@
 import Foundation
 
 /// A plain-text email, rendered as RFC 5322 with a UTF-8 body in base64 (safe through any SMTP hop).
-struct EmailMessage: Sendable, Equatable {
-    var from: String
-    var to: String
-    var subject: String
-    var body: String
-    var messageID: String
-    var date: Date
+public struct EmailMessage: Sendable, Equatable {
+    public var from: String
+    public var to: String
+    public var subject: String
+    public var body: String
+    public var messageID: String
+    public var date: Date
+
+    public init(from: String, to: String, subject: String, body: String, messageID: String, date: Date) {
+        self.from = from
+        self.to = to
+        self.subject = subject
+        self.body = body
+        self.messageID = messageID
+        self.date = date
+    }
 
     /// The message as it goes on the wire or into a `.eml` file (CRLF line ends).
-    var rendered: String {
+    public var rendered: String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -29,28 +38,30 @@ struct EmailMessage: Sendable, Equatable {
     /// `Name <address>` for a header. A display name is chosen by its owner: anything but plain words
     /// (quotes, commas, angle brackets, line breaks that would start a header of their own, non-ASCII)
     /// goes as one RFC 2047 encoded word, which no mail reader parses as addresses or headers.
-    static func mailbox(name: String, address: String) -> String {
+    public static func mailbox(name: String, address: String) -> String {
         let plain = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == " " || $0 == "." || $0 == "-" || $0 == "_") }
         let shown = plain ? name : "=?utf-8?B?\(Data(name.utf8).base64EncodedString())?="
         return "\(shown) <\(address.filter { !$0.isNewline && $0 != "<" && $0 != ">" })>"
     }
 
     /// A header value with non-ASCII text as an RFC 2047 encoded word.
-    static func encodedWord(_ text: String) -> String {
+    public static func encodedWord(_ text: String) -> String {
         text.allSatisfy(\.isASCII) ? text : "=?utf-8?B?\(Data(text.utf8).base64EncodedString())?="
     }
 }
 
-/// Where digests go: a folder of `.eml` files (the embedded default) or an SMTP server.
-protocol DigestSender: Sendable {
+/// Where mail goes: a folder of `.eml` files (the embedded default) or an SMTP server.
+public protocol MailSender: Sendable {
     func send(_ message: EmailMessage) async throws
 }
 
-/// Writes each message to `FOLDER/<week>-<recipient>.eml`, as a mail client would open it.
-struct EMLFolderSender: DigestSender {
-    let folder: URL
+/// Writes each message to `FOLDER/<message id>.eml`, as a mail client would open it.
+public struct EMLFolderSender: MailSender {
+    public let folder: URL
 
-    func send(_ message: EmailMessage) async throws {
+    public init(folder: URL) { self.folder = folder }
+
+    public func send(_ message: EmailMessage) async throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let name = message.messageID.split(separator: "@").first.map(String.init) ?? UUID().uuidString
         try Data(message.rendered.utf8).write(to: folder.appendingPathComponent("\(name).eml"), options: .atomic)

@@ -4,17 +4,22 @@ import NIOPosix
 
 /// Hands messages to an SMTP server (RFC 5321): EHLO, MAIL FROM, RCPT TO, DATA, QUIT, one
 /// connection per message. For a relay on the same host or network; it speaks neither TLS nor AUTH.
-struct SMTPSender: DigestSender {
-    let host: String
-    let port: Int
+public struct SMTPSender: MailSender {
+    public let host: String
+    public let port: Int
     /// The name this client gives in EHLO.
-    var heloName = "worldlayer.localhost"
+    public var heloName = "worldlayer.localhost"
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+    public init(host: String, port: Int) {
+        self.host = host
+        self.port = port
     }
 
-    func send(_ message: EmailMessage) async throws {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    public func send(_ message: EmailMessage) async throws {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
