@@ -47,7 +47,7 @@ public struct MailFolder: Sendable {
         return matching()
     }
 
-    static func parse(_ text: String) -> Message? {
+    public static func parse(_ text: String) -> Message? {
         let parts = text.components(separatedBy: "\r\n\r\n")
         guard parts.count >= 2 else { return nil }
         var headers: [String: String] = [:]
