@@ -19,7 +19,11 @@ struct ServeMailTests {
         defer { smtp.terminate() }
         let db = CLI.scratchDatabase()
         let server = try await RunningServer(
-            database: db, extra: ["--mail", "smtp://127.0.0.1:\(port)", "--public-url", "https://walks.example", "--mail-from", "Walks <no-reply@walks.example>"])
+            database: db,
+            extra: [
+                "--mail", "smtp://127.0.0.1:\(port)", "--public-url", "https://walks.example", "--mail-from",
+                "Walks <no-reply@walks.example>",
+            ])
         defer { server.stop() }
         _ = try await server.signUpAndLogIn("dora")
         let asked = try await server.request("POST", "/v1/password-resets", json: #"{"login":"dora"}"#)
@@ -28,11 +32,14 @@ struct ServeMailTests {
         for _ in 0..<100 where delivered.count < 2 {  // the confirmation and the reset
             try await Task.sleep(for: .milliseconds(100))
             let files = (try? FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)) ?? []
-            delivered = try files.map { try String(contentsOf: maildir.appendingPathComponent("new").appendingPathComponent($0), encoding: .utf8) }
+            delivered = try files.map {
+                try String(contentsOf: maildir.appendingPathComponent("new").appendingPathComponent($0), encoding: .utf8)
+            }
         }
         let reset = try #require(delivered.first { $0.contains("Subject: Choose a new WorldLayer password") })
         #expect(reset.contains("To: Test dora <dora@example.org>") && reset.contains("From: Walks <no-reply@walks.example>"))
-        let body = try #require(MailFolder.parse(reset.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")))
+        let body = try #require(
+            MailFolder.parse(reset.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n")))
         #expect(body.body.contains("https://walks.example/#/reset/wlr_"))
     }
 

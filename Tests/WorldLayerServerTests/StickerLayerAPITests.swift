@@ -118,4 +118,41 @@ struct StickerLayerAPITests {
             await socket.close()
         }
     }
+
+    @Test("a narrow layer among many stickers: one request reads a bounded number of pages, and its cursor goes on from there")
+    func narrowLayerBounded() async throws {
+        try await withServer(.sqlite) { api in
+            let ada = try await api.signUpAndLogIn("ada"), bob = try await api.signUpAndLogIn("bob"),
+                cyd = try await api.signUpAndLogIn("cyd")
+            _ = try await api.call(.put, "/v1/me/follows/bob", token: ada)
+            func place(_ draft: StickerDraft, _ token: String) async throws -> String {
+                let id = UUID().text
+                _ = try await api.call(.put, "/v1/stickers/\(id)", json: draft, token: token)
+                _ = try await api.call(.post, "/v1/stickers/\(id)/place", token: token)
+                return id
+            }
+            // Twenty strangers' stickers nearer than the one followed: more than a request reads at limit 1.
+            for n in 0..<20 { _ = try await place(Fixtures.sticker(north: Double(n) * 0.5, text: "crowd \(n)"), cyd) }
+            let bobs = try await place(Fixtures.sticker(north: 30, text: "bob's"), bob)
+            let at = "latitude=\(Fixtures.helsinki.latitude)&longitude=\(Fixtures.helsinki.longitude)&radius=50&layer=following&limit=1"
+            var cursor: String?
+            var found: [String] = []
+            var requests = 0
+            repeat {
+                let page = try await api.call(
+                    .get,
+                    "/v1/stickers/nearby?\(at)"
+                        + (cursor.map { "&cursor=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? ""),
+                    token: ada)
+                #expect(page.status == .ok)
+                found += (page.json["stickers"] as? [[String: Any]] ?? []).compactMap {
+                    ($0["sticker"] as? [String: Any])?["id"] as? String
+                }
+                cursor = page.json["next"] as? String
+                requests += 1
+            } while cursor != nil && requests < 10
+            #expect(found == [bobs])
+            #expect(requests == 2, "the first request stops after a bounded number of batches and says where to go on")
+        }
+    }
 }

@@ -45,6 +45,6 @@ export async function standHere() {
   const photo = await blobWithSession(paths.worldmapSnapshot(id)).catch(() => null);
   if (!photo) return null;
   return h("figure", { class: "card stand-here", id: "stand-here" },
-    h("img", { src: URL.createObjectURL(photo), alt: t("layer.snapshot") }),
+    h("img", { src: URL.createObjectURL(photo), alt: t("layer.snapshot"), onload: (e) => URL.revokeObjectURL(e.target.src) }),
     h("figcaption", {}, t("layer.standHere")));
 }

@@ -336,6 +336,7 @@ struct BrowserTests {
                 ?? []
             #expect(!heights.isEmpty && heights.allSatisfy { $0 < -1 }, "\(heights.prefix(5))")
             // Tapping a stop shows its text and its narration player.
+            // The stops stand behind this walker: opened as a tap on one would (the tap itself: the live sticker test).
             _ = try await browser.run("window.worldlayerAR.open(window.worldlayerAR.objects().find(x => x.kind === 'tour-stop').id)")
             try await browser.element("#stop-sheet audio")
             try await browser.waitOnScreen("#stop-sheet h3")
@@ -515,7 +516,7 @@ struct BrowserTests {
                         == true)
                 #expect(!before.contains(id))
                 // The maker edits it (tapping it opens its sheet): the watcher sees the new text, live.
-                _ = try await maker.run("window.worldlayerAR.open(arguments[0])", [id])
+                try await maker.tapInAR(id)
                 try await maker.element("#edit-text")
                 _ = try await maker.run("document.querySelector('#edit-text').value = ''")
                 try await maker.type("#edit-text", "Edited live")

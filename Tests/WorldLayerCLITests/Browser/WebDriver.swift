@@ -246,6 +246,34 @@ final class Browser {
         _ = try? await call("DELETE", "/session/\(session)/actions")
     }
 
+    /// Taps the page at a point of the window (CSS pixels from its top left), as a finger would:
+    /// whatever is drawn there gets it.
+    func tap(x: Double, y: Double) async throws {
+        let pointer: [String: Any] = [
+            "type": "pointer", "id": "finger", "parameters": ["pointerType": "mouse"],
+            "actions": [
+                ["type": "pointerMove", "origin": "viewport", "x": Int(x.rounded()), "y": Int(y.rounded()), "duration": 0],
+                ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+            ],
+        ]
+        _ = try await call("POST", "/session/\(session)/actions", ["actions": [pointer]])
+        _ = try? await call("DELETE", "/session/\(session)/actions")
+    }
+
+    /// Taps what the AR view draws for `id` where it is on screen: the view's own picking decides
+    /// what was hit, as for a person's finger.
+    func tapInAR(_ id: String) async throws {
+        let point =
+            try await waitFor(
+                "'\(id)' drawn on screen",
+                """
+                const p = window.worldlayerAR?.drawnAt(arguments[0]);
+                return p && p.x > 0 && p.y > 0 && p.x < innerWidth && p.y < innerHeight ? [p.x, p.y] : null;
+                """, [id]) as? [Double] ?? []
+        guard point.count == 2 else { throw Failure(description: "no screen point for \(id)") }
+        try await tap(x: point[0], y: point[1])
+    }
+
     /// Presses the primary button in the middle of an element, moves `dx`, `dy` CSS pixels in steps
     /// (as a finger drags), and lets go.
     func drag(_ css: String, dx: Double, dy: Double) async throws {

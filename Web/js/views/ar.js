@@ -17,6 +17,7 @@ import { LocalFrame } from "../geo.js";
 import { t } from "../strings.js";
 import { startFromTap } from "../sensors/permissions.js";
 import { openPlacementForm } from "../ar/place-form.js";
+import { drawnRect, pick } from "../ar/pick.js";
 import { Announcer } from "../ar/announcer.js";
 import { privateStickers, privateSession } from "../offline/private.js";
 import { isVeiled } from "../warnings.js";
@@ -173,7 +174,7 @@ async function start(permission) {
   // A sticker shown on a tap (its content warning) is drawn as itself from then on.
   const redrawRevealed = (event) => { const o = objects.get(event.detail.id); if (o?.kind === "sticker") world.addSticker(o.data); };
   addEventListener("worldlayer:revealed", redrawRevealed);
-  window.worldlayerAR = testHooks(world, sheets);
+  window.worldlayerAR = testHooks(world, sheets, renderer);
   loop();
   return () => {
     running = false;
@@ -216,25 +217,27 @@ function stickersHere(world, ui) {
   return { load, reload: () => load(followed).catch(couldNotLoad("ar.stickers")), close: () => feed.close() };
 }
 
-/** The object under a tap on the scene (a model's part counts as its sticker). */
+/** The object under a tap on the scene (./ar/pick.js). */
 function tapped(world, renderer, event) {
   const r = renderer.domElement.getBoundingClientRect();
-  const pointer = new THREE.Vector2(((event.clientX - r.left) / r.width) * 2 - 1, -((event.clientY - r.top) / r.height) * 2 + 1);
-  const ray = new THREE.Raycaster();
-  ray.setFromCamera(pointer, world.camera);
-  const hit = ray.intersectObjects([...world.objects.values()].map((o) => o.mesh), true)[0];
-  let target = hit?.object;
-  while (target && !target.userData.id) target = target.parent;
-  return target ? world.objects.get(target.userData.id) : null;
+  return pick(world, renderer.domElement, event.clientX - r.left, event.clientY - r.top);
 }
 
 /** For the browser tests: what is in the scene and where. */
-function testHooks(world, sheets) {
+function testHooks(world, sheets, renderer) {
   return {
     pose: world.pose,
     objects: () => [...world.objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, veiled: isVeiled(o.data), tour: o.data?.slug, yaw: o.mesh.rotation.y,
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => sheets.show(world.objects.get(id)),  // what a tap on the object does
+    hit: (x, y) => tapped(world, renderer, { clientX: x, clientY: y })?.mesh.userData.id ?? null,  // what a tap at a point finds
+    /** Where on the page `id` can be tapped: the point of its rectangle nearest the view's middle, as a finger would aim. */
+    drawnAt: (id) => {
+      const o = world.objects.get(id), r = renderer.domElement.getBoundingClientRect();
+      const d = o && drawnRect(world, r.width, r.height, o);
+      const clamp = (v, lo, hi) => Math.min(Math.max(v, lo), hi);
+      return d ? { x: r.left + clamp(r.width / 2, d.x - d.halfX + 1, d.x + d.halfX - 1), y: r.top + clamp(r.height / 2, d.y - d.halfY + 1, d.y + d.halfY - 1) } : null;
+    },
     project: (id) => { const o = world.objects.get(id); return o ? o.mesh.getWorldPosition(new THREE.Vector3()).project(world.camera) : null; },
     scene: () => { const f = world.lock.current(); return f ? { stickerId: f.stickerId, degrees: f.degrees, metres: f.metres } : null; },
   };
