@@ -90,4 +90,58 @@ struct StickerMediaBrowserTests {
             #expect(try await browser.consoleErrors().isEmpty)
         }
     }
+
+    @Test(
+        "placing a sticker with a 2-second video; another person's sheet shows a video player with its length, on screen",
+        arguments: Browser.Engine.allCases)
+    func video(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let filmer = try await server.signUpAndLogIn("filmer\(engine)")
+        let viewer = try await server.signUpAndLogIn("viewer\(engine)")
+        let clip = try Self.clip("clip-2s.webm")
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            try await browser.stand(at: 60.16320, 24.94720, accuracy: 4, origin: server.base)
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [filmer])
+            try await browser.open(server.base + "/#/ar")
+            try await browser.enterAR()
+            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            try await browser.click("#place-sticker")
+            try await browser.type("#place-text", "The fountain in spring")
+            _ = try await browser.run(
+                """
+                const bytes = Uint8Array.from(atob(arguments[0]), (c) => c.charCodeAt(0));
+                const files = new DataTransfer();
+                files.items.add(new File([bytes], 'fountain.webm', { type: 'video/webm' }));
+                document.querySelector('#place-media').files = files.files;
+                """, [clip.base64EncodedString()])
+            try await browser.click("#place-submit")
+            try await browser.element("#placed")
+            let id = try #require(
+                try await browser.waitFor(
+                    "the new sticker", "return window.worldlayerAR.objects().find(x => x.text === 'The fountain in spring')?.id ?? null")
+                    as? String)
+            let stored = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/stickers/\(id)", token: viewer).text)
+            let media = try #require(stored["media"] as? [String: Any], "\(stored)")
+            #expect(media["contentType"] as? String == "video/webm")
+
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [viewer])
+            try await browser.open(server.base + "/#/discover")
+            try await browser.open(server.base + "/#/map/sticker/\(id)")
+            try await browser.element("#sticker-sheet #sticker-media")
+            // As the sheet opens, unscrolled: the caption, and the player's middle (its play button) above the tabs.
+            #expect(try await browser.waitOnScreen("#sticker-clip figcaption") == "Its video · 0:02")
+            #expect(try await browser.run("return document.querySelector('#sticker-media').tagName") as? String == "VIDEO")
+            let player = try await browser.waitFor(
+                "the player on screen",
+                """
+                const e = document.querySelector('#sticker-media'), r = e.getBoundingClientRect();
+                const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+                return r.width > 0 && r.top + r.height / 2 <= document.querySelector('.tabs').getBoundingClientRect().top && (top === e || e.contains(top));
+                """)
+            #expect(player as? Bool == true)
+            try await BrowserTests.screenshot(browser, "sticker-video")
+        }
+    }
 }
