@@ -33,7 +33,8 @@ struct ChangeLogStoreTests {
         }
         if case .relation(_, let account) = read[1] { #expect(account == ben.id) } else { Issue.record("\(read[1])") }
         #expect(read[0].seq < read[1].seq)
-        #expect(try await store.changes.events(after: mark).count == 3)  // everything, for the hub
+        // Everything, for the hub: two stickers, the relation, and the inbox of ana, who has a new follower.
+        #expect(try await store.changes.events(after: mark).count == 4)
         #expect(try await store.changes.events(after: read[1].seq, cells: [cell]).isEmpty)
         try await store.close()
     }

@@ -14,6 +14,8 @@ final class Browser {
     private var display: WebKitDisplay.Display?
     private let port: Int
     private var session = ""
+    /// WebKit only: whether `refuseLocation` was asked for, kept for every page opened after.
+    private var locationRefused = false
     /// WebKit only: where `stand(at:)` put the phone, fed to the page through a geolocation stand-in.
     private var position: (latitude: Double, longitude: Double, accuracy: Double)?
 
@@ -107,6 +109,21 @@ final class Browser {
         }
     }
 
+    /// The person refuses location access for the site. Chromium: the permission denied through
+    /// DevTools, so the browser itself answers the page's request with PERMISSION_DENIED. WebKitGTK
+    /// (no location provider, no DevTools): a stand-in `navigator.geolocation` answering so, as
+    /// Safari does after "Don't Allow", on this page and every page opened after.
+    func refuseLocation(origin: String) async throws {
+        switch engine {
+        case .chromium:
+            try await devTools(
+                "Browser.setPermission", ["origin": origin, "permission": ["name": "geolocation"], "setting": "denied"])
+        case .webkit:
+            locationRefused = true
+            _ = try await run(WebKitDisplay.refusedPositionStandIn)
+        }
+    }
+
     // Children of a test inherit its blocked signals: SIGTERM never reaches them.
     deinit {
         if driver.isRunning { kill(driver.processIdentifier, SIGKILL) }
@@ -130,6 +147,7 @@ final class Browser {
         _ = try await run(WebKitDisplay.errorCollector)
         _ = try await run(WebKitDisplay.orientationStandIn)
         if let position { _ = try await run(WebKitDisplay.positionStandIn, [position.latitude, position.longitude, position.accuracy]) }
+        if locationRefused { _ = try await run(WebKitDisplay.refusedPositionStandIn) }
         _ = try await run("dispatchEvent(new HashChangeEvent('hashchange'))")
         // The view drawn again (the app marks #screen busy from the route change until then), so
         // that no element of the first drawing is found in the meantime.

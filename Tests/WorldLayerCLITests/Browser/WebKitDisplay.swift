@@ -73,6 +73,16 @@ enum WebKitDisplay {
         for (const id of worldlayerWatchers.keys()) setTimeout(() => worldlayerWatchers.get(id)?.({ coords: { ...worldlayerPosition }, timestamp: Date.now() }));
         """
 
+    /// Location refused, as Safari answers after "Don't Allow": every request fails with PERMISSION_DENIED.
+    static let refusedPositionStandIn = """
+        const refusal = (fail) => setTimeout(() => fail?.({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'User denied Geolocation' }));
+        Object.defineProperty(navigator, 'geolocation', { configurable: true, value: {
+          getCurrentPosition: (ok, fail) => refusal(fail),
+          watchPosition: (ok, fail) => { refusal(fail); return 1; },
+          clearWatch: () => {},
+        } });
+        """
+
     /// WebKitGTK has no orientation sensors and no `DeviceOrientationEvent`: the page gets one
     /// shaped as Safari's on an iPhone (`webkitCompassHeading`), for the tests to dispatch.
     static let orientationStandIn = """

@@ -21,6 +21,7 @@ import { currentLayer, layerPicker, layerQuery } from "../layers.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
+let locationRefused = false;  // the person said no to location access: "Locate" says so, not "waiting"
 // Panes from bottom to top; Leaflet's own overlay pane is 400, markers 600.
 // My position lies under what can be tapped: a sticker or an ad where I stand stays tappable.
 const panes = { own: 350, me: 400, places: 410, stickers: 420, stops: 430, route: 440 };
@@ -79,7 +80,7 @@ export async function render(focus = {}) {
   content.load();
 
   const watch = followMe(view, focus);
-  locate.addEventListener("click", () => here ? map.setView([here.latitude, here.longitude], 17, { animate: false }) : say(t("map.location.waiting")));
+  locate.addEventListener("click", () => here ? map.setView([here.latitude, here.longitude], 17, { animate: false }) : say(t(locationRefused ? "map.location.denied" : "map.location.waiting")));
   map.on("contextmenu", (e) => view.route({ latitude: e.latlng.lat, longitude: e.latlng.lng }));
   placeSearch(view, search, results);
 
@@ -298,13 +299,17 @@ function followMe(view, focus) {
   return navigator.geolocation.watchPosition((p) => {
     if (view.left) return;  // a fix already on its way when the map was left
     here = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
+    locationRefused = false;
     meMarker?.remove();
     meMarker = label(L.circle([here.latitude, here.longitude], { pane: "me", radius: Math.max(here.accuracy, 3), color: "#2563eb", weight: 2, fillOpacity: .15 }),
       t("map.here", { accuracy: Math.round(here.accuracy) })).addTo(map);
     drawAds().catch(couldNotLoad("map.layer.ads"));
     // Searches then rank what is near me first.
     if (!centred && !view.layers.route.getLayers().length && !view.layers.place.getLayers().length && !focus.sticker) { centred = true; map.setView([here.latitude, here.longitude], 17, { animate: false }); }
-  }, (error) => { if (error.code === error.PERMISSION_DENIED) say(t("map.location.denied")); }, { enableHighAccuracy: true });
+  }, (error) => {
+    locationRefused = error.code === error.PERMISSION_DENIED;
+    if (locationRefused) say(t("map.location.denied"));
+  }, { enableHighAccuracy: true });
 }
 
 /** Ads are for people standing in their area: asked where I am (again after 25 m), never for the view. */
