@@ -69,27 +69,18 @@ struct DigestToolTests {
         _ = try await server2.request(
             "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: dan)
         server2.stop()
-        let maildir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-maildir-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: maildir) }
-        let port = try RunningServer.freePort()
-        let smtp = Process()
-        smtp.executableURL = URL(fileURLWithPath: "/usr/bin/python3")  // Debian's, which has the package
-        smtp.arguments = ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
-        smtp.standardOutput = FileHandle.nullDevice
-        smtp.standardError = FileHandle.nullDevice
-        try smtp.run()
-        defer { smtp.terminate() }
+        let smtp = try LoopbackSMTP()
+        defer { smtp.stop() }
         var sent: CLI.Result?
         for _ in 0..<50 {  // until it listens
             try await Task.sleep(nanoseconds: 100_000_000)
-            let r = try CLI.run(["digest", "run", "--database", db, "--smtp", "127.0.0.1:\(port)"])
+            let r = try CLI.run(["digest", "run", "--database", db, "--smtp", "127.0.0.1:\(smtp.port)"])
             if r.status == 0 { sent = r; break }
         }
         #expect(sent?.stdout.contains("sent 1 digest") == true, "\(sent?.stdout ?? "never sent")")
-        let delivered = (try? FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)) ?? []
+        let delivered = smtp.delivered()
         #expect(delivered.count == 1)
-        let mail = try String(
-            contentsOf: maildir.appendingPathComponent("new").appendingPathComponent(delivered.first ?? ""), encoding: .utf8)
+        let mail = delivered.first ?? ""
         #expect(
             mail.contains("To: \(Fixtures.signUp("dan").displayName) <dan@example.org>")
                 && Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n")).contains("Coffee corner"))

@@ -7,21 +7,13 @@ import WorldLayerTestSupport
 struct ServeMailTests {
     @Test("a reset link goes through a real SMTP server (Debian's aiosmtpd) to the account's address, its link on --public-url")
     func resetThroughSMTP() async throws {
-        let maildir = FileManager.default.temporaryDirectory.appendingPathComponent("wl-maildir-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: maildir) }
-        let port = try RunningServer.freePort()
-        let smtp = Process()
-        smtp.executableURL = URL(fileURLWithPath: "/usr/bin/python3")  // Debian's, which has the package
-        smtp.arguments = ["-m", "aiosmtpd", "-n", "-l", "127.0.0.1:\(port)", "-c", "aiosmtpd.handlers.Mailbox", maildir.path]
-        smtp.standardOutput = FileHandle.nullDevice
-        smtp.standardError = FileHandle.nullDevice
-        try smtp.run()
-        defer { smtp.terminate() }
+        let smtp = try LoopbackSMTP()
+        defer { smtp.stop() }
         let db = CLI.scratchDatabase()
         let server = try await RunningServer(
             database: db,
             extra: [
-                "--mail", "smtp://127.0.0.1:\(port)", "--public-url", "https://walks.example", "--mail-from",
+                "--mail", "smtp://127.0.0.1:\(smtp.port)", "--public-url", "https://walks.example", "--mail-from",
                 "Walks <no-reply@walks.example>",
             ])
         defer { server.stop() }
@@ -31,10 +23,7 @@ struct ServeMailTests {
         var delivered: [String] = []
         for _ in 0..<100 where delivered.count < 2 {  // the confirmation and the reset
             try await Task.sleep(for: .milliseconds(100))
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: maildir.appendingPathComponent("new").path)) ?? []
-            delivered = try files.map {
-                try String(contentsOf: maildir.appendingPathComponent("new").appendingPathComponent($0), encoding: .utf8)
-            }
+            delivered = smtp.delivered()
         }
         let reset = try #require(delivered.first { $0.contains("Subject: Choose a new WorldLayer password") })
         #expect(reset.contains("To: Test dora <dora@example.org>") && reset.contains("From: Walks <no-reply@walks.example>"))

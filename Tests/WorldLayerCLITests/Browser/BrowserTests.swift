@@ -516,8 +516,7 @@ struct BrowserTests {
                         == true)
                 #expect(!before.contains(id))
                 // The maker edits it (tapping it opens its sheet): the watcher sees the new text, live.
-                try await maker.tapInAR(id)
-                try await maker.element("#edit-text")
+                try await maker.tapInAR(id, until: "#edit-text")
                 _ = try await maker.run("document.querySelector('#edit-text').value = ''")
                 try await maker.type("#edit-text", "Edited live")
                 try await maker.click("#edit-form button[type=submit]")

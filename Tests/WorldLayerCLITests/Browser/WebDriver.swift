@@ -285,11 +285,31 @@ final class Browser {
             try await waitFor(
                 "'\(id)' drawn on screen",
                 """
-                const p = window.worldlayerAR?.drawnAt(arguments[0]);
-                return p && p.x > 0 && p.y > 0 && p.x < innerWidth && p.y < innerHeight ? [p.x, p.y] : null;
+                // The point of its rectangle nearest the view's middle where the canvas itself is on top
+                // (not a sheet, a banner or a button over it): where a person's finger would go.
+                const p = window.worldlayerAR?.drawnAt(arguments[0]), canvas = document.querySelector('#ar canvas');
+                if (!p || !canvas) return null;
+                const points = [];
+                for (let x = Math.max(p.left, 0) + 4; x < Math.min(p.right, innerWidth) - 4; x += 8)
+                  for (let y = Math.max(p.top, 0) + 4; y < Math.min(p.bottom, innerHeight) - 4; y += 8) points.push([x, y]);
+                points.sort((a, b) => Math.hypot(a[0] - p.x, a[1] - p.y) - Math.hypot(b[0] - p.x, b[1] - p.y));
+                return points.find(([x, y]) => document.elementFromPoint(x, y) === canvas) ?? null;
                 """, [id]) as? [Double] ?? []
         guard point.count == 2 else { throw Failure(description: "no screen point for \(id)") }
         try await tap(x: point[0], y: point[1])
+    }
+
+    /// Taps `id` in AR until `shown` appears, at most three times: as a person taps again when a
+    /// busy phone drew the object elsewhere a moment later.
+    func tapInAR(_ id: String, until shown: String) async throws {
+        for attempt in 1...3 {
+            try await tapInAR(id)
+            do {
+                _ = try await waitFor(
+                    "'\(shown)' after tapping \(id)", timeout: 10, "return document.querySelector(arguments[0]) ? true : null", [shown])
+                return
+            } catch  where attempt < 3 {}
+        }
     }
 
     /// Presses the primary button in the middle of an element, moves `dx`, `dy` CSS pixels in steps

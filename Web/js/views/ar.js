@@ -236,7 +236,8 @@ function testHooks(world, sheets, renderer) {
       const o = world.objects.get(id), r = renderer.domElement.getBoundingClientRect();
       const d = o && drawnRect(world, r.width, r.height, o);
       const clamp = (v, lo, hi) => Math.min(Math.max(v, lo), hi);
-      return d ? { x: r.left + clamp(r.width / 2, d.x - d.halfX + 1, d.x + d.halfX - 1), y: r.top + clamp(r.height / 2, d.y - d.halfY + 1, d.y + d.halfY - 1) } : null;
+      return d ? { x: r.left + clamp(r.width / 2, d.x - d.halfX + 1, d.x + d.halfX - 1), y: r.top + clamp(r.height / 2, d.y - d.halfY + 1, d.y + d.halfY - 1),
+        left: r.left + d.x - d.halfX, right: r.left + d.x + d.halfX, top: r.top + d.y - d.halfY, bottom: r.top + d.y + d.halfY } : null;
     },
     project: (id) => { const o = world.objects.get(id); return o ? o.mesh.getWorldPosition(new THREE.Vector3()).project(world.camera) : null; },
     scene: () => { const f = world.lock.current(); return f ? { stickerId: f.stickerId, degrees: f.degrees, metres: f.metres } : null; },
