@@ -208,6 +208,8 @@ const en = {
   "reset.done": "Your password is changed, @{username}, and every session has ended.",
   "verify.title": "Your email", "verify.done": "Thank you: {email} is confirmed.", "verify.toMe": "Go to Me",
   "verify.pending": "Confirm your email: we sent a link to {email}.", "verify.resend": "Send the link again", "verify.resent": "A new link is on its way.",
+  "people.block": "Block @{username}", "people.block.confirm": "Tap again to block: neither of you will see the other",
+  "people.blocked": "You blocked @{username}: you no longer see each other's stickers, profiles or follows.", "people.blocked.undo": "Unblock on Me",
   "people.request": "Ask to follow", "people.requested": "Asked · tap to withdraw", "people.privateNote": "A private account: its owner approves each follower.",
   "bell.label": "Notifications", "bell.unread": "Notifications, {n} unread",
   "inbox.title": "Notifications", "inbox.empty": "Nothing yet. You hear here of new followers, stickers near home under what you follow, and answers.",

@@ -24,9 +24,26 @@ export async function render(username) {
       h("div", { class: "grow" }, h("h2", { style: "margin:0" }, name), h("p", { class: "muted", style: "margin:0" }, `@${person.username}`))),
     h("p", { class: "counts" }, count(stickers.length, "people.stickers"), count(followers, "people.followers", "follower-count"), count(following, "people.following")),
     followButton(person, recount),
+    session.token ? blockButton(person) : "",
     h("h3", {}, t("people.publicStickers")),
     stickers.length ? h("ul", { class: "list", id: "person-stickers" }, ...stickers.map((s) => h("li", {}, postCard(s, all))))
       : h("p", { class: "muted" }, person.acceptsFollows === false ? t("people.private") : t("people.none")));
+}
+
+/** Block, asked twice (a block also ends follows both ways); then this page is as for no one. */
+function blockButton(person) {
+  const button = h("button", { class: "secondary", id: "block-person" }, t("people.block", { username: person.username }));
+  let asked = false;
+  button.addEventListener("click", async () => {
+    if (!asked) { asked = true; button.textContent = t("people.block.confirm"); return; }
+    try {
+      await api("PUT", paths.myBlock(person.username));
+      const screen = document.getElementById("screen");
+      screen.replaceChildren(h("h2", {}, `@${person.username}`), h("p", { class: "notice", id: "blocked-note", role: "status" }, t("people.blocked", { username: person.username })),
+        h("p", {}, h("a", { href: "#/me" }, t("people.blocked.undo"))));
+    } catch (error) { say(error.message); }
+  });
+  return button;
 }
 
 /** Follow / Following (with a tick); for a private account I do not follow, Ask to follow / Asked. `onChange` after each tap that took. */

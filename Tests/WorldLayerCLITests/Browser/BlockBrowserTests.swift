@@ -1,0 +1,36 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerTestSupport
+
+/// Blocking someone from their page, by two taps, with what it means said on screen.
+@Suite("Blocking from a person's page in Chromium and WebKit", .serialized)
+struct BlockBrowserTests {
+    @Test(
+        "a person's page blocks them after a second tap; the page says what it means, and their stickers and page are gone for me",
+        arguments: Browser.Engine.allCases)
+    func blockFromTheirPage(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let pest = "pest\(engine.rawValue)", me = "calm\(engine.rawValue)"
+        let pestToken = try await server.signUpAndLogIn(pest)
+        let myToken = try await server.signUpAndLogIn(me)
+        let id = UUID().uuidString.lowercased()
+        #expect(
+            try await server.api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "Nuisance"), token: pestToken).status
+                == .created)
+        #expect(try await server.api.call(.post, "/v1/stickers/\(id)/place", token: pestToken).status == .ok)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/map")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [myToken])
+            try await browser.open(server.base + "/#/people/\(pest)")
+            #expect(try await browser.waitOnScreen("#block-person") == "Block @\(pest)")
+            try await browser.click("#block-person")
+            #expect(try await browser.waitOnScreen("#block-person").hasPrefix("Tap again to block"))
+            try await browser.click("#block-person")
+            #expect(try await browser.waitOnScreen("#blocked-note").contains("You blocked @\(pest)"))
+        }
+        #expect(try await server.api.call(.get, "/v1/stickers/\(id)", token: myToken).status == .notFound)
+        #expect(try await server.api.call(.get, "/v1/people/\(pest)", token: myToken).status == .notFound)
+    }
+}
