@@ -28,10 +28,9 @@ public struct PushSubscription: Codable, Sendable, Equatable {
     /// Push services are reached over HTTPS; plain HTTP only on this machine (a test's own push service).
     public func validate() -> [FieldError] {
         var errors: [FieldError] = []
-        if let url = URL(string: endpoint), let host = url.host, endpoint.count <= Self.endpointMaximumLength,
-            url.scheme == "https" || (url.scheme == "http" && ["127.0.0.1", "localhost", "::1"].contains(host))
-        {
-        } else {
+        let url = URL(string: endpoint)
+        let secure = url?.scheme == "https" || (url?.scheme == "http" && ["127.0.0.1", "localhost", "::1"].contains(url?.host ?? ""))
+        if url?.host == nil || !secure || endpoint.count > Self.endpointMaximumLength {
             errors.append(FieldError("endpoint", "must be the push service's https URL"))
         }
         if Base64URL.decode(keys.p256dh).map({ $0.count == 65 && $0.first == 4 }) != true {

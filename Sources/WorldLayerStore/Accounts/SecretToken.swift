@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import WorldLayerCore
 
 /// Opaque bearer secrets (sessions, a tour participant's ticket, a private worldmap's invite link):
 /// 256 random bits, shown to their holder once, stored only as their SHA-256 hash so that a leaked
@@ -14,9 +15,7 @@ public enum SessionToken {
     public static func make(prefix: String = SessionToken.prefix) -> String {
         var rng = SystemRandomNumberGenerator()  // getrandom(2): cryptographically secure
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
-        let base64 = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        return prefix + base64
+        return prefix + Base64URL.encode(Data(bytes))
     }
 
     public static func hash(_ token: String) -> String {

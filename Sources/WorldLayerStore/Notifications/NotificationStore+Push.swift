@@ -54,10 +54,6 @@ extension NotificationStore {
         }
     }
 
-    public func subscriptions(of account: Account.ID) async throws -> [PushSubscription] {
-        try await withConnection { db in try await Self.subscriptions(of: account, on: db) }
-    }
-
     static func subscriptions(of account: Account.ID, on db: any SQLDatabase) async throws -> [PushSubscription] {
         try await db.raw(
             "SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE account_id = \(bind: account.text) ORDER BY created_at"

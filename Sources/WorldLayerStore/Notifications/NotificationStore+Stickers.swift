@@ -12,7 +12,9 @@ extension NotificationStore {
         async throws
     {
         let here = sticker.anchor.coordinate
-        // A box that holds the widest "near" anyone may choose; the exact distance is judged per person.
+        // Read from the author's followers and the tags' followers (both indexed), not from every account:
+        // this runs in every publishing transaction. A box holds the widest "near" anyone may choose;
+        // the exact distance is judged per person.
         let degrees = NotificationSettings.nearbyRange.upperBound / 111_000 + 0.01
         let longitudeDegrees = min(180, degrees / max(cos(here.latitude * .pi / 180), 0.01))
         let tags = Set(sticker.tags)
@@ -22,10 +24,10 @@ extension NotificationStore {
             SELECT a.id, a.home_latitude, a.home_longitude,
               (SELECT private_account FROM accounts WHERE id = \(bind: sticker.author.id.text)) AS private_author
             FROM accounts a
-            WHERE a.id <> \(bind: sticker.author.id.text) AND a.home_latitude IS NOT NULL
+            WHERE a.id IN (SELECT follower_id FROM follows WHERE followee_id = \(bind: sticker.author.id.text)
+                           UNION SELECT account_id FROM tag_follows WHERE tag IN (\(tagList)))
+              AND a.id <> \(bind: sticker.author.id.text) AND a.home_latitude IS NOT NULL
               AND a.home_latitude BETWEEN \(bind: here.latitude - degrees) AND \(bind: here.latitude + degrees)
-              AND (a.id IN (SELECT follower_id FROM follows WHERE followee_id = \(bind: sticker.author.id.text))
-                   OR a.id IN (SELECT account_id FROM tag_follows WHERE tag IN (\(tagList))))
             """
         ).all()
         for row in rows {

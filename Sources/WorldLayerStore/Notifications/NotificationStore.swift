@@ -96,10 +96,6 @@ extension NotificationStore {
         }
     }
 
-    public func unreadCount(of account: Account.ID) async throws -> Int {
-        try await withConnection { db in try await Self.unreadCount(of: account, on: db) }
-    }
-
     private static func unreadCount(of account: Account.ID, on db: any SQLDatabase) async throws -> Int {
         try await db.raw(
             """
