@@ -63,6 +63,8 @@ let package = Package(
         .target(name: "WorldLayerCore", dependencies: ["WorldLayerGeo"], swiftSettings: swiftSettings),
         // zlib from the system, for OSM PBF blocks.
         .systemLibrary(name: "CSystemZlib"),
+        // Linux's epoll, for the live benchmark's subscribers (one thread, 10,000 sockets).
+        .systemLibrary(name: "CLinuxEpoll"),
         // OpenStreetMap files (PBF and XML) and what WorldLayer takes from them.
         .target(name: "WorldLayerOSM", dependencies: ["CSystemZlib", "WorldLayerGeo", "WorldLayerCore"], swiftSettings: swiftSettings),
         // Walking graph, routes, steps, AR waypoints, label layout (pure).
@@ -181,9 +183,8 @@ let package = Package(
             dependencies: [
                 "WorldLayerCLI", "WorldLayerCore", "WorldLayerGeo", "WorldLayerRouting", "WorldLayerStore", "WorldLayerServices",
                 "WorldLayerServer", "WorldLayerClient", "WorldLayerVision",
+                .target(name: "CLinuxEpoll", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly),
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: serverOnly),
-                .product(name: "NIOWebSocket", package: "swift-nio", condition: serverOnly),
                 // The nearby benchmark's PostGIS peer runs as a statement prepared once per connection;
                 // its R*Tree peer reads SQLite's own rows, as WorldLayer's nearby search does.
                 .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),

@@ -1,9 +1,5 @@
 import ArgumentParser
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
-import Logging
-import NIOWebSocket
 import WorldLayerCLI
 
 /// `worldlayer bench live-subscribers`: many WebSocket subscribers on one cell, spread over several
@@ -13,7 +9,7 @@ import WorldLayerCLI
 /// say `live K I` and were due at START + I × INTERVAL (epoch ns), so a placement that waited for an
 /// earlier one still counts from when it was due. A sticker saying `mark K` closes the step: once
 /// every subscriber still connected has it, one JSON line with the step's latencies goes to stdout.
-struct LiveSubscribersCommand: AsyncParsableCommand {
+struct LiveSubscribersCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "live-subscribers",
         abstract: "Hold N WebSocket subscriptions to one cell across servers; print each step's delivery latencies as JSON lines.")
@@ -23,46 +19,41 @@ struct LiveSubscribersCommand: AsyncParsableCommand {
     @Option(help: "How many subscribers.") var count = 1_000
     @Option(help: "Give up when not every subscriber is in after this many seconds.") var timeout = 300.0
 
-    func run() async throws {
-        let targets = urls.split(separator: ",").map(String.init)
-        guard !targets.isEmpty, count > 0 else { throw ValidationError("give --urls and a positive --count") }
-        let log = LatencyLog(subscribers: count)
-        Thread.detachNewThread { Self.readAnnouncements(into: log) }
-        let logger = {
-            var l = Logger(label: "bench-live"); l.logLevel = .critical; return l
-        }()
-        let subscribe = "{\"type\":\"subscribe\",\"cells\":[\"\(cell)\"]}"
-        let timeout = self.timeout
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for i in 0..<count {
-                let url = targets[i % targets.count]
-                // Each subscriber is a phone of its own behind the proxy the servers trust (they limit sockets per address).
-                var headers = HTTPFields()
-                headers[HTTPField.Name("X-Forwarded-For")!] = "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)"
-                let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 20, additionalHeaders: headers)
-                group.addTask {
-                    try await WebSocketClient.connect(url: url, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                        try await outbound.writeTextMessage(subscribe)
-                        for try await message in inbound.messages(maxSize: 1 << 20) {
-                            guard case .text(let text) = message else { continue }
-                            log.received(text, at: Self.epochNanoseconds())
-                        }
-                    }
-                    log.disconnected()
+    func run() throws {
+        #if os(Linux)
+            let targets = try urls.split(separator: ",").map { url -> (host: String, port: UInt16) in
+                guard let parsed = URL(string: String(url)), let host = parsed.host, let port = parsed.port.flatMap(UInt16.init(exactly:))
+                else {
+                    throw ValidationError("\(url) is not like ws://127.0.0.1:8080/v1/live")
                 }
+                return (host, port)
+            }
+            guard !targets.isEmpty, count > 0 else { throw ValidationError("give --urls and a positive --count") }
+            let log = LatencyLog(subscribers: count)
+            Thread.detachNewThread { Self.readAnnouncements(into: log) }
+            let loop = LiveSubscriberLoop(log: log, subscribeJSON: "{\"type\":\"subscribe\",\"cells\":[\"\(cell)\"]}")
+            let deadline = Date().addingTimeInterval(timeout)
+            var opened = 0
+            var ready = false
+            while true {
                 // A hundred handshakes every 20 ms, not 10,000 at once into the listen backlog.
-                if i % 100 == 99 { try await Task.sleep(for: .milliseconds(20)) }
-            }
-            group.addTask {
-                let deadline = Date().addingTimeInterval(timeout)
-                while !log.everyoneSubscribed {
-                    guard Date() < deadline else { throw CommandFailure("timed out after \(Int(timeout)) s: \(log.summary)") }
-                    try await Task.sleep(for: .milliseconds(100))
+                for i in opened..<min(count, opened + 100) {
+                    // Each subscriber is a phone of its own behind the proxy the servers trust (they limit sockets per address).
+                    let target = targets[i % targets.count]
+                    try loop.connect(host: target.host, port: target.port, forwardedFor: "10.\(i >> 16 & 255).\(i >> 8 & 255).\(i & 255)")
                 }
-                FileHandle.standardError.write(Data("ready\n".utf8))
+                opened = min(count, opened + 100)
+                let until = Date().addingTimeInterval(0.02)
+                repeat { try loop.poll(milliseconds: opened < count ? 5 : 100) } while opened < count && Date() < until
+                if !ready, log.everyoneSubscribed {
+                    ready = true
+                    FileHandle.standardError.write(Data("ready\n".utf8))
+                }
+                guard ready || Date() < deadline else { throw CommandFailure("timed out after \(Int(timeout)) s: \(log.summary)") }
             }
-            try await group.waitForAll()
-        }
+        #else
+            throw CommandFailure("live-subscribers waits on Linux's epoll")
+        #endif
     }
 
     /// Reads `step K START_NS INTERVAL_NS` lines until stdin closes, then ends the process.
@@ -101,10 +92,10 @@ final class LatencyLog: @unchecked Sendable {
 
     func announce(step: Int, start: Int64, interval: Int64) { lock.withLock { schedules[step] = (start, interval) } }
 
-    func received(_ frame: String, at now: Int64) {
-        var frame = frame
+    /// One text frame's payload, read at `now`.
+    func received(_ bytes: UnsafeBufferPointer<UInt8>, at now: Int64) {
         // Bytes, not Foundation's `range(of:)`, which went through CFString and took a quarter of the machine here.
-        frame.withUTF8 { bytes in
+        do {
             if Self.find(Self.subscribedType, in: bytes) != nil {
                 lock.withLock {
                     subscribed += 1

@@ -164,7 +164,10 @@ func buildRouter(
     AdController(ads: store.ads, advertising: Advertising(ads: store.ads, templates: store.templates)).register(routes)
     FeedbackController(feedback: store.feedback, messages: RateLimiter(configuration.feedbackRate)).register(routes)
     SharePageController(accounts: store.accounts, stickers: store.stickers, templates: store.templates).register(routes)
-    LiveController(accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub).register(routes)
+    LiveController(
+        accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub,
+        maximumQueuedBytes: configuration.liveMaximumQueuedBytes
+    ).register(routes)
     let maps = MapService(store: store)
     PlaceController(blobs: store.blobs, clock: store.clock, places: store.places, maps: maps).register(routes)
     RouteController(places: store.places, maps: maps).register(routes)

@@ -67,6 +67,9 @@ public struct ServerConfiguration: Sendable {
     public var expiryInterval: Duration = .seconds(1)
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
+    /// Bytes a live socket may have waiting beyond its kernel buffer before it is closed with 1013 and
+    /// its client resumes with `since`: one slow phone never holds the others back.
+    public var liveMaximumQueuedBytes = 512 << 10
     /// Where the server's mail goes (password resets, address checks): a folder of `.eml` files by default.
     public var mailSender: any MailSender = EMLFolderSender(folder: URL(fileURLWithPath: "./data/mail"))
     /// Whom the server's mail is from.

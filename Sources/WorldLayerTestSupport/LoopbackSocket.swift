@@ -16,14 +16,16 @@ public final class LoopbackSocket: @unchecked Sendable {  // one fd, used by one
     public let timeout: TimeInterval
 
     /// Connects from `source` (any 127.x.y.z: the whole block is loopback, so a test can be two
-    /// clients); every later `receive` gives up after `timeout` seconds of silence.
-    public init(port: Int, timeout: TimeInterval, from source: String = "127.0.0.1") throws {
+    /// clients); every later `receive` gives up after `timeout` seconds of silence. `receiveBuffer`
+    /// shrinks the kernel's buffer for what arrives (a phone on a slow link, for a test that stops reading).
+    public init(port: Int, timeout: TimeInterval, from source: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "no socket") }
         self.port = port
         self.timeout = timeout
         var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - timeout.rounded(.down)) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size)) }
         if source != "127.0.0.1" {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)

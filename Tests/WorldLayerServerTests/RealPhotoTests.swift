@@ -129,9 +129,10 @@ struct RealPhotoTests {
 
     static func tutorial(frames: String, targets: String, count: Int) throws -> [String: Found] {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // Debian's own interpreter, the one python3-opencv is built for (a pyenv `python3` on the PATH has no cv2).
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [
-            "python3", root.appendingPathComponent("bench/vision_baseline.py").path, media.appendingPathComponent(targets).path, "\(count)",
+            root.appendingPathComponent("bench/vision_baseline.py").path, media.appendingPathComponent(targets).path, "\(count)",
             media.appendingPathComponent(frames).path, "tutorial",
         ]
         let output = Pipe()

@@ -14,12 +14,13 @@ import WorldLayerStore
 struct LiveController {
     static let maximumCells = 100
     static let maximumTopics = 20
-    /// Frames waiting for a slow client before its socket is closed (it resumes with `since`).
-    static let maximumQueuedFrames = 1_000
     let accounts: AccountStore
     let guidedTours: GuidedTourStore
     let tours: TourStore
     let hub: LiveHub
+    /// Bytes waiting for a slow client beyond its kernel buffer before its socket is closed with 1013
+    /// (it resumes with `since`).
+    let maximumQueuedBytes: Int
     /// Open sockets per client address (anonymous ones) and per account.
     var sockets = SocketCounter(perAddress: 20, perAccount: 10)
 
@@ -51,28 +52,19 @@ struct LiveController {
         }
         defer { Task { [key] in await sockets.close(key) } }
         let id = UUID()
-        let (frames, sink) = AsyncStream<ByteBuffer>.makeStream(bufferingPolicy: .bufferingOldest(Self.maximumQueuedFrames))
-        let closing = CloseReason()
-        // A frame that does not fit closes the socket: a client that cannot keep up resumes with `since`
-        // instead of silently missing events.
-        let send: @Sendable (ByteBuffer) -> Void = { frame in
-            if case .dropped = sink.yield(frame) {
-                closing.set(code: .unknown(1013), "too many events queued for this connection; reconnect with since")
-                sink.finish()
-            }
-        }
-        let close: @Sendable (String) -> Void = { reason in
-            closing.set(code: .policyViolation, reason)
-            sink.finish()
-        }
+        let socket = LiveSocket(channel: context.channel, maximumQueuedBytes: maximumQueuedBytes)
+        let send: @Sendable (ByteBuffer) -> Void = { socket.send($0, paced: true) }
+        let close: @Sendable (String) -> Void = { socket.close(.policyViolation, $0) }
         try await withThrowingTaskGroup(of: Void.self) { group in
+            // Frames go straight to the channel (LiveSocket); this task only closes it when asked, through
+            // the WebSocket's own writer, after the frames queued before.
             group.addTask {
-                for await frame in frames { try await outbound.write(.custom(LiveMessage.textFrame(frame))) }
-                if let (code, reason) = closing.value { try? await outbound.close(code, reason: reason) }
+                for await _ in socket.closeRequests { break }
+                if let (code, reason) = socket.closeReason { try? await outbound.close(code, reason: reason) }
             }
-            defer { sink.finish() }
+            defer { socket.finish() }
             for try await message in inbound.messages(maxSize: 64 << 10) {
-                if closing.value != nil { break }
+                if socket.closeReason != nil { break }
                 guard case .text(let text) = message, let command = try? WireJSON.decoder.decode(LiveCommand.self, from: Data(text.utf8))
                 else {
                     send(LiveMessage.error("send JSON like {\"type\":\"subscribe\",\"cells\":[\"…\"],\"since\":0}").frame)
@@ -122,8 +114,7 @@ struct LiveController {
                     }
                     _ = try await hub.subscribe(
                         id: id, account: identity.account, session: identity.session, cells: Set(cells), topics: Set(topics),
-                        layer: layer ?? nil, since: command.since, send: send,
-                        close: close)
+                        layer: layer ?? nil, since: command.since, socket: socket)
                 case nil:
                     send(LiveMessage.error("unknown command '\(command.type)'; use 'authenticate' or 'subscribe'").frame)
                 }
@@ -189,12 +180,4 @@ actor SocketCounter {
         open[key, default: 1] -= 1
         if open[key] == 0 { open[key] = nil }
     }
-}
-
-/// Why the server closes a socket; the first reason set wins.
-final class CloseReason: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: (WebSocketErrorCode, String)?
-    var value: (WebSocketErrorCode, String)? { lock.withLock { stored } }
-    func set(code: WebSocketErrorCode, _ reason: String) { lock.withLock { if stored == nil { stored = (code, reason) } } }
 }

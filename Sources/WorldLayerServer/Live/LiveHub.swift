@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOWebSocket
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerStore
@@ -12,7 +13,8 @@ import WorldLayerStore
 /// any process reaches every subscriber, in sequence order, filtered by the same
 /// visibility rule as every other path.
 actor LiveHub {
-    struct Subscriber {
+    /// A class, so that a delivery reads one reference instead of copying a dozen fields per socket.
+    final class Subscriber {
         var viewer: Viewer
         /// The hash of the session the socket signed in with; the socket closes when it ends.
         var session: String?
@@ -23,16 +25,41 @@ actor LiveHub {
         var interests: FeedInterests?
         /// The layer it chose, with what the viewer follows; nil for everything it may see.
         var layer: ChosenLayer?
-        /// Queues a text frame's payload, shared by every subscriber of one audience (never copied per socket).
-        var send: @Sendable (ByteBuffer) -> Void
-        var close: @Sendable (String) -> Void
+        /// Where its frames go; a payload is shared by every subscriber of one audience (never copied per socket).
+        let socket: LiveSocket
         /// Each subscribe makes a new generation; a replay of an older one stops.
         var generation = UUID()
         /// While the missed events are replayed, what the hub dispatches waits here, in order.
         var held: [LiveEvent] = []
         var isReplaying = true
+
+        init(
+            viewer: Viewer, session: String?, cells: Set<String>, topics: Set<LiveTopic>, socket: LiveSocket, generation: UUID
+        ) {
+            self.viewer = viewer
+            self.session = session
+            self.cells = cells
+            self.topics = topics
+            self.socket = socket
+            self.generation = generation
+        }
+
+        /// Queues a frame. A replay is paced by the client's reading (``replay(to:generation:after:upTo:)``
+        /// waits for the socket between batches), so only live frames can find a socket too far behind.
+        func send(_ frame: ByteBuffer) { socket.send(frame, paced: isReplaying) }
+
+        func close(_ reason: String) { socket.close(.policyViolation, reason) }
     }
 
+    /// What an encoded frame depends on besides the event: one per kind of answer, shared by its sockets.
+    private enum FrameKey: Hashable {
+        case feed
+        case change(ChangeKind, toAuthor: Bool)
+        case topic
+    }
+
+    /// Events replayed between waits for the client to take them.
+    static let replayBatch = 500
     private let store: Store
     private let logger: Logger
     /// Rung after each pass over the log, for HTTP long-polls.
@@ -65,9 +92,9 @@ actor LiveHub {
     func subscribe(
         id: UUID, account: Account.ID?, session: String?, cells: Set<String>, topics: Set<LiveTopic> = [], layer: StickerLayer? = nil,
         since: Int64?,
-        send: @escaping @Sendable (ByteBuffer) -> Void,
-        close: @escaping @Sendable (String) -> Void
+        socket: LiveSocket
     ) async throws -> Int64 {
+        let send = { (frame: ByteBuffer) in socket.send(frame, paced: true) }
         if cursor < 0 {
             let last = try await store.changes.lastEventSeq()
             if cursor < 0 { cursor = last }  // a wake may have read it meanwhile, and moved on
@@ -77,12 +104,13 @@ actor LiveHub {
         register(
             id,
             Subscriber(
-                viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, topics: topics, send: send,
-                close: close, generation: generation))
+                viewer: subscribers[id]?.viewer ?? Viewer(accountID: account), session: session, cells: cells, topics: topics,
+                socket: socket,
+                generation: generation))
         // Relations as they are now: every change after this read comes as a relation event and reloads them.
         guard let viewer = try await currentViewer(account: account, session: session) else {
             remove(id)
-            close("the session has ended; log in again")
+            socket.close(.policyViolation, "the session has ended; log in again")
             return start
         }
         subscribers[id]?.viewer = viewer
@@ -102,9 +130,12 @@ actor LiveHub {
             }
         }
         // What arrived meanwhile; more may arrive while one is delivered, so the queue is read to its end.
+        var sent = 0
         while let event = subscribers[id]?.held.first, subscribers[id]?.generation == generation {
             subscribers[id]?.held.removeFirst()
             await deliver(event, to: id)
+            sent += 1
+            if sent % Self.replayBatch == 0 { await socket.drained() }
         }
         if subscribers[id]?.generation == generation { subscribers[id]?.isReplaying = false }
         return start
@@ -160,12 +191,13 @@ actor LiveHub {
         guard let cells = subscribers[id]?.cells, let topics = subscribers[id]?.topics else { return }
         let raw = cells.compactMap(CellID.init)
         while seq < last, subscribers[id]?.generation == generation {
-            let events = try await store.changes.events(after: seq, cells: raw, topics: Array(topics), limit: 1000).filter {
+            let events = try await store.changes.events(after: seq, cells: raw, topics: Array(topics), limit: Self.replayBatch).filter {
                 $0.seq <= last
             }
             guard let tail = events.last else { break }
             for event in events where subscribers[id]?.generation == generation { await deliver(event, to: id) }
             seq = tail.seq
+            await subscribers[id]?.socket.drained()
         }
     }
 
@@ -212,39 +244,37 @@ actor LiveHub {
     }
 
     private func dispatch(_ event: LiveEvent) async {
-        var frames: [String: ByteBuffer] = [:]
+        var frames: [FrameKey: ByteBuffer] = [:]
+        let now = store.clock.now()
         for id in audience(of: event) {
-            if subscribers[id]?.isReplaying == true {
-                subscribers[id]?.held.append(event)
+            guard let subscriber = subscribers[id] else { continue }
+            if subscriber.isReplaying {
+                subscriber.held.append(event)
                 continue
             }
-            await deliver(event, to: id, frames: &frames)
+            await deliver(event, to: id, now: now, frames: &frames)
         }
     }
 
     private func deliver(_ event: LiveEvent, to id: UUID) async {
-        var frames: [String: ByteBuffer] = [:]
-        await deliver(event, to: id, frames: &frames)
+        var frames: [FrameKey: ByteBuffer] = [:]
+        await deliver(event, to: id, now: store.clock.now(), frames: &frames)
     }
 
     /// `frames` holds the encoded message per kind (and for the author, who also sees
     /// whom it is shared with), so an event is encoded once however many subscribe.
-    private func deliver(_ event: LiveEvent, to id: UUID, frames: inout [String: ByteBuffer]) async {
+    private func deliver(_ event: LiveEvent, to id: UUID, now: Date, frames: inout [FrameKey: ByteBuffer]) async {
         guard let s = subscribers[id] else { return }
         switch event {
         case .sticker(let change):
-            let now = store.clock.now()
             if let interests = s.interests, interests.brings(change, to: s.viewer, now: now) {
-                let key = "topic|feed"
-                if frames[key] == nil { frames[key] = LiveMessage.topic(.feed, seq: change.seq).frame }
-                s.send(frames[key]!)
+                s.send(frames.encoded(.feed) { LiveMessage.topic(.feed, seq: change.seq) })
             }
             guard change.cells.contains(where: s.cells.contains), let seen = s.viewer.kind(of: change, now: now),
                 let kind = s.layer.map({ $0.kind(seen, of: change.sticker) }) ?? seen
             else { return }
-            let key = "\(kind.rawValue)|\(s.viewer.accountID == change.sticker?.author.id)"
-            if frames[key] == nil { frames[key] = LiveMessage.change(change, kind: kind, viewer: s.viewer).frame }
-            s.send(frames[key]!)
+            let key = FrameKey.change(kind, toAuthor: s.viewer.accountID == change.sticker?.author.id)
+            s.send(frames.encoded(key) { LiveMessage.change(change, kind: kind, viewer: s.viewer) })
         case .relation(let seq, let account):
             guard let me = s.viewer.accountID, me == account || s.viewer.blocked.contains(account) else { return }
             // Relations changed (a block, a membership, a deleted account, a logout): reload them.
@@ -262,10 +292,18 @@ actor LiveHub {
             s.send(LiveMessage.reset(seq: seq).frame)
         case .topic(let seq, let topic):
             guard s.topics.contains(topic) else { return }
-            let key = "topic|\(topic.name)"
-            if frames[key] == nil { frames[key] = LiveMessage.topic(topic, seq: seq).frame }
-            s.send(frames[key]!)
+            s.send(frames.encoded(.topic) { LiveMessage.topic(topic, seq: seq) })
         }
+    }
+}
+
+extension Dictionary where Value == ByteBuffer {
+    /// The frame under `key`, encoded from `message` the first time it is asked for.
+    fileprivate mutating func encoded(_ key: Key, _ message: () -> LiveMessage) -> ByteBuffer {
+        if let frame = self[key] { return frame }
+        let frame = message().frame
+        self[key] = frame
+        return frame
     }
 }
 

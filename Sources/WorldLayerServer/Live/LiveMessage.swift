@@ -44,15 +44,33 @@ struct LiveMessage: Encodable, Sendable {
 }
 
 extension LiveMessage {
-    /// One WebSocket text frame's payload, in the same JSON as the HTTP API (times with milliseconds),
-    /// encoded once and shared by every socket it goes to.
-    var frame: ByteBuffer { ByteBuffer(bytes: (try? WireJSON.encoder.encode(self)) ?? Data(#"{"type":"error"}"#.utf8)) }
+    /// One whole WebSocket text frame as it goes on the wire (header and JSON, in the same JSON as the
+    /// HTTP API, times with milliseconds), encoded once and shared by every socket it goes to: the
+    /// sockets write these bytes past the frame encoder (``LiveSocket``).
+    var frame: ByteBuffer { Self.wireTextFrame(payload) }
 
-    /// The frame ready to write.
-    var webSocketFrame: WebSocketFrame { Self.textFrame(frame) }
+    /// The frame for Hummingbird's own writer.
+    var webSocketFrame: WebSocketFrame { WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(bytes: payload)) }
 
-    /// A whole text frame around a payload, which it shares rather than copies.
-    static func textFrame(_ payload: ByteBuffer) -> WebSocketFrame { WebSocketFrame(fin: true, opcode: .text, data: payload) }
+    private var payload: Data { (try? WireJSON.encoder.encode(self)) ?? Data(#"{"type":"error"}"#.utf8) }
+
+    /// A server's unmasked, final text frame around `payload` (RFC 6455 §5.2).
+    static func wireTextFrame(_ payload: Data) -> ByteBuffer {
+        var frame = ByteBuffer()
+        frame.reserveCapacity(payload.count + 10)
+        frame.writeInteger(UInt8(0x81))
+        switch payload.count {
+        case ..<126: frame.writeInteger(UInt8(payload.count))
+        case ..<65_536:
+            frame.writeInteger(UInt8(126))
+            frame.writeInteger(UInt16(payload.count))
+        default:
+            frame.writeInteger(UInt8(127))
+            frame.writeInteger(UInt64(payload.count))
+        }
+        frame.writeBytes(payload)
+        return frame
+    }
 }
 
 /// What a live client sends.
