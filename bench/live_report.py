@@ -28,7 +28,7 @@ def complete(r):
 
 
 def cell(signal, rate, key):
-    got = by.get((signal, rate), [])
+    got = [r for r in by.get((signal, rate), []) if key in r]
     if len(got) < len(rounds):
         return f"reached in {len(got)} of {len(rounds)} rounds" if got else "—"
     return shown(spread(r[key] for r in got), 1)
@@ -51,11 +51,13 @@ for signal in NAMES:
                        "deliveries_per_server_cpu_second_by_rate": {
                            rate: spread(r["deliveries"] / r["server_cpu_s"] for r in by[(signal, rate)] if complete(r) and r["server_cpu_s"] > 0)
                            for rate in data["rates"] if any(complete(r) and r["server_cpu_s"] > 0 for r in by.get((signal, rate), []))},
-                       "p99_ms_by_rate": {rate: spread(r["p99_ms"] for r in by[(signal, rate)]) for rate in data["rates"] if by.get((signal, rate))}}
+                       "p99_ms_by_rate": {rate: spread(r["p99_ms"] for r in by[(signal, rate)] if "p99_ms" in r) for rate in data["rates"]
+                                          if any("p99_ms" in r for r in by.get((signal, rate), []))}}
 
 ratios = {}
 for rate in data["rates"]:
-    pairs = [(a, b) for a in by.get(("database", rate), []) for b in by.get(("nats", rate), []) if a["round"] == b["round"]]
+    pairs = [(a, b) for a in by.get(("database", rate), []) for b in by.get(("nats", rate), [])
+             if a["round"] == b["round"] and "p99_ms" in a and "p99_ms" in b]
     if len(pairs) == len(rounds):
         ratios[rate] = spread(a["p99_ms"] / b["p99_ms"] for a, b in pairs)
 
