@@ -85,7 +85,8 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
             responder: responder, webSocketResponder: webSocketResponder,
             configuration: .init(
                 http1: .init(
-                    additionalChannelHandlers: [MalformedRequestHandler(), HangUpHandler()], idleTimeout: TimeAmount(limits.idleTimeout))))
+                    additionalChannelHandlers: [MalformedRequestHandler(), HangUpHandler()], idleTimeout: TimeAmount(limits.idleTimeout)),
+                ws: .init(closeTimeout: limits.webSocketCloseTimeout)))
         let guarded = GuardedChildChannel(base: http, connections: connections, firstRequestTimeout: limits.firstRequestTimeout)
         guard let tlsConfiguration else { return guarded }
         return try TLSChannel(guarded, tlsConfiguration: tlsConfiguration)

@@ -11,6 +11,9 @@ public struct ConnectionLimits: Sendable {
     /// Between requests on a kept-alive connection, and between the parts of a request body that
     /// stalls. A request being answered (a long poll) and a WebSocket (pinged every 30 s) are not idle.
     public var idleTimeout: Duration = .seconds(60)
+    /// After the server sends a WebSocket's close frame, how long the client has to answer before the
+    /// connection is cut (what is still queued for it, the close frame included, is then dropped).
+    public var webSocketCloseTimeout: Duration = .seconds(15)
     /// Connections held at once from one client address; trusted proxies are not limited (every
     /// client behind them shares their address). A campus behind one NAT opens a few per phone.
     public var perAddress = 256
