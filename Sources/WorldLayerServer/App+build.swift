@@ -86,7 +86,7 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
             configuration: .init(
                 http1: .init(
                     additionalChannelHandlers: [MalformedRequestHandler(), HangUpHandler()], idleTimeout: TimeAmount(limits.idleTimeout)),
-                ws: .init(closeTimeout: limits.webSocketCloseTimeout)))
+                ws: .init(autoPing: .enabled(timePeriod: limits.webSocketPingInterval), closeTimeout: limits.webSocketCloseTimeout)))
         let guarded = GuardedChildChannel(base: http, connections: connections, firstRequestTimeout: limits.firstRequestTimeout)
         guard let tlsConfiguration else { return guarded }
         return try TLSChannel(guarded, tlsConfiguration: tlsConfiguration)

@@ -12,10 +12,12 @@ struct LiveSlowSocketTests {
     func slowSocket(engine: Store.Engine) async throws {
         // A small bound, so that a few dozen stickers are more than the slow client's buffers hold.
         // The close frame waits behind what was queued until the slow client reads again, which on a
-        // loaded machine may be long after the 15 s a client normally has to answer it.
+        // loaded machine may be long after the 15 s a client normally has to answer it; and a client
+        // that answers no ping is closed (1001) before it falls behind when placing is slow.
         let configure: (inout ServerConfiguration) -> Void = {
             $0.liveMaximumQueuedBytes = 4096
             $0.connectionLimits.webSocketCloseTimeout = .seconds(600)
+            $0.connectionLimits.webSocketPingInterval = .seconds(600)
         }
         try await withServer(engine, configure: configure) { api in
             let ada = try await api.signUpAndLogIn("ada")

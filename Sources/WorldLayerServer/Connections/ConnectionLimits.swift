@@ -14,6 +14,9 @@ public struct ConnectionLimits: Sendable {
     /// After the server sends a WebSocket's close frame, how long the client has to answer before the
     /// connection is cut (what is still queued for it, the close frame included, is then dropped).
     public var webSocketCloseTimeout: Duration = .seconds(15)
+    /// How often the server pings a WebSocket; a client that has not answered by the next ping is
+    /// closed (1001) and resumes with `since`, as a phone whose link died must.
+    public var webSocketPingInterval: Duration = .seconds(30)
     /// Connections held at once from one client address; trusted proxies are not limited (every
     /// client behind them shares their address). A campus behind one NAT opens a few per phone.
     public var perAddress = 256
