@@ -5,8 +5,9 @@ import Synchronization
 /// The server's end of one live WebSocket: frames go straight onto its channel, on the channel's
 /// event loop, batched with every other socket of that loop (``LiveOutbox``).
 ///
-/// Hummingbird's outbound writer costs a task, an async queue and an event-loop hop per frame; at
-/// 10,000 subscribers that, not the network, was most of a delivery's CPU. Here a pass of the hub
+/// Hummingbird's outbound writer costs a task, an async queue and an event-loop hop per frame
+/// (without them the live bench's deliveries per server CPU-second went from ~35,000 to ~43,000;
+/// the rest is mostly the kernel's write, bench/JOURNAL.md). Here a pass of the hub
 /// queues its frames, the loop writes each socket's frames and flushes it once, so several events
 /// that reach a socket together leave in one system call. Closing still goes through the WebSocket's
 /// own writer (``closeRequests``), whose state machine must know it sent the close frame.
@@ -42,13 +43,13 @@ final class LiveSocket: Sendable {
     /// Queues a whole text frame (``LiveMessage/frame``), which it shares rather than copies; nothing once closing.
     /// A `paced` frame (an answer, a replay whose sender waits for ``drained()``) never counts against
     /// the bound; a live one that finds the client too far behind closes the socket.
-    func send(_ payload: ByteBuffer, paced: Bool) {
+    func send(_ frame: ByteBuffer, paced: Bool) {
         guard closeReason == nil else { return }
-        outbox.enqueue(self, payload, paced: paced)
+        outbox.enqueue(self, frame, paced: paced)
     }
 
     /// Returns once what was queued before is written and the client has taken most of it (the
-    /// channel is writable again), or the socket has ended. A client that takes nothing for
+    /// channel is writable again), or the socket has ended. A client still that far behind after
     /// `patience` is closed with 1013, as a live frame would close it.
     func drained(patience: Duration = .seconds(15)) async {
         _ = try? await channel.eventLoop.submit {}.get()  // after every outbox task queued before
