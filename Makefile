@@ -46,19 +46,23 @@ BROWSER_SUITES = BrowserTests|AccessibilityTests
 BROWSER_WIDTH = --experimental-maximum-parallelization-width 3
 # Schemathesis examples per API operation and pass (user, admin) in `make test`: ~2.5 minutes.
 FUZZ_EXAMPLES ?= 12
+# Minutes each pass may run (~5 and ~10 here) before scripts/test-within names the tests that never
+# ended, prints where their threads wait (gdb) and stops it: a hang fails in minutes, not at CI's limit.
+PASS_MINUTES = 25
+BROWSER_PASS_MINUTES = 30
 # Seconds of libFuzzer per parser of untrusted bytes in `make test` (scripts/fuzz-parsers; longer by hand).
 FUZZ_SECONDS ?= 20
 
 test:
-	scripts/install-packages postgresql nats-server espeak-ng lame python3-aiosmtpd python3-opencv $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
+	scripts/install-packages gdb postgresql nats-server espeak-ng lame python3-aiosmtpd python3-opencv $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
 	# The house style (.swift-format), checked before anything is built: fix with `swift format format -i -r Sources Tests`.
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	# One build for both passes, made first, outside the scratch TMPDIR;
 	# each pass runs with a TMPDIR of its own that is removed afterwards, failing or not.
 	$(SWIFT) build --build-tests
 	scripts/fuzz-parsers $(FUZZ_SECONDS)
-	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)"
-	scripts/with-scratch-tmp $(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
+	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres scripts/test-within $(PASS_MINUTES) $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)"
+	scripts/with-scratch-tmp scripts/test-within $(BROWSER_PASS_MINUTES) $(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/api-fuzz $(FUZZ_EXAMPLES)
 
 # Pictures of the browser client's main screens, taken by its Chromium tests, and the heading

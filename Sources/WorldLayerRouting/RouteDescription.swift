@@ -14,8 +14,9 @@ enum RouteDescription {
     struct Leg {
         var name: String?
         var highway: String
+        /// The index in the path's points where the leg starts.
+        var first: Int
         var start: Coordinate
-        var startBearing: Double
         var endBearing: Double
         var distance: Double
         var duration: Double
@@ -23,18 +24,22 @@ enum RouteDescription {
 
     /// Legs shorter than this between two others (a crossing, a jog between sidewalks) are folded into the one before.
     static let shortestLeg = 15.0
+    /// How far before and after a turn the way's heading is judged: over the last metre, a 1 m jog
+    /// between two sidewalks read as a left turn where the way went straight on.
+    static let turnSpan = 15.0
 
     /// `ways[i]` is the way walked between `points[i]` and `points[i + 1]`.
     static func describe(points: [Coordinate], ways: [WalkingGraph.WayInfo], from: RouteEnd, to: RouteEnd) -> Route {
         let segments = zip(points, points.dropFirst()).map { Geodesic.wgs84.inverse($0, $1) }
-        let legs = simplify(legs(points: points, ways: ways, segments: segments))
+        let turns = TurnJudge(points: points, segments: segments)
+        let legs = joinStraightOn(simplify(legs(points: points, ways: ways, segments: segments)), turns)
         var steps: [RouteStep] = []
         for (i, leg) in legs.enumerated() {
             if i == 0 {
-                steps.append(step("depart", nil, leg))
+                steps.append(step("depart", nil, leg, heading: turns.departure(at: leg.first)))
             } else {
-                let direction = self.direction(turnAngle(from: legs[i - 1].endBearing, to: leg.startBearing))
-                steps.append(step(direction == "straight" ? "continue" : "turn", direction, leg))
+                let direction = self.direction(turns.turn(at: leg.first))
+                steps.append(step(direction == "straight" ? "continue" : "turn", direction, leg, heading: turns.departure(at: leg.first)))
             }
         }
         let length = legs.reduce(0) { $0 + $1.distance }
@@ -69,7 +74,7 @@ enum RouteDescription {
             } else {
                 legs.append(
                     Leg(
-                        name: way.name, highway: way.highway, start: points[i], startBearing: bearing,
+                        name: way.name, highway: way.highway, first: i, start: points[i],
                         endBearing: compass(line.finalAzimuth),
                         distance: line.distance, duration: time))
             }
@@ -83,9 +88,21 @@ enum RouteDescription {
 
     /// Folds short middle legs into the leg before, then joins neighbours left on the same street.
     static func simplify(_ legs: [Leg]) -> [Leg] {
+        joined(legs) { last, leg, i in i < legs.count - 1 && (leg.distance < shortestLeg || (last.name != nil && last.name == leg.name)) }
+    }
+
+    /// Joins a leg to the one before when the way goes straight on and a walker would read the same
+    /// words (two unnamed paths, or one street split into several ways): no step says "turn" or
+    /// "continue along the path" where nothing changes.
+    static func joinStraightOn(_ legs: [Leg], _ turns: TurnJudge) -> [Leg] {
+        joined(legs) { last, leg, _ in direction(turns.turn(at: leg.first)) == "straight" && reads(last) == reads(leg) }
+    }
+
+    /// `legs` with each leg for which `joins(kept leg before, leg, its index)` holds folded into the one before.
+    private static func joined(_ legs: [Leg], where joins: (Leg, Leg, Int) -> Bool) -> [Leg] {
         var kept: [Leg] = []
         for (i, leg) in legs.enumerated() {
-            if var last = kept.last, i < legs.count - 1, leg.distance < shortestLeg || (last.name != nil && last.name == leg.name) {
+            if var last = kept.last, joins(last, leg, i) {
                 last.distance += leg.distance
                 last.duration += leg.duration
                 last.endBearing = leg.endBearing
@@ -97,17 +114,20 @@ enum RouteDescription {
         return kept
     }
 
-    private static func step(_ maneuver: String, _ direction: String?, _ leg: Leg) -> RouteStep {
+    /// What a step says of where it goes: the street's name, or the kind of way.
+    private static func reads(_ leg: Leg) -> String { leg.name ?? describe(leg.highway) }
+
+    private static func step(_ maneuver: String, _ direction: String?, _ leg: Leg, heading: Double) -> RouteStep {
         let onto = leg.name.map { " onto \($0)" } ?? " along the \(describe(leg.highway))"
         let instruction: String
         switch maneuver {
-        case "depart": instruction = "Head \(cardinal(leg.startBearing))\(onto)"
+        case "depart": instruction = "Head \(cardinal(heading))\(onto)"
         case "continue": instruction = "Continue\(onto)"
         default: instruction = direction == "u-turn" ? "Turn around\(onto)" : "Turn \(direction ?? "")\(onto)"
         }
         return RouteStep(
             maneuver: maneuver, direction: direction, name: leg.name, highway: leg.highway, distance: leg.distance, duration: leg.duration,
-            location: leg.start, bearing: leg.startBearing, instruction: instruction)
+            location: leg.start, bearing: heading, instruction: instruction)
     }
 
     /// Points every `waypointSpacing` metres along the path, each with the bearing onward.
@@ -134,6 +154,47 @@ enum RouteDescription {
             along += line.distance
         }
         return result
+    }
+
+    /// The way's heading into and out of a point of the path, judged over ``turnSpan`` and twice that.
+    struct TurnJudge {
+        let points: [Coordinate]
+        let segments: [GeodesicLine]
+
+        /// The signed change of heading at `points[k]` (negative: left): the smaller of the changes over
+        /// one and two spans, none when they disagree on the side. A sidewalk that steps 3 m aside
+        /// twice turns 30° over 15 m and not at all over 30 m: it is no turn; a corner turns over both.
+        func turn(at k: Int) -> Double {
+            let near = turnAngle(from: approach(at: k, over: turnSpan), to: departure(at: k, over: turnSpan))
+            let far = turnAngle(from: approach(at: k, over: 2 * turnSpan), to: departure(at: k, over: 2 * turnSpan))
+            guard near.sign == far.sign else { return 0 }
+            return abs(near) < abs(far) ? near : far
+        }
+
+        /// The heading from `span` before `points[k]` (or the path's start) to it.
+        func approach(at k: Int, over span: Double = turnSpan) -> Double {
+            var j = k, walked = 0.0
+            while j > 0, walked < span {
+                j -= 1
+                walked += segments[j].distance
+            }
+            return heading(from: j, to: k) ?? compass(segments[max(0, min(k, segments.count) - 1)].finalAzimuth)
+        }
+
+        /// The heading from `points[k]` to `span` after it (or the path's end).
+        func departure(at k: Int, over span: Double = turnSpan) -> Double {
+            var j = k, walked = 0.0
+            while j < segments.count, walked < span {
+                walked += segments[j].distance
+                j += 1
+            }
+            return heading(from: k, to: j) ?? compass(segments[min(k, segments.count - 1)].initialAzimuth)
+        }
+
+        private func heading(from a: Int, to b: Int) -> Double? {
+            let line = Geodesic.wgs84.inverse(points[a], points[b])
+            return line.distance > 0.5 ? compass(line.initialAzimuth) : nil
+        }
     }
 
     static func compass(_ azimuth: Double) -> Double { azimuth < 0 ? azimuth + 360 : azimuth }

@@ -6,6 +6,7 @@ import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteKit
+import Synchronization
 import WorldLayerCore
 
 /// The one persistence layer: the same queries run on SQLite (embedded default)
@@ -55,6 +56,8 @@ public final class Store: Sendable {
     let logger: Logger
     private let pools: Pools
     private let writeLock = AsyncLock()
+    /// Connections taken from the pools and not yet given back (``close()`` waits for them).
+    private let leases = Atomic<Int>(0)
     let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     /// Whether a PostgreSQL transaction that wrote change-log entries `NOTIFY`s every listening server;
     /// off when another path (a NATS server) carries that signal.
@@ -139,6 +142,8 @@ public final class Store: Sendable {
     public func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, NativeConnection) async throws -> R) async throws
         -> R
     {
+        leases.add(1, ordering: .relaxed)
+        defer { leases.subtract(1, ordering: .relaxed) }
         if let pool = pools.sqlite {
             let conn = try await pool.requestConnection(logger: logger).get()
             defer { pool.releaseConnection(conn, logger: logger) }
@@ -220,9 +225,13 @@ public final class Store: Sendable {
         _ = try await withConnection { db in try await db.raw("SELECT 1 AS ok").all() }
     }
 
-    /// Closes every connection.
+    /// Closes every connection, once those in use are given back (for at most 5 s: a query that
+    /// never answers keeps its connection). A connection given back to a closed SQLite pool was
+    /// freed unclosed, which SQLite's driver traps on in debug builds.
     public func close() async throws {
         guard pools.markClosed() else { return }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while leases.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         try await pools.sqlite?.shutdownAsync()
         await pools.sqliteReaders?.close()
         try await pools.sqliteThreads?.shutdownGracefully()

@@ -24,6 +24,8 @@ struct LiveSubscribersToolTests {
             (tool.standardInput, tool.standardOutput, tool.standardError) = (input, output, errors)
             try tool.run()
             defer { if tool.isRunning { tool.terminate() } }
+            // Ended after two minutes whatever happens, so that the lines read below end too, rather than hang the run.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 120) { if tool.isRunning { tool.terminate() } }
             let ready = try await offThePool { errors.fileHandleForReading.readLine() }
             #expect(ready == "ready", "the tool said \(ready ?? "nothing") instead of ready")
 

@@ -26,6 +26,8 @@ struct LiveSlowSocketTests {
             fast.subscribe([cell])
             let start = try #require(try await fast.next(type: "subscribed")["seq"] as? Int)
             let slow = try await offThePool { try StalledSubscriber(port: api.port, cell: cell) }
+            // Hung up whatever happens: the server's shutdown would otherwise wait out the long close timeout.
+            defer { slow.hangUp() }
 
             var placed: [String] = []
             for i in 0..<60 {
@@ -75,12 +77,19 @@ private final class StalledSubscriber: @unchecked Sendable {  // one thread at a
         try socket.send(WebSocketFrames.clientFrame(opcode: 1, payload: Data(#"{"type":"subscribe","cells":["\#(cell)"]}"#.utf8)))
     }
 
-    /// The sticker events read until the server's close frame, and that frame's code.
+    /// Ends the connection (a phone that gave up), so that nothing on the server waits for it.
+    func hangUp() { socket.shutdown() }
+
+    /// The sticker events read until the server's close frame, and that frame's code; the close is
+    /// answered, as the protocol asks.
     func readUntilClosed() throws -> (events: [(id: String, seq: Int)], closeCode: Int?) {
         var events: [(id: String, seq: Int)] = []
         while true {
             while let frame = reader.next() {
-                if frame.opcode == 8 { return (events, frame.closeCode) }
+                if frame.opcode == 8 {
+                    try? socket.send(WebSocketFrames.clientFrame(opcode: 8, payload: frame.payload.prefix(2)))
+                    return (events, frame.closeCode)
+                }
                 guard let message = try? JSONSerialization.jsonObject(with: frame.payload) as? [String: Any],
                     message["type"] as? String == "event", let id = message["stickerId"] as? String, let seq = message["seq"] as? Int
                 else { continue }

@@ -60,6 +60,19 @@ export function showError(line, error) {
   line.hidden = false;
 }
 
+/** A button that acts on its second tap; the first says what the second will do ("Tap again to
+ *  delete it"). For what cannot be taken back: a delete, a block. Any error is said. */
+export function secondTapButton(attributes, label, confirmLabel, action) {
+  const button = h("button", attributes, label);
+  button.addEventListener("click", async () => {
+    if (button.dataset.armed !== "1") { button.dataset.armed = "1"; button.textContent = confirmLabel; return; }
+    button.disabled = true;
+    try { await action(); } catch (error) { say(error.message); }
+    button.disabled = false;
+  });
+  return button;
+}
+
 let toastTimer = null;
 /** A toast at the top of the screen, read out by screen readers. It stays long enough to be read
  *  (longer for longer messages), across a change of tab, until tapped or replaced. */

@@ -13,6 +13,8 @@ export const keys = {
   /** The stickers chosen for AR and the map (./layers.js). */
   layer: "worldlayer.layer",
   safetySeen: "worldlayer.safetyAcknowledged",
+  // Motion and orientation were granted here once: Safari then grants them again without a tap.
+  motionGranted: "worldlayer.motionGranted",
   participants: "worldlayer.participant.",
   participant: (tour) => `worldlayer.participant.${tour}`,
   positions: "worldlayer.positions.",

@@ -210,6 +210,10 @@ actor LiveHub {
         }
     }
 
+    /// How long one read of the change log may take before the pass gives up and the next wake
+    /// tries again: one unanswered query must not stop live updates for good (``withDeadline(_:_:)``).
+    static let readDeadline: Duration = .seconds(15)
+
     /// Reads and dispatches everything new in the log. Overlapping wakes fold into one more pass.
     func wake() async {
         if reading {
@@ -223,11 +227,13 @@ actor LiveHub {
             var touched = TouchedCells()
             do {
                 if cursor < 0 {
-                    let last = try await store.changes.lastEventSeq()
+                    let last = try await withDeadline(Self.readDeadline) { [store] in try await store.changes.lastEventSeq() }
                     if cursor < 0 { cursor = last }
                 }
                 while true {
-                    let events = try await store.changes.events(after: cursor, limit: 1000)
+                    let events = try await withDeadline(Self.readDeadline) { [store, cursor] in
+                        try await store.changes.events(after: cursor, limit: 1000)
+                    }
                     guard let last = events.last else { break }
                     for event in events {
                         await dispatch(event)

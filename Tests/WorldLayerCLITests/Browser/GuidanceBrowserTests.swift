@@ -7,6 +7,17 @@ import WorldLayerTestSupport
 /// NavSB's guidance: a long press on the map routes there; leaving the route makes a new one from where I am.
 @Suite("Live guidance in Chromium and WebKit", .serialized)
 struct GuidanceBrowserTests {
+    /// AR opened on `route` (as the map's "View in AR" hands it over), standing at `position`.
+    private static func openAR(_ browser: Browser, _ server: RunningServer, on route: String, standing position: (Double, Double))
+        async throws
+    {
+        try await browser.open(server.base + "/#/discover")
+        try await browser.stand(at: position.0, position.1, accuracy: 5, origin: server.base)
+        _ = try await browser.run("sessionStorage.setItem('worldlayer.route', arguments[0])", [route])
+        try await browser.open(server.base + "/#/ar")
+        try await browser.enterAR()
+    }
+
     @Test(
         "walking off the route for a while finds a new way from where I am to the same destination; the banner guides again",
         arguments: Browser.Engine.allCases)
@@ -19,11 +30,7 @@ struct GuidanceBrowserTests {
             json: #"{"from":{"latitude":60.1703,"longitude":24.9406},"to":{"latitude":60.16951,"longitude":24.95227}}"#)
         #expect(route.status == 200)
         try await Browser.using(engine) { browser in
-            try await browser.open(server.base + "/#/discover")
-            try await browser.stand(at: start.0, start.1, accuracy: 5, origin: server.base)
-            _ = try await browser.run("sessionStorage.setItem('worldlayer.route', arguments[0])", [route.text])
-            try await browser.open(server.base + "/#/ar")
-            try await browser.enterAR()
+            try await Self.openAR(browser, server, on: route.text, standing: start)
             #expect(try await browser.waitOnScreen("#ar-next").hasPrefix("In "))
             // Away from the destination, at a walk: 3 m a second for 48 m.
             var longitude = start.1
@@ -42,6 +49,62 @@ struct GuidanceBrowserTests {
             #expect(abs(first[2] - 60.16951) < 0.0005 && abs(first[3] - 24.95227) < 0.001, "to the same destination")
             #expect(try await browser.waitOnScreen("#ar-next").hasPrefix("In "))
             try await BrowserTests.screenshot(browser, "ar-rerouted")
+        }
+    }
+
+    @Test(
+        "starting 30 m from the route: the banner says to walk to it and which way, arrows lead from where I stand; on it, its turns",
+        arguments: Browser.Engine.allCases)
+    func startsAwayFromTheRoute(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let route = try await server.request(
+            "POST", "/v1/routes",
+            json: #"{"from":{"latitude":60.1703,"longitude":24.9406},"to":{"latitude":60.16951,"longitude":24.95227}}"#)
+        let waypoints = try #require(
+            (try JSONSerialization.jsonObject(with: Data(route.text.utf8)) as? [String: Any])?["waypoints"] as? [[String: Any]])
+        let first = try #require(waypoints.first)
+        let (latitude, longitude) = (first["latitude"] as? Double ?? 0, first["longitude"] as? Double ?? 0)
+        let bearing = (first["bearing"] as? Double ?? 0) * Double.pi / 180
+        // 30 m behind the route's start, as the way goes: the start is the nearest point of it.
+        let metreNorth = 1 / 111_320.0, metreEast = 1 / (111_320 * cos(latitude * Double.pi / 180))
+        let away = (latitude - 30 * cos(bearing) * metreNorth, longitude - 30 * sin(bearing) * metreEast)
+        let toward = ["n", "ne", "e", "se", "s", "sw", "w", "nw"][
+            Int(((bearing * 180 / Double.pi) + 22.5).truncatingRemainder(dividingBy: 360) / 45) % 8]
+        let words = [
+            "n": "north", "ne": "north-east", "e": "east", "se": "south-east", "s": "south", "sw": "south-west", "w": "west",
+            "nw": "north-west",
+        ]
+        try await Browser.using(engine) { browser in
+            try await Self.openAR(browser, server, on: route.text, standing: away)
+            let banner = try await browser.waitOnScreen("#ar-next")
+            #expect(banner.hasPrefix("Walk 3"), "\(banner)")
+            #expect(banner.contains(" m \(words[toward] ?? "") to "), "towards the route's start: \(banner)")
+            let nearest =
+                try await browser.waitFor(
+                    "arrows from where I stand",
+                    """
+                    const a = (window.worldlayerAR?.objects() ?? []).filter(x => String(x.id).startsWith('approach-') && x.x !== undefined);
+                    return a.length >= 4 ? Math.min(...a.map(x => Math.hypot(x.x, x.z))) : null
+                    """) as? Double ?? 99
+            #expect(nearest < 5, "the first arrow is at my feet, not 30 m away: \(nearest) m")
+            try await BrowserTests.screenshot(browser, "ar-join-route")
+
+            // Walked to the route (3 m a second, as the position filter believes a walker): its own turns,
+            // and the arrows that led there gone.
+            for step in 1...10 {
+                let f = Double(step) / 10
+                try await browser.stand(
+                    at: away.0 + f * (latitude - away.0), away.1 + f * (longitude - away.1), accuracy: 5, origin: server.base)
+                try await Task.sleep(for: .seconds(1))
+            }
+            _ = try await browser.waitFor(
+                "the route's own guidance", "return document.querySelector('#ar-next')?.textContent.startsWith('In ') || null")
+            #expect(try await browser.waitOnScreen("#ar-next").hasPrefix("In "))
+            let approaches =
+                try await browser.run(
+                    "return window.worldlayerAR.objects().filter(x => String(x.id).startsWith('approach-')).length") as? Int
+            #expect(approaches == 0)
         }
     }
 

@@ -42,11 +42,13 @@ struct TourWayBrowserTests {
             try await browser.click("#tour-way-ar")
             try await browser.enterAR()
             _ = try await browser.waitOnScreen("#ar-guidance")
-            // The banner is up as soon as the route is; the next turn fills it in with the first position fix.
+            // The banner is up as soon as the route is; the next turn fills it in with the first position fix
+            // (or, standing over 10 m from the route's start, the way to it).
             let banner =
                 try await browser.waitFor(
                     "the next turn in the banner",
-                    "const t = document.querySelector('#ar-next')?.textContent ?? ''; return t.startsWith('In ') ? t : null")
+                    "const t = document.querySelector('#ar-next')?.textContent ?? ''; return t.startsWith('In ') || t.startsWith('Walk ') ? t : null"
+                )
                 as? String ?? ""
             #expect(banner.contains(" min on foot"), "the next turn, and the way left: \(banner)")
             _ = try await browser.waitOnScreen("#ar-next")

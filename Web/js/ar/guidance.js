@@ -12,13 +12,16 @@ function stepStarts(route) {
   return route.steps.map((s) => { const start = along; along += s.distance; return start; });
 }
 
-/** Where I am on `route`: `{along, off, next: {step, distance, turn}, arrived, left}` (`off`: metres from the line). */
+/** Where I am on `route`: `{along, off, join, next: {step, distance, turn}, arrived, left}` (`off`:
+ *  metres from the line; `join`: the route's nearest point, `{latitude, longitude, bearing}` from me). */
 export function progress(route, latitude, longitude) {
   const frame = new LocalFrame(latitude, longitude, 0);
   let nearest = null;
   for (const w of route.waypoints) {
     const p = frame.enu(w.latitude, w.longitude, 0), d = Math.hypot(p.east, p.north);
-    if (!nearest || d < nearest.d) nearest = { d, along: w.along };
+    if (!nearest || d < nearest.d) {
+      nearest = { d, along: w.along, join: { latitude: w.latitude, longitude: w.longitude, bearing: (Math.atan2(p.east, p.north) * 180 / Math.PI + 360) % 360 } };
+    }
   }
   const end = frame.enu(route.destination.latitude, route.destination.longitude, 0);
   const toEnd = Math.hypot(end.east, end.north);
@@ -27,9 +30,25 @@ export function progress(route, latitude, longitude) {
   const step = index === -1 ? route.steps.at(-1) : route.steps[index];
   const distance = index === -1 ? toEnd : starts[index] - along;
   return {
-    along, off: nearest?.d ?? toEnd, left: Math.max(0, route.length - along), arrived: toEnd < arrivedWithin,
+    along, off: nearest?.d ?? toEnd, join: nearest?.join, left: Math.max(0, route.length - along), arrived: toEnd < arrivedWithin,
     next: { step, distance, turn: step.maneuver === "arrive" ? 0 : turnDegrees[step.direction] ?? 0 },
   };
+}
+
+/** Farther than this from the route when guidance starts (a fix in a square, a park, a building):
+ *  first the way to it, then its turns. */
+export const joinWithin = 10;
+
+/** Points every `spacing` metres from where I stand to `join`, each with the bearing onward: the
+ *  arrows that lead to the route before its own begin. */
+export function approachPoints(latitude, longitude, join, spacing = 5) {
+  const frame = new LocalFrame(latitude, longitude, 0), end = frame.enu(join.latitude, join.longitude, 0);
+  const length = Math.hypot(end.east, end.north), points = [];
+  for (let along = spacing / 2; along < length - spacing / 2; along += spacing) {
+    const f = along / length;
+    points.push({ latitude: latitude + f * (join.latitude - latitude), longitude: longitude + f * (join.longitude - longitude), bearing: join.bearing });
+  }
+  return points;
 }
 
 /** Whether I have left the route: farther from it than `beyond` metres (or than the fix's accuracy,

@@ -3,7 +3,7 @@
 import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { cameraHeading, HeadingFilter } from "../sensors/heading.js";
-import { motionNeedsTap, startFromTap } from "../sensors/permissions.js";
+import { motionPermission, motionRefusalKey, startFromTap } from "../sensors/permissions.js";
 import { PositionFilter, VehicleGuard } from "../sensors/position.js";
 
 /** Keeps `pose` current and `video` showing the camera. `permission`: the answer to a motion request
@@ -71,16 +71,20 @@ function headingFrom(pose) {
   };
 }
 
-/** Says when the compass was refused or is missing; opened again (no safety word), iOS still wants a
- *  tap on this page before the compass starts: a button for it among the controls. */
-function askForCompass(permission, controls) {
-  if (permission === "denied") say(t("ar.compass.denied"));
-  else if (permission === undefined && motionNeedsTap()) {
-    const compass = h("button", { id: "start-compass", class: "secondary" }, t("ar.compass"));
-    compass.addEventListener("click", async () => {
-      compass.remove();
-      if (await startFromTap() === "denied") say(t("ar.compass.denied"));
-    });
-    controls.prepend(compass);
-  } else if (permission === "unavailable") say(t("ar.compass.none"));
+/** Says when the compass was refused or is missing, in the words of the phone's platform. Opened
+ *  again (no safety word), a browser that still wants a tap for the compass gets a button for it
+ *  among the controls; one that granted it to this site before asks nothing. */
+async function askForCompass(permission, controls) {
+  if (permission === "denied") return say(t(motionRefusalKey()));
+  if (permission === "unavailable") return say(t("ar.compass.none"));
+  if (permission !== undefined) return;
+  const now = await motionPermission();
+  if (now === "denied") return say(t(motionRefusalKey()));
+  if (now === "granted") return;
+  const compass = h("button", { id: "start-compass", class: "secondary" }, t("ar.compass"));
+  compass.addEventListener("click", async () => {
+    compass.remove();
+    if (await startFromTap() === "denied") say(t(motionRefusalKey()));
+  });
+  controls.prepend(compass);
 }

@@ -8,16 +8,16 @@ import { get, paths, post, session } from "../api.js";
 import { couldNotLoad, distanceText, h, icon, label, say } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
-import { saveArea, savedAround } from "../offline/saved.js";
+import { saveArea } from "../offline/saved.js";
 import { stickerSheet } from "./sticker-sheet.js";
 import { rememberPlace, rememberRoute, recentPlaces, recentRoutes } from "./recent.js";
 import { placeCard } from "./place-sheet.js";
 import { currentPosition } from "../sensors/position.js";
-import { settings } from "../settings.js";
 import { shownText } from "../warnings.js";
 import { adSheet, adsHere, sponsoredBy } from "../ads.js";
 import { handoff } from "../handoff.js";
 import { currentLayer, layerPicker, layerQuery } from "../layers.js";
+import { baseMap, boundsOf, followSize, orSaved } from "../base-map.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -25,11 +25,6 @@ let locationRefused = false;  // the person said no to location access: "Locate"
 // Panes from bottom to top; Leaflet's own overlay pane is 400, markers 600.
 // My position lies under what can be tapped: a sticker or an ad where I stand stays tappable.
 const panes = { own: 350, me: 400, places: 410, stickers: 420, stops: 430, route: 440 };
-// WorldLayer's own drawing, per style: the light one recedes so that places, stickers and routes stand out.
-const ownInk = {
-  streets: { building: "#d6d3d1", buildingEdge: "#a8a29e", path: "#a16207", street: "#78716c" },
-  light: { building: "#efedeb", buildingEdge: "#dcd8d4", path: "#d6c3a0", street: "#c8c3be" },
-};
 const clusterBelowZoom = 18, clusterCell = 44;  // px: stickers closer than this on screen group up
 
 /** `focus.sticker`: a sticker id to open (from the feed or a profile); `focus.to` and `focus.name`: a
@@ -49,6 +44,7 @@ export async function render(focus = {}) {
 
   const config = await get(paths.clientConfig);
   const map = L.map(mapElement, { zoomControl: false }).setView(helsinki, 16);
+  const unfollowSize = followSize(map, mapElement);
   window.worldlayerMap = map;  // for the browser tests
   for (const [name, z] of Object.entries(panes)) map.createPane(name).style.zIndex = String(z);
   const layer = () => L.layerGroup().addTo(map);
@@ -103,54 +99,7 @@ export async function render(focus = {}) {
     here ??= await currentPosition();
     if (!view.left) await view.route(focus.to, focus.name);
   }
-  return () => { view.left = true; content.close(); clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
-}
-
-/** The tiles of the style chosen in Settings (streets, light, satellite where the server has it) or,
- *  when they cannot load or "own" is chosen, WorldLayer's own streets and buildings under everything. */
-function baseMap(view, config) {
-  const { map, mapElement } = view;
-  const style = settings.get("mapStyle");
-  mapElement.classList.add(`style-${style}`);
-  const imagery = style === "satellite" && config.satelliteTileURL;
-  const tileURL = imagery ? config.satelliteTileURL : config.tileURL;
-  let drawOwn = !tileURL || style === "own", failures = 0;
-  // WorldLayer's own map, in its pane under everything else: buildings, then walkways over them.
-  async function load() {
-    if (!drawOwn || map.getZoom() < 14) return;
-    const b = map.getBounds();
-    const box = `south=${b.getSouth()}&west=${b.getWest()}&north=${b.getNorth()}&east=${b.getEast()}`;
-    const [buildings, walkways] = await Promise.all([orSaved(`${paths.buildings}?${box}`, "buildings", boundsOf(b), features),
-      orSaved(`${paths.walkways}?${box}`, "walkways", boundsOf(b), features)]);
-    if (view.left) return;
-    view.layers.own.clearLayers();
-    const ink = ownInk[style] ?? ownInk.streets;
-    L.geoJSON(buildings, { pane: "own", interactive: false, style: { color: ink.buildingEdge, weight: 1, fillColor: ink.building, fillOpacity: 0.8 } }).addTo(view.layers.own);
-    L.geoJSON(walkways, { pane: "own", interactive: false,
-      style: (f) => ({ color: /footway|path|pedestrian|steps/.test(f.properties.highway) ? ink.path : ink.street, weight: f.properties.highway === "footway" ? 2 : 4 }) })
-      .addTo(view.layers.own);
-    mapElement.dataset.buildings = String(buildings.features.length);
-    mapElement.dataset.walkways = String(walkways.features.length);
-  }
-  if (tileURL && style !== "own") {
-    const tiles = L.tileLayer(tileURL, { maxZoom: 19, attribution: imagery ? config.satelliteAttribution : config.tileAttribution }).addTo(map);
-    tiles.on("tileerror", () => {
-      if (++failures === 3 && !drawOwn) { drawOwn = true; map.removeLayer(tiles); load().catch(couldNotLoad("map.own")); }
-    });
-  } else map.attributionControl.addAttribution(config.tileAttribution);
-  return { load };
-}
-
-const boundsOf = (b) => ({ south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() });
-const features = (all) => ({ type: "FeatureCollection", features: all.flatMap((x) => x.features) });
-
-/** The API's answer, or with no connection the saved areas' answers of that kind, merged with `merge`. */
-async function orSaved(url, kind, bounds, merge) {
-  try { return await get(url); } catch (error) {
-    const saved = error.status === 0 ? await savedAround(kind, bounds) : [];
-    if (!saved.length) throw error;
-    return merge(saved);
-  }
+  return () => { view.left = true; unfollowSize(); content.close(); clearTimeout(moving); if (watch !== null) navigator.geolocation.clearWatch(watch); map.stop(); map.remove(); };
 }
 
 /** "Save this area for offline", with what it is doing. */

@@ -2,7 +2,7 @@
 // their members, my groups, my reports and what became of them, blocks, deleting the account.
 import { api, get, messageFor, participants, paths, post, session } from "../api.js";
 import { handoff } from "../handoff.js";
-import { h, say, showError } from "../dom.js";
+import { h, say, secondTapButton, showError } from "../dom.js";
 import { t } from "../strings.js";
 import { groupsSection } from "./groups.js";
 import { privateMapsSection } from "./private-maps.js";
@@ -99,7 +99,11 @@ async function signedIn(screen, me) {
   const showStickers = async () => {
     const mine = (await get(paths.myStickers)).stickers ?? [];
     stickers.replaceChildren(...(mine.length ? mine.map((s) => h("li", { class: "card row" }, h("span", {}, s.text || s.templateId, h("span", { class: "muted" }, ` · ${s.state}`)),
-      h("button", { class: "secondary", onclick: async () => { await api("DELETE", paths.sticker(s.id)); showStickers(); } }, t("me.delete")))) : [h("li", { class: "muted" }, t("me.noStickers"))]));
+      secondTapButton({ class: "secondary" }, t("me.delete"), t("me.delete.confirm"), async () => {
+        await api("DELETE", paths.sticker(s.id));
+        say(t("me.deleted", { name: s.text || s.templateId }));
+        showStickers();
+      }))) : [h("li", { class: "muted" }, t("me.noStickers"))]));
   };
 
   const blocked = h("ul", { class: "list", id: "blocked" });

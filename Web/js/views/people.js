@@ -1,7 +1,7 @@
 // A person's page: initials for an avatar, their counts, a follow button that says plainly
 // whether I follow them, and their stickers that I may see.
 import { api, get, paths, session } from "../api.js";
-import { h, say } from "../dom.js";
+import { h, say, secondTapButton } from "../dom.js";
 import { t } from "../strings.js";
 import { templates } from "../templates.js";
 import { postCard } from "./feed.js";
@@ -32,18 +32,12 @@ export async function render(username) {
 
 /** Block, asked twice (a block also ends follows both ways); then this page is as for no one. */
 function blockButton(person) {
-  const button = h("button", { class: "secondary", id: "block-person" }, t("people.block", { username: person.username }));
-  let asked = false;
-  button.addEventListener("click", async () => {
-    if (!asked) { asked = true; button.textContent = t("people.block.confirm"); return; }
-    try {
-      await api("PUT", paths.myBlock(person.username));
-      const screen = document.getElementById("screen");
-      screen.replaceChildren(h("h2", {}, `@${person.username}`), h("p", { class: "notice", id: "blocked-note", role: "status" }, t("people.blocked", { username: person.username })),
-        h("p", {}, h("a", { href: "#/me" }, t("people.blocked.undo"))));
-    } catch (error) { say(error.message); }
+  return secondTapButton({ class: "secondary", id: "block-person" }, t("people.block", { username: person.username }), t("people.block.confirm"), async () => {
+    await api("PUT", paths.myBlock(person.username));
+    const screen = document.getElementById("screen");
+    screen.replaceChildren(h("h2", {}, `@${person.username}`), h("p", { class: "notice", id: "blocked-note", role: "status" }, t("people.blocked", { username: person.username })),
+      h("p", {}, h("a", { href: "#/me" }, t("people.blocked.undo"))));
   });
-  return button;
 }
 
 /** Follow / Following (with a tick); for a private account I do not follow, Ask to follow / Asked. `onChange` after each tap that took. */

@@ -2,6 +2,7 @@
 import { distanceText, h } from "../dom.js";
 import { t } from "../strings.js";
 import { paths } from "../api.js";
+import { openingHoursText } from "../opening-hours.js";
 
 /** A place's sheet: what it is, how far, route and AR, hours, address, levels, its interior and
  *  exterior photos, the plans of its levels. Shared with AR, where a tap on a place's label opens it. */
@@ -14,11 +15,18 @@ export function placeCard(place, away, { route, ar }) {
       route ? h("button", { id: "route-here", onclick: route }, t("map.route")) : null,
       ar ? h("a", { class: "button secondary", id: "place-in-ar", href: "#/ar", onclick: ar }, t("map.viewInAR")) : null),
     place.description ? h("p", {}, place.description) : null,
-    place.openingHours ? h("p", {}, h("strong", {}, t("place.hours")), " ", place.openingHours) : null,
+    place.openingHours ? openingHours(place.openingHours) : null,
     place.address ? h("p", {}, h("strong", {}, t("place.address")), " ", place.address) : null,
     levels ? h("p", {}, h("strong", {}, t("place.levels")), " ", levels) : null,
     ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: paths.placePhoto(place.id, p.id), alt: t(`place.photo.${p.kind}`) })),
     floorPlans(place.floorPlans ?? []));
+}
+
+/** "Open now, until 18:00" over the hours as mapped; only those when they say more than that reads. */
+function openingHours(text) {
+  const now = openingHoursText(text, new Date(), t, document.documentElement.lang || "en");
+  return h("p", { id: "place-hours" }, now ? h("strong", { id: "place-open-now" }, now) : h("strong", {}, t("place.hours")),
+    now ? h("span", { class: "muted", style: "display:block" }, text) : ` ${text}`);
 }
 
 /** The plans of a building's levels: a button per level (the ground floor's first shown), one plan at a time. */

@@ -2,7 +2,7 @@
 // link, removed), the owner's invite links and a way to delete the map; and `#/join/{token}`, where
 // an invite link lands.
 import { api, get, messageFor, paths, post, session } from "../api.js";
-import { h, say } from "../dom.js";
+import { h, say, secondTapButton } from "../dom.js";
 import { t } from "../strings.js";
 import { handoff } from "../handoff.js";
 import { currentPosition } from "../sensors/position.js";
@@ -69,11 +69,11 @@ function inviteForm(w) {
 }
 
 function deleteButton(w, refresh) {
-  const button = h("button", { class: "danger map-delete", onclick: async () => {
-    if (button.dataset.armed !== "1") { button.dataset.armed = "1"; button.textContent = t("me.maps.deleteConfirm"); return; }
-    try { await api("DELETE", paths.worldmap(w.id)); say(t("me.maps.deleted", { name: w.name })); refresh(); } catch (e) { say(e.message); }
-  } }, t("me.maps.delete"));
-  return button;
+  return secondTapButton({ class: "danger map-delete" }, t("me.maps.delete"), t("me.maps.deleteConfirm"), async () => {
+    await api("DELETE", paths.worldmap(w.id));
+    say(t("me.maps.deleted", { name: w.name }));
+    refresh();
+  });
 }
 
 /** `#/join/{token}`: signed in, join the map and go to it; signed out, sign in first. */

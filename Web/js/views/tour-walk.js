@@ -3,7 +3,7 @@
 // starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
 // account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
 import { get, participants, paths, post } from "../api.js";
-import { compassPoint, distanceText, h, icon, say, viewpointText } from "../dom.js";
+import { compassPoint, couldNotLoad, distanceText, h, icon, say, viewpointText } from "../dom.js";
 import { t } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
 import { isSaved, saveTour } from "../offline/saved.js";
@@ -13,16 +13,20 @@ import { questionsSection } from "./tour-questions.js";
 import { settings } from "../settings.js";
 import { handoff } from "../handoff.js";
 import { kept, keys } from "../kept.js";
+import { narrate, narrationPlayer } from "../narration.js";
+import { progress } from "../ar/guidance.js";
+import { baseMap, followSize } from "../base-map.js";
 
 
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant) {
   const screen = document.getElementById("screen");
-  const tour = await get(paths.tour(summary.id), token);
+  const [tour, config] = await Promise.all([get(paths.tour(summary.id), token), get(paths.clientConfig)]);
   const page = drawPage(screen, tour, summary, participant);
+  narrationPlayer();  // made now, so that the first tap on the page unlocks it for every stop's narration
   const stamps = { visited: new Set() };
   const showStop = stopSheet(page.sheet, tour.stops, stamps);
-  const map = stopsMap(page.mapElement, tour.stops, showStop);
+  const map = stopsMap(page.mapElement, tour.stops, showStop, config);
   const drawBook = (b) => {
     stamps.visited = new Set(b ? b.visited.map((s) => s.stopId) : []);
     map.markDone(stamps.visited);
@@ -74,9 +78,15 @@ function saveForOffline(tour) {
   return h("p", { class: "row" }, saveButton, saveStatus);
 }
 
-/** The stops' map: numbered pins on the path between them, green once stamped; me on it. */
-function stopsMap(element, stops, showStop) {
-  const map = L.map(element, { zoomControl: false, attributionControl: false });
+/** The stops' map over the streets (../base-map.js): numbered pins on the path between them, green
+ *  once stamped; me on it. */
+function stopsMap(element, stops, showStop, config) {
+  const map = L.map(element, { zoomControl: false });
+  map.createPane("own").style.zIndex = "350";
+  const view = { map, mapElement: element, left: false, layers: { own: L.layerGroup().addTo(map) } };
+  const streets = baseMap(view, config);
+  const unfollowSize = followSize(map, element);
+  map.on("moveend", () => { if (!view.left) streets.load().catch(couldNotLoad("map.own")); });
   const placed = stops.filter((s) => s.position);
   const pins = new Map();
   if (placed.length) {
@@ -96,24 +106,32 @@ function stopsMap(element, stops, showStop) {
       me?.remove();
       me = L.circleMarker([p.latitude, p.longitude], { radius: 7, color: "#fff", weight: 2, fillColor: "#2563eb", fillOpacity: 1 }).addTo(map);
     },
-    remove: () => map.remove(),
+    remove: () => { view.left = true; unfollowSize(); map.remove(); },
   };
 }
 
-/** A stop's text, pictures and narration in the sheet; `play` starts the narration. */
+/** A stop's text, pictures and narration in the sheet; `play` starts the narration (after the one
+ *  playing, if one is: it is not cut). The narration plays through the page's one player (../narration.js). */
 function stopSheet(sheet, stops, stamps) {
   return function showStop(stop, { play = false, state = "half" } = {}) {
     const audio = stop.media.find((m) => m.contentType.startsWith("audio/"));
-    const player = audio ? h("audio", { controls: true, src: paths.media(audio.id), "aria-label": stop.title }) : null;
+    const src = audio ? paths.media(audio.id) : null;
+    const after = h("p", { class: "muted", id: "narration-after", hidden: true }, t("tours.narration.after"));
     sheet.show(h("div", { class: "card", id: "stop-detail" }, h("h3", {}, `${stops.indexOf(stop) + 1}. ${stop.title}`),
       stamps.visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null,
       stop.viewpoint ? h("p", { class: "muted", id: "stop-viewpoint" }, viewpointText(stop.viewpoint)) : null,
-      player,
+      src ? narrationPlayer() : null, after,
       stop.text ? h("p", {}, stop.text) : null,
       ...stop.media.filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: paths.media(m.id), alt: stop.title })),
       stop.date || stop.source ? h("p", { class: "muted" }, [stop.date, stop.source].filter(Boolean).join(" · ")) : null), state);
-    // Browsers may refuse sound without a tap: then the player is there to press.
-    if (play && player) player.play().catch(() => say(t("tours.playNarration")));
+    if (!src) return;
+    narrate(src, stop.title, { play }).then((result) => {
+      after.hidden = result !== "waiting";
+      // Said as well: a sheet that peeks shows only the stop's name and its player.
+      if (result === "waiting") say(t("tours.narration.after"));
+      // Browsers may refuse sound without a tap: then the player is there to press.
+      if (result === "refused") say(t("tours.playNarration"));
+    });
   };
 }
 
@@ -127,17 +145,21 @@ function drawStampBook(page, stops, b, visited, showStop) {
     ...(b.completedAt ? [h("p", { class: "notice" }, t("tours.complete"))] : []));
 }
 
-/** Follows my position while the page is open: the next stop (asked again after 30 m or a stamp),
+/** Follows my position while the page is open: the next stop (asked again after 30 m or a stamp, its
+ *  distance following every fix),
  *  narration on arrival, and reports to the server, which stamps. Returns what stops it. */
 function followWalk({ tour, token, page, map, stamps, showStop, drawBook }) {
   const guide = nextStopGuide(tour, token, page.where, stamps);
-  let last = null, watch = null, narrated = null, left = false;
-  // Arrival, seen here for everyone (narration), and by the server for stamps.
+  let last = null, watch = null, left = false;
+  const narrated = new Set();
+  // Arrival, seen here for everyone (narration), and by the server for stamps: at the nearest stop
+  // whose circle I am in. Two stops 17 m apart share ground; the second is reached once it is the nearer.
   const arrived = () => {
     const hereFrame = new LocalFrame(last.latitude, last.longitude, 0);
-    const at = tour.stops.find((s) => s.position && (() => { const p = hereFrame.enu(s.position.latitude, s.position.longitude, 0); return Math.hypot(p.east, p.north) <= (s.radius ?? 25); })());
-    if (at && at.id !== narrated) {
-      narrated = at.id;
+    const distance = (s) => { const p = hereFrame.enu(s.position.latitude, s.position.longitude, 0); return Math.hypot(p.east, p.north); };
+    const at = tour.stops.filter((s) => s.position && distance(s) <= (s.radius ?? 25)).sort((a, b) => distance(a) - distance(b))[0];
+    if (at && !narrated.has(at.id)) {
+      narrated.add(at.id);
       if (page.autoNarration.checked) showStop(at, { play: true, state: "peek" });
     }
     return at;
@@ -154,7 +176,9 @@ function followWalk({ tour, token, page, map, stamps, showStop, drawBook }) {
     if (left) return;  // a fix already on its way when the tour was left
     last = { latitude: p.coords.latitude, longitude: p.coords.longitude, accuracy: p.coords.accuracy };
     map.showMe(last);
+    // The server is asked again after 30 m; the distance and direction follow every fix.
     if (guide.farFrom(last, 30)) guide.update(last).catch((e) => page.where.replaceChildren(e.message));
+    else guide.follow(last);
     tick();
   }, (e) => { if (!last) page.where.replaceChildren(e.code === e.PERMISSION_DENIED ? t("map.location.denied") : t("map.location.unavailable")); }, { enableHighAccuracy: true });
   else page.where.replaceChildren(t("map.location.unsupported"));
@@ -162,11 +186,28 @@ function followWalk({ tour, token, page, map, stamps, showStop, drawBook }) {
 }
 
 /** Where I am: the next stop (the server's next with an account; the first unstamped in order
- *  otherwise) with its distance and direction, or how far the tour is. */
+ *  otherwise) with its distance and direction, kept up to date as I walk, or how far the tour is. */
 function nextStopGuide(tour, token, where, stamps) {
   const stops = tour.stops;
   let guidedFrom = null;
+  // The stop shown, its walking route (with an account), and the parts that change as I walk.
+  let shown = null;
+  /** How far `stop` is from `p` and which way: along the route when there is one. */
+  const away = (stop, route, p) => {
+    const hereFrame = new LocalFrame(p.latitude, p.longitude, 0), e = stop.position ? hereFrame.enu(stop.position.latitude, stop.position.longitude, 0) : null;
+    const bearing = e ? (Math.atan2(e.east, e.north) * 180 / Math.PI + 360) % 360 : null;
+    if (route) { const on = progress(route, p.latitude, p.longitude); return { distance: on.left + on.off, bearing }; }
+    return { distance: e ? Math.hypot(e.east, e.north) : null, bearing };
+  };
+  const nextIn = ({ distance, bearing }) => t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compassPoint(bearing)}`) });
   return {
+    /** Between the server's answers: the shown stop's distance and direction from `p`. */
+    follow(p) {
+      if (!shown?.stop.position) return;
+      const now = away(shown.stop, shown.route, p);
+      shown.arrow.style.transform = `rotate(${now.bearing}deg)`;
+      shown.distance.textContent = nextIn(now);
+    },
     /** Whether `p` is more than `metres` from where the guide was last drawn. */
     farFrom(p, metres) {
       if (!guidedFrom) return true;
@@ -182,13 +223,14 @@ function nextStopGuide(tour, token, where, stamps) {
       const next = token ? await get(`${paths.tourNext(tour.id)}${query}`, token).catch(() => null) : null;
       const stop = next ? stops.find((s) => s.id === next.stop?.stop?.id) : stops.find((s) => s.position && !stamps.visited.has(s.id));
       if (!stop) return where.replaceChildren(h("p", {}, t("tours.allDone")));
-      const hereFrame = new LocalFrame(last.latitude, last.longitude, 0), p = stop.position ? hereFrame.enu(stop.position.latitude, stop.position.longitude, 0) : null;
-      const distance = next?.route?.length ?? (p ? Math.hypot(p.east, p.north) : null);
-      const bearing = next?.stop?.bearing ?? (p ? (Math.atan2(p.east, p.north) * 180 / Math.PI + 360) % 360 : null);
+      const now = away(stop, next?.route, last);
+      const distance = next?.route ? next.route.length : now.distance, bearing = next?.stop?.bearing ?? now.bearing;
       const arrow = icon("arrow", { class: "arrow" });
       if (bearing !== null) arrow.style.transform = `rotate(${bearing}deg)`;
+      const distanceLine = distance !== null ? h("span", { class: "muted", id: "next-stop-distance", style: "display:block" }, nextIn({ distance, bearing })) : null;
+      shown = distanceLine ? { stop, route: next?.route, arrow, distance: distanceLine } : null;
       where.replaceChildren(arrow, h("div", { class: "grow" }, h("strong", { id: "next-stop" }, t("tours.next", { title: `${stops.indexOf(stop) + 1}. ${stop.title}` })),
-        distance !== null ? h("span", { class: "muted", style: "display:block" }, t("tours.nextIn", { distance: distanceText(distance), direction: t(`direction.${compassPoint(bearing)}`) })) : null),
+        distanceLine),
         ...(next?.route ? [h("a", { class: "button secondary", id: "next-in-ar", href: "#/ar", onclick: () => { handoff.route = { ...next.route, to: { ...next.route.to, name: stop.title } }; } }, t("map.viewInAR"))] : []));
     },
   };
