@@ -125,7 +125,7 @@ const en = {
   "discover.people": "People", "discover.tours": "Walking tours near you", "discover.people.search": "Search people", "discover.noBooks": "No book matches “{q}”.",
   "discover.follow": "Follow", "discover.following": "Following", "discover.loginToFollow": "Log in to follow people.",
   "book.targets": "{count} pictures come alive in this book.", "book.open": "Point the camera at a picture",
-  "book.by": "by {authors}",
+  "book.by": "by {authors}", "book.shows.video": "plays a video", "book.shows.model": "shows a 3D model", "book.shows.audio": "plays a sound", "book.shows.link": "opens a link",
   "camera.start": "Start camera", "camera.stop": "Stop", "camera.looking": "Point the camera at a picture in the book.",
   "camera.model": "3D model: drag to turn it, pinch or scroll to zoom", "camera.found": "{name}", "camera.mute": "Sound off", "camera.unmute": "Sound on",
   "camera.denied": "The camera is blocked for this site. Allow camera access in your browser's settings to see the pictures come alive.",

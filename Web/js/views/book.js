@@ -22,7 +22,16 @@ export async function render(slug) {
     book.cover ? h("img", { src: paths.media(book.cover.id), alt: "", style: "max-width:100%;border-radius:12px" }) : null,
     h("p", {}, book.description),
     h("p", {}, t("book.targets", { count: book.targets.length })),
+    pictures(book.targets),
   ].filter(Boolean));
+}
+
+/** The pictures that come alive, as they are printed: the ones to look for in the book. */
+function pictures(targets) {
+  return h("ul", { class: "book-pictures", id: "book-pictures" }, ...targets.map((target) => h("li", {},
+    h("img", { src: paths.media(target.image.id), alt: target.name, loading: "lazy" }),
+    h("span", {}, target.name, target.content?.kind ? h("span", { class: "muted" }, ` · ${t(`book.shows.${target.content.kind}`)}`) : null),
+    target.credit ? h("small", { class: "muted" }, target.credit) : null)));
 }
 
 export async function renderCamera(slug) {
