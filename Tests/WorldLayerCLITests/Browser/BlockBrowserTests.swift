@@ -33,4 +33,43 @@ struct BlockBrowserTests {
         #expect(try await server.api.call(.get, "/v1/stickers/\(id)", token: myToken).status == .notFound)
         #expect(try await server.api.call(.get, "/v1/people/\(pest)", token: myToken).status == .notFound)
     }
+
+    @Test(
+        "a sticker's sheet blocks its author after a second tap, and says what it means; my own sticker's sheet offers no block",
+        arguments: Browser.Engine.allCases)
+    func blockFromStickerSheet(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let pest = "spammer\(engine.rawValue)", me = "walker\(engine.rawValue)"
+        let pestToken = try await server.signUpAndLogIn(pest)
+        let myToken = try await server.signUpAndLogIn(me)
+        let theirs = UUID().uuidString.lowercased(), mine = UUID().uuidString.lowercased()
+        for (id, token, text) in [(theirs, pestToken, "Buy now"), (mine, myToken, "My note")] {
+            #expect(
+                try await server.api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: text), token: token).status == .created)
+            #expect(try await server.api.call(.post, "/v1/stickers/\(id)/place", token: token).status == .ok)
+        }
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [myToken])
+            try await browser.open(server.base + "/#/map/sticker/\(mine)")
+            #expect(try await browser.waitOnScreen("#sticker-sheet h3") == "My note")
+            try await browser.element("#report-sticker")
+            try await Task.sleep(for: .seconds(1))  // /v1/me has answered
+            #expect(try await browser.run("return document.querySelector('#block-author')") is NSNull, "no block for my own")
+
+            try await browser.open(server.base + "/#/discover")
+            try await browser.open(server.base + "/#/map/sticker/\(theirs)")
+            #expect(try await browser.waitOnScreen("#sticker-sheet h3") == "Buy now")
+            // Last among the sheet's actions: scrolled to, as a finger scrolls the sheet.
+            try await browser.element("#block-author")
+            _ = try await browser.run("document.querySelector('#block-author').scrollIntoView({block: 'center'})")
+            #expect(try await browser.waitOnScreen("#block-author") == "Block @\(pest)")
+            try await browser.click("#block-author")
+            #expect(try await browser.waitOnScreen("#block-author").hasPrefix("Tap again to block"))
+            try await browser.click("#block-author")
+            #expect(try await browser.waitOnScreen("#blocked-note").contains("You blocked @\(pest)"))
+        }
+        #expect(try await server.api.call(.get, "/v1/stickers/\(theirs)", token: myToken).status == .notFound)
+    }
 }
