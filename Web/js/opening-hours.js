@@ -60,10 +60,13 @@ function timesOf(text) {
   return ranges;
 }
 
+/** Minutes since Monday 00:00 of `now`'s week, in the phone's time zone. */
+const minuteOfWeek = (now) => ((now.getDay() + 6) % 7) * 1440 + now.getHours() * 60 + now.getMinutes();
+
 /** Whether `week` has the place open at `now` (a Date, read in the phone's time zone), until when,
  *  or when it opens next: `{open, minutes}` with minutes from `now`'s Monday 00:00 (null: never). */
 export function openAt(week, now) {
-  const minute = ((now.getDay() + 6) % 7) * 1440 + now.getHours() * 60 + now.getMinutes();
+  const minute = minuteOfWeek(now);
   const spans = week.flatMap((ranges, d) => ranges.map(([a, b]) => [d * 1440 + a, d * 1440 + b]));
   // Each span also a week earlier and later, so Sunday night runs into Monday and Monday follows Sunday.
   const all = [-10080, 0, 10080].flatMap((shift) => spans.map(([a, b]) => [a + shift, b + shift])).sort((x, y) => x[0] - y[0]);
@@ -84,7 +87,7 @@ export function openingHoursText(text, now, t, locale = "en") {
   const week = parseOpeningHours(text);
   if (!week) return null;
   const { open, minutes } = openAt(week, now);
-  const nowMinute = ((now.getDay() + 6) % 7) * 1440 + now.getHours() * 60 + now.getMinutes();
+  const nowMinute = minuteOfWeek(now);
   if (open && minutes === null) return t("hours.always");
   if (!open && minutes === null) return t("hours.closed");
   const clock = `${String(Math.floor((((minutes % 1440) + 1440) % 1440) / 60)).padStart(2, "0")}:${String(((minutes % 60) + 60) % 60).padStart(2, "0")}`;
