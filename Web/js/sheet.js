@@ -24,6 +24,8 @@ export function bottomSheet(id, { onClose } = {}) {
       return content;
     },
     hide() { el.hidden = true; body.replaceChildren(); },
+    /** Goes up to `state` (a form that opens its second step wants the room), never down. */
+    raise(state = "full") { if (states.indexOf(el.dataset.state) < states.indexOf(state)) settle(state); },
     get open() { return !el.hidden; },
   };
   close.addEventListener("click", () => { sheet.hide(); onClose?.(); });

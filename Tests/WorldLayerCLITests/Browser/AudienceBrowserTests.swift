@@ -13,22 +13,28 @@ struct AudienceBrowserTests {
         return (r.status.code, ClientDesignBrowserTests.json(r.text))
     }
 
-    /// Signed in with `token`, standing at (`latitude`, `longitude`) in AR, the placing form open with `text` typed.
-    static func openPlacing(
-        _ browser: Browser, _ server: RunningServer, token: String, at latitude: Double, _ longitude: Double, text: String
-    ) async throws {
+    /// Signed in with `token`, standing at (`latitude`, `longitude`) in AR, with a position.
+    static func openAR(_ browser: Browser, _ server: RunningServer, token: String, at latitude: Double, _ longitude: Double) async throws {
         try await browser.open(server.base + "/#/discover")
         try await browser.stand(at: latitude, longitude, accuracy: 4, origin: server.base)
         _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
         try await browser.open(server.base + "/#/ar")
         try await browser.enterAR()
         _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+    }
+
+    /// Signed in with `token`, standing at (`latitude`, `longitude`) in AR, the placing form open with `text` typed.
+    static func openPlacing(
+        _ browser: Browser, _ server: RunningServer, token: String, at latitude: Double, _ longitude: Double, text: String
+    ) async throws {
+        try await openAR(browser, server, token: token, at: latitude, longitude)
         try await browser.click("#place-sticker")
         try await browser.type("#place-text", text)
     }
 
     /// Chooses who sees the sticker in the placing form.
     static func choose(_ audience: String, _ browser: Browser) async throws {
+        try await browser.openMorePlacingOptions()
         _ = try await browser.run(
             "const s = document.querySelector('#audience'); s.value = arguments[0]; s.dispatchEvent(new Event('change'))", [audience])
     }
@@ -97,16 +103,12 @@ extension AudienceBrowserTests {
         defer { server.stop() }
         let maker = try await server.signUpAndLogIn("turner\(engine)")
         try await Browser.using(engine) { browser in
-            try await browser.open(server.base + "/#/discover")
-            try await browser.stand(at: 60.16400, 24.94100, accuracy: 4, origin: server.base)
-            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [maker])
-            try await browser.open(server.base + "/#/ar")
-            try await browser.enterAR()
-            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            try await Self.openAR(browser, server, token: maker, at: 60.16400, 24.94100)
             try await browser.click("#place-sticker")
             try await browser.element("#place-template")
             // The billboard, a 3D template that takes text, is offered first; models can be turned.
-            #expect(try await browser.run("return document.querySelector('#place-template').value") as? String == "billboard")
+            #expect(
+                try await browser.run("return document.querySelector('#place-template input:checked').value") as? String == "billboard")
             try await browser.type("#place-text", "Turned a quarter")
             _ = try await browser.run(
                 "const r = document.querySelector('#place-turn'); r.value = '90'; r.dispatchEvent(new Event('input'))")

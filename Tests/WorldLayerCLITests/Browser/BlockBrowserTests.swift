@@ -3,8 +3,8 @@ import HTTPTypes
 import Testing
 import WorldLayerTestSupport
 
-/// Blocking someone from their page, by two taps, with what it means said on screen.
-@Suite("Blocking from a person's page in Chromium and WebKit", .serialized)
+/// Blocking someone from their page, a sticker's sheet or after a report, by two taps, with what it means said on screen.
+@Suite("Blocking a person in Chromium and WebKit", .serialized)
 struct BlockBrowserTests {
     @Test(
         "a person's page blocks them after a second tap; the page says what it means, and their stickers and page are gone for me",
@@ -71,5 +71,40 @@ struct BlockBrowserTests {
             #expect(try await browser.waitOnScreen("#blocked-note").contains("You blocked @\(pest)"))
         }
         #expect(try await server.api.call(.get, "/v1/stickers/\(theirs)", token: myToken).status == .notFound)
+    }
+
+    @Test(
+        "after reporting a sticker, its author is blocked from the same sheet by a second tap, and their sticker is gone for me",
+        arguments: Browser.Engine.allCases)
+    func blockAfterReport(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let pest = "troll\(engine.rawValue)", me = "reader\(engine.rawValue)"
+        let pestToken = try await server.signUpAndLogIn(pest)
+        let myToken = try await server.signUpAndLogIn(me)
+        let id = UUID().uuidString.lowercased()
+        #expect(
+            try await server.api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "Rude words"), token: pestToken).status
+                == .created)
+        #expect(try await server.api.call(.post, "/v1/stickers/\(id)/place", token: pestToken).status == .ok)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [myToken])
+            try await browser.open(server.base + "/#/map/sticker/\(id)")
+            #expect(try await browser.waitOnScreen("#sticker-sheet h3") == "Rude words")
+            try await browser.click("#report-sticker")
+            try await browser.click("#report-form input[value=offensive]")
+            try await browser.click("#report-form button[type=submit]")
+            #expect(try await browser.waitOnScreen("#report-done").contains("a moderator will look at it"))
+            // Offered under the thanks, in view as the sheet scrolls to it.
+            try await browser.element("#block-after-report")
+            _ = try await browser.run("document.querySelector('#block-after-report').scrollIntoView({block: 'center'})")
+            #expect(try await browser.waitOnScreen("#block-after-report") == "Block @\(pest)")
+            try await browser.click("#block-after-report")
+            #expect(try await browser.waitOnScreen("#block-after-report").hasPrefix("Tap again to block"))
+            try await browser.click("#block-after-report")
+            #expect(try await browser.waitOnScreen("#blocked-note").contains("You blocked @\(pest)"))
+        }
+        #expect(try await server.api.call(.get, "/v1/stickers/\(id)", token: myToken).status == .notFound)
     }
 }

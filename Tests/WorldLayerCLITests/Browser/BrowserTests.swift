@@ -496,6 +496,7 @@ struct BrowserTests {
                     as? [String] ?? []
                 try await maker.click("#place-sticker")
                 try await maker.type("#place-text", "Live from the maker")
+                try await maker.openMorePlacingOptions()
                 try await maker.type("#place-tags", "#browser")
                 try await maker.click("#place-submit")
                 do { try await maker.element("#placed") } catch {

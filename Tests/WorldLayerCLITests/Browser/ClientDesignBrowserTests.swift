@@ -104,6 +104,17 @@ struct ClientDesignBrowserTests {
             try await browser.click("#feed .post a.open-sticker")
             #expect(try await browser.waitOnScreen("#sticker-sheet h3") == "Coffee here is great")
             try await browser.waitOnScreen("#navigate-there")
+            // The sticker itself is in sight above the sheet, not under it.
+            let seen =
+                try await browser.waitFor(
+                    "the sticker above the sheet",
+                    """
+                    const map = window.worldlayerMap, box = map.getContainer().getBoundingClientRect();
+                    const p = map.latLngToContainerPoint([60.1699, 24.9384]), y = box.top + p.y, x = box.left + p.x;
+                    const sheet = document.querySelector('.sheet:not([hidden])')?.getBoundingClientRect().top ?? innerHeight;
+                    return y > box.top + 20 && y < sheet - 20 && x > 0 && x < innerWidth ? [y, sheet] : null
+                    """) as? [Double] ?? []
+            #expect(seen.count == 2, "\(seen)")
             try await BrowserTests.screenshot(browser, "map-sticker")
             try await browser.click("#sticker-sheet a.author")
             #expect(try await browser.waitOnScreen("#profile h2") == Fixtures.signUp("poster").displayName)

@@ -34,6 +34,7 @@ struct ContentWarningBrowserTests {
             _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
             try await browser.click("#place-sticker")
             try await browser.type("#place-text", "Hail damage on the roof")
+            try await browser.openMorePlacingOptions()
             try await browser.click("#warning-graphic")
             try await browser.click("#place-submit")
             try await browser.element("#placed")

@@ -108,6 +108,62 @@ struct GuidanceBrowserTests {
         }
     }
 
+    @Test(
+        "near the destination with my sticker 2 m ahead, turning all the way round: no place name covers the destination, the route's arrows or a sticker nearer than its place",
+        arguments: Browser.Engine.allCases)
+    func labelsGiveWay(engine: Browser.Engine) async throws {
+        let server = try await BrowserTests.server(engine)
+        defer { server.stop() }
+        let token = try await server.signUpAndLogIn("labelwatcher\(engine.rawValue)")
+        // 40 m west of a destination among the shops by the railway station (outside any restricted zone).
+        let destination = (60.17030, 24.94140), metreEast = 1 / (111_320 * cos(60.17030 * Double.pi / 180))
+        let standing = (destination.0, destination.1 - 40 * metreEast)
+        let route = try await server.request(
+            "POST", "/v1/routes",
+            json:
+                #"{"from":{"latitude":\#(standing.0),"longitude":\#(standing.1)},"to":{"latitude":\#(destination.0),"longitude":\#(destination.1)}}"#
+        )
+        #expect(route.status == 200)
+        try await Browser.using(engine) { browser in
+            try await browser.open(server.base + "/#/discover")
+            _ = try await browser.run("localStorage.setItem('worldlayer.token', arguments[0])", [token])
+            try await Self.openAR(browser, server, on: route.text, standing: standing)
+            _ = try await browser.waitFor("a position in AR", "return window.worldlayerAR?.pose.latitude")
+            try await browser.click("#place-sticker")
+            try await browser.type("#place-text", "Meet here")
+            try await browser.click("#place-submit")
+            try await browser.waitOnScreen("#placed")
+            _ = try await browser.run("document.querySelector('#ar-sheet .close').click()")
+            var drawn = 0
+            for heading in stride(from: 10.0, to: 360.0, by: 20.0) {  // from 10°: the first layout is made after the sticker came
+                _ = try await browser.run("window.worldlayerAR.pose.heading = arguments[0]", [heading])
+                _ = try await browser.waitFor(
+                    "labels laid out facing \(heading)°",
+                    "return Math.abs(Number(document.querySelector('#ar-labels').dataset.heading) - arguments[0]) < 0.5 || null", [heading])
+                // A frame drawn after the layout, so that objects and labels are from the same pose.
+                _ = try await browser.runAsync("requestAnimationFrame(() => requestAnimationFrame(() => done(true)))")
+                let found =
+                    try await browser.run(
+                        """
+                        const things = window.worldlayerAR.objects().filter(o => ['destination', 'sticker', 'waypoint'].includes(o.kind) && o.visible);
+                        const labels = [...document.querySelectorAll('#ar-labels .place-label:not(.chosen)')], covered = [];
+                        for (const l of labels) {
+                          const b = l.getBoundingClientRect(), far = Number(l.dataset.distance);
+                          for (const o of things) {
+                            if (o.kind !== 'destination' && !(o.distance < far - 1)) continue;
+                            const r = window.worldlayerAR.drawnAt(o.id);
+                            if (r && b.left < r.right && r.left < b.right && b.top < r.bottom && r.top < b.bottom) covered.push(`${l.textContent} over ${o.kind} ${o.text ?? ''}`);
+                          }
+                        }
+                        return [labels.length, covered]
+                        """) as? [Any] ?? []
+                drawn += found.first as? Int ?? 0
+                #expect((found.last as? [String])?.isEmpty == true, "facing \(heading)°: \(found)")
+            }
+            #expect(drawn > 0, "some place names were drawn while turning")
+        }
+    }
+
     @Test("a long press on the map routes there: the route drawn, its length and time in the sheet", arguments: Browser.Engine.allCases)
     func longPressRoutes(engine: Browser.Engine) async throws {
         let server = try await BrowserTests.server(engine)

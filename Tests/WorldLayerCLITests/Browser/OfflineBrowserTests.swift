@@ -56,6 +56,16 @@ struct OfflineBrowserTests {
                 try await browser.type("#place-text", text)
                 try await browser.click("#place-submit")
                 #expect(try await browser.waitOnScreen("#queued").contains("No connection"))
+                // Drawn for me at once, in front of me, marked as waiting; a tap on it says so.
+                let drawn = try await browser.waitFor(
+                    "'\(text)' drawn and marked waiting",
+                    """
+                    const o = window.worldlayerAR.objects().find(x => x.text === arguments[0] && x.waiting && x.visible);
+                    const at = o && window.worldlayerAR.drawnAt(o.id);
+                    return at && at.x > 0 && at.x < innerWidth && at.y > 0 && at.y < innerHeight ? o.id : null
+                    """, [text])
+                _ = try await browser.run("window.worldlayerAR.open(arguments[0])", [drawn as? String ?? ""])
+                #expect(try await browser.waitOnScreen("#waiting-sheet p").contains("when you are back online"))
             }
             try await browser.open(server.base + "/#/me")
             _ = try await browser.waitFor("two waiting", "return document.querySelectorAll('#outbox [data-state=waiting]').length === 2")

@@ -174,6 +174,7 @@ struct SceneAnchorBrowserTests {
                 try await browser.click("#place-sticker")
                 let text = anchored ? "Placed on the poster" : "Placed on a blank wall"
                 try await browser.type("#place-text", text)
+                try await browser.openMorePlacingOptions()
                 try await browser.click("#place-on-scene")
                 _ = try await browser.run("document.querySelector('#place-scene-distance').value = '3'")
                 try await browser.click("#place-submit")

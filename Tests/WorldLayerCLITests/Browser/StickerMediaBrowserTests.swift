@@ -42,6 +42,7 @@ struct StickerMediaBrowserTests {
                 return input.files.length;
                 """, [tone.base64EncodedString()])
             #expect(chosen as? Int == 1)
+            try await browser.openMorePlacingOptions()
             try await browser.type("#place-link", "https://example.org/trams")
             try await browser.click("#place-submit")
             try await browser.element("#placed")

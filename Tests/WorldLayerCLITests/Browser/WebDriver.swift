@@ -214,6 +214,16 @@ final class Browser {
         try await element("#ar")
     }
 
+    /// Opens the placing form's second step (tags, colour, size, who sees it…) by tapping its summary, as a person does.
+    func openMorePlacingOptions() async throws {
+        if try await run("return document.querySelector('#place-more')?.open") as? Bool == true { return }
+        try await click("#place-more > summary")
+        // Open, and the sheet done growing to make room for it: a tap aimed mid-growth lands elsewhere.
+        _ = try await waitFor(
+            "the placing form's second step",
+            "return (document.querySelector('#place-more').open && !document.querySelector('.sheet.settling')) || null")
+    }
+
     /// Waits until an element is on screen as a person would see it, without scrolling: shown,
     /// its head inside the window and above the tab bar, text at least 12 px, and not covered by
     /// anything else (what the page shows at its head is it or inside it); returns its text.

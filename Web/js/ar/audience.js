@@ -38,6 +38,8 @@ export async function audienceFields(current = {}) {
 
   return {
     elements: [h("label", {}, t("audience.who"), who), peopleLabel, groupLabel, mapLabel, h("label", {}, t("audience.expires"), timer), expiresNote],
+    /** Who sees it, in a few words ("Seen by: Everyone"). */
+    summary: () => t("audience.summary", { who: who.selectedOptions[0]?.textContent ?? "" }),
     /** The draft's fields for who sees it and when it goes (a kept timer when editing and none is chosen). */
     read() {
       const chosen = who.value;

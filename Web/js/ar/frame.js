@@ -8,6 +8,7 @@ import { t } from "../strings.js";
 import { shownText } from "../warnings.js";
 import { edgePointer } from "./guidance.js";
 import { drawLabels } from "./labels.js";
+import { drawnRect } from "./pick.js";
 import { coverFieldOfView } from "./scene-lock.js";
 
 /** Draws the frame. `ui`: the view's elements (view, video, badge, stack, sheet, edge, edgeLabel);
@@ -67,8 +68,9 @@ function pointEdge(world, ui, target, width, height) {
   // While a sheet is open the layer picker gives its room back, so the top stack and the sheet
   // leave the pointer space between them on a short screen.
   if (ui.layers) ui.layers.hidden = ui.sheet.open;
-  // Clear of the banners at the top and of an open sheet at the bottom.
-  const top = ui.stack.offsetTop + ui.stack.offsetHeight + 36, bottom = (ui.sheet.open ? ui.sheet.el.offsetHeight : 0) + 36;
+  // Clear of the banners at the top and of the buttons (above a peeking sheet) or the sheet at the bottom.
+  const top = ui.stack.offsetTop + ui.stack.offsetHeight + 36;
+  const bottom = (ui.controls.hidden ? (ui.sheet.open ? ui.sheet.el.offsetHeight : 0) : height - ui.controls.offsetTop) + 36;
   const at = target?.placement ? edgePointer(new THREE.Vector3(target.placement.x, target.placement.y, target.placement.z).project(world.camera), width, height,
     { top, bottom, left: 36, right: 36 }) : null;
   ui.edge.hidden = !at;
@@ -99,11 +101,12 @@ export class PlaceLabels {
   async update() {
     const { world, view } = this, pose = world.pose, asked = this.asked;
     const here = { latitude: pose.latitude, longitude: pose.longitude, heading: world.heading(), pitch: pose.pitch };
+    // Laid out again when I turn or walk, or a sticker or the route comes or goes (no name over it).
     if (this.busy || (asked && Date.now() - asked.at < 1000) ||
-        (asked && Math.abs(asked.heading - here.heading) < 3 && Math.abs(asked.pitch - here.pitch) < 3 &&
+        (asked && asked.changes === world.changes && Math.abs(asked.heading - here.heading) < 3 && Math.abs(asked.pitch - here.pitch) < 3 &&
          Math.hypot(asked.latitude - here.latitude, asked.longitude - here.longitude) < 2e-5)) return;
     this.busy = true;
-    this.asked = { ...here, at: Date.now() };
+    this.asked = { ...here, at: Date.now(), changes: world.changes };
     const width = view.clientWidth, height = view.clientHeight;
     const horizontalFieldOfView = 2 * Math.atan(Math.tan(world.camera.fov * Math.PI / 360) * width / height) * 180 / Math.PI;
     try {
@@ -111,10 +114,13 @@ export class PlaceLabels {
         heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch }, highlight: this.highlight ? [this.highlight] : [] });
       const frame = view.getBoundingClientRect();
       drawLabels(this.element, layout, { names: this.names, highlight: this.highlight, onTap: this.onTap,
-        // Stickers nearer than a label's place, where they are on screen: no label covers them.
-        nearerContent: (distance) => [...world.objects.values()].filter((o) => o.kind === "sticker" && o.mesh.visible && (o.placement?.distance ?? Infinity) < distance)
-          .map((o) => world.projected(o)).filter((v) => v.z < 1)
-          .map((v) => ({ x: frame.left + (v.x + 1) / 2 * width, y: frame.top + (1 - v.y) / 2 * height })) });
+        // What matters more than a far name, as drawn on screen: stickers and the route's arrows nearer
+        // than the label's place, and the destination wherever it is. No label covers them.
+        nearerContent: (distance) => [...world.objects.values()]
+          .filter((o) => o.kind === "destination" || ((o.kind === "sticker" || o.kind === "waypoint") && (o.placement?.distance ?? Infinity) < distance))
+          .map((o) => drawnRect(world, width, height, o)).filter(Boolean)
+          .map((d) => ({ left: frame.left + d.x - d.halfX, right: frame.left + d.x + d.halfX, top: frame.top + d.y - d.halfY, bottom: frame.top + d.y + d.halfY })) });
+      this.element.dataset.heading = String(here.heading);  // which way the labels were laid out for
     } catch { /* labels are a nicety; the scene goes on without them */ }
     this.busy = false;
   }

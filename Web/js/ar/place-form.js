@@ -1,5 +1,6 @@
-// Placing a sticker from AR: the form (template, text, tags, colour, size, content warnings:
-// ../warnings.js, who sees it, a self-delete timer: ./audience.js) in the AR view's sheet;
+// Placing a sticker from AR: the form in the AR view's sheet, a short first step (the template's
+// picture, the text, place it) with the rest one tap away (turn, tags, colour, size, content warnings:
+// ../warnings.js, a clip, who sees it and a self-delete timer: ./audience.js, a scene to anchor to);
 // the sticker goes two metres in front of me or, on phones with WebXR hit testing, on the surface
 // I tap. With no connection it waits in the outbox (../offline/outbox.js) and is sent later; in a
 // private session it stays on this phone (../offline/private.js) and is never sent. It can be
@@ -34,36 +35,49 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
       t("ar.restricted", { zone: zone.zone.name, kind: has(`zone.kind.${zone.zone.kind}`) ? t(`zone.kind.${zone.zone.kind}`) : zone.zone.kind })), "peek");
   }
   const templates = (await get(paths.templates)).templates ?? [];
-  const select = h("select", { name: "templateId", id: "place-template" }, ...templates.map((x) => h("option", { value: x.id }, x.name)));
+  const choice = templateChoice(templates);
   const text = h("input", { name: "text", id: "place-text", maxlength: 140 });
-  // Text only for templates that carry it; start with one that does.
-  select.value = (templates.find((x) => x.takesText) ?? templates[0])?.id ?? "";
+  const textLabel = h("label", { class: "grow" }, t("ar.text"), text);
   // A 3D model can be turned: 0 faces me, 90 turns it a quarter clockwise seen from above.
-  const turn = h("input", { type: "range", id: "place-turn", min: "0", max: "345", step: "15", value: "0" });
+  const turn = slider({ id: "place-turn", min: 0, max: 345, step: 15, value: 0 }, (v) => t("ar.turn.degrees", { degrees: v }));
   const turnLabel = h("label", {}, t("ar.turn"), turn);
+  // Text only for templates that carry it.
   const takesText = () => {
-    const template = templates.find((x) => x.id === select.value);
+    const template = templates.find((x) => x.id === choice.value());
     text.disabled = !template?.takesText; if (text.disabled) text.value = "";
+    textLabel.hidden = text.disabled;
     turnLabel.hidden = template?.kind !== "model";
   };
-  select.addEventListener("change", takesText);
+  choice.element.addEventListener("change", takesText);
   takesText();
   const audience = privately ? { elements: [h("p", { class: "notice" }, t("private.placing"))], read: () => ({ visibility: "private", sharedWith: [] }) }
     : await audienceFields();
   const warnings = warningFields();
   const media = privately ? { elements: [], read: async () => ({}) } : mediaFields();  // a clip is uploaded: not in a private session
-  const form = h("form", { class: "card", id: "place-form" },
-    h("label", {}, t("ar.template"), select),
-    h("label", {}, t("ar.text"), text), turnLabel,
+  // The first step is the picture, the words and the button; the rest is one tap away, its summary
+  // saying who will see the sticker, so that nobody places for everyone without knowing.
+  const whoSees = h("span", { id: "place-more-audience" });
+  const sayWhoSees = () => { whoSees.textContent = privately ? t("private.placing.short") : audience.summary(); };
+  const more = h("details", { id: "place-more" }, h("summary", {}, whoSees, h("span", { class: "muted" }, t("ar.more"))),
+    turnLabel,
     h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
-    h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", value: "#ffd60a" })),
-    h("label", {}, t("ar.size"), h("input", { name: "size", type: "range", min: "0.2", max: "2", step: "0.1", value: "0.5" })),
+    h("div", { class: "row look" },
+      h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", id: "place-colour", value: "#ffd60a" })),
+      h("label", { class: "grow" }, t("ar.size"), slider({ name: "size", id: "place-size", min: 0.2, max: 2, step: 0.1, value: 0.5 }, (v) => t("ar.size.metres", { metres: v })))),
     ...warnings.elements, ...media.elements, ...audience.elements,
-    ...(privately ? [] : sceneFields()),
-    h("button", { type: "submit", id: "place-submit" }, t("ar.placeHere")));
+    ...(privately ? [] : sceneFields()));
+  more.addEventListener("change", sayWhoSees);
+  // Opened, the second step takes the whole sheet, its first fields in view.
+  more.addEventListener("toggle", () => { if (more.open) { sheet.raise("full"); more.scrollIntoView({ block: "start" }); } });
+  sayWhoSees();
+  // Short enough for a half-open sheet on a small phone: pictures, then the words and the button on one line.
+  const form = h("form", { class: "card", id: "place-form" },
+    choice.element,
+    h("div", { class: "row first-step" }, textLabel, h("button", { type: "submit", id: "place-submit", title: t("ar.placeHere.title") }, t("ar.placeHere"))),
+    more);
   // On phones with WebXR hit testing, the sticker can go on the surface I tap instead.
   if (await surfacePlacementSupported()) {
-    form.append(h("button", { type: "submit", id: "place-on-surface", class: "secondary", value: "surface" }, t("ar.placeOnSurface")));
+    form.querySelector(".first-step").after(h("button", { type: "submit", id: "place-on-surface", class: "secondary", value: "surface" }, t("ar.placeOnSurface")));
   }
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -88,7 +102,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     try {
       const carried = await media.read();  // the clip goes first; the sticker names it
       draft = { ...carried, templateId: data.templateId, text: data.text ?? "", tags: data.tags.split(/[\s,]+/).filter(Boolean), color: data.color.toUpperCase(),
-        size: Number(data.size), orientation: facing((pose.heading ?? 0) + Number(turn.value)), ...audience.read(), ...warnings.read(),
+        size: Number(data.size), orientation: facing((pose.heading ?? 0) + Number(turn.querySelector("input").value)), ...audience.read(), ...warnings.read(),
         anchor: { latitude: spot.latitude, longitude: spot.longitude, altitude: spot.height, accuracy: Math.max(1, pose.accuracy) } };
       if (privately) {
         await addSticker(await keepPrivately(id, draft));
@@ -101,6 +115,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     } catch (error) {
       if (error.status === 0 && draft) {  // no connection: kept, and sent when there is one again
         await enqueue(id, draft, session.token);
+        await addSticker(waitingSticker({ id, draft }));  // drawn for me at once, marked as waiting
         const waiting = (await outboxItems()).filter((i) => i.state === "waiting").length;
         return sheet.show(h("p", { id: "queued", class: "notice", role: "status" }, t("outbox.queued", { count: waiting })), "peek");
       }
@@ -108,6 +123,35 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     }
   });
   sheet.show(form);
+}
+
+/** The templates as pictures to tap (radio buttons in a row that scrolls sideways); the first that
+ *  takes text is chosen. `value()`: the chosen template's id. */
+function templateChoice(templates) {
+  const first = (templates.find((x) => x.takesText) ?? templates[0])?.id;
+  const element = h("fieldset", { class: "template-choice", id: "place-template" }, h("legend", {}, t("ar.template")),
+    h("div", { class: "choices" }, ...templates.map((x) => h("label", { class: x.id === first ? "choice chosen" : "choice", title: x.name, dataset: { template: x.id } },
+      h("input", { type: "radio", name: "templateId", value: x.id, checked: x.id === first }),
+      x.previewUrl ? h("img", { src: x.previewUrl, alt: "", width: 56, height: 56 }) : null,
+      h("span", {}, x.name)))));
+  const value = () => element.querySelector("input:checked")?.value;
+  element.addEventListener("change", () => element.querySelectorAll(".choice").forEach((c) => c.classList.toggle("chosen", c.dataset.template === value())));
+  return { element, value };
+}
+
+/** A range input with its value shown beside it, in words from `words(value)`. */
+function slider(attributes, words) {
+  const input = h("input", { type: "range", ...Object.fromEntries(Object.entries(attributes).map(([k, v]) => [k, String(v)])) });
+  const shown = h("output", { for: attributes.id, id: `${attributes.id}-value` });
+  const show = () => { shown.textContent = words(input.value); };
+  input.addEventListener("input", show);
+  show();
+  return h("span", { class: "slider" }, input, shown);
+}
+
+/** An outbox item as a sticker to draw for its author: marked waiting until the server has it. */
+export function waitingSticker(item) {
+  return { id: item.id, ...item.draft, waiting: true };
 }
 
 /** "Anchor it to what the camera sees", and how far that is. */

@@ -1,5 +1,5 @@
 // What a tap in AR opens in the bottom sheet: a sticker (with its author's edit form and delete), a
-// private sticker kept on this phone, a tour stop or its photo, an ad, a place from its label.
+// private sticker kept on this phone, one waiting to upload, a tour stop or its photo, an ad, a place from its label.
 import { api, get, paths, session } from "../api.js";
 import { h, say, viewpointText } from "../dom.js";
 import { t } from "../strings.js";
@@ -25,6 +25,8 @@ export class ARSheets {
     if (o.kind !== "sticker") return sheet.show(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))), "peek");
     const s = o.data;
     if (s.private) return sheet.show(this.privateCard(s));
+    if (s.waiting) return sheet.show(h("div", { class: "card", id: "waiting-sheet" }, h("h3", {}, s.text || this.world.templates.get(s.templateId)?.name || t("map.sticker")),
+      h("p", { class: "muted", role: "status" }, t("outbox.queued.one"))), "peek");
     let mine = false;
     if (session.token) try { mine = (await get(paths.me)).id === s.author?.id; } catch { /* not signed in any more */ }
     sheet.show(stickerSheet(s, o.placement?.distance ?? null, {

@@ -6,8 +6,9 @@ import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
 import { get, participants, paths, session } from "../api.js";
 import { couldNotLoad } from "../dom.js";
+import { t } from "../strings.js";
 import { place, unplace } from "../geo.js";
-import { stickerCard } from "./card.js";
+import { stickerCard, textOnModel } from "./card.js";
 import { isVeiled, warningText } from "../warnings.js";
 import { adsHere, sponsoredBy } from "../ads.js";
 
@@ -19,6 +20,7 @@ export class ARWorld {
     this.scene.add(new THREE.AmbientLight(0xffffff, 1));
     this.pose = { latitude: null, longitude: null, altitude: null, accuracy: 999, heading: 0, headingAccuracy: 45, pitch: 0 };
     this.objects = new Map();  // id → {kind, mesh, anchor, data, placement}
+    this.changes = 0;  // counts objects added and removed: what is laid out around them is laid out again
     this.templates = new Map();  // id → template (kind, takesText, previewUrl, assetUrl)
     this.templatesLoaded = get(paths.templates).then(({ templates: list }) => { for (const x of list) this.templates.set(x.id, x); }).catch(couldNotLoad("ar.templates"));
     this.gltf = new GLTFLoader();
@@ -57,11 +59,12 @@ export class ARWorld {
     mesh.userData = { ...mesh.userData, kind, id };
     this.scene.add(mesh);
     this.objects.set(id, { kind, mesh, anchor, data, ...extra });
+    this.changes++;
   }
 
   remove(id) {
     const o = this.objects.get(id);
-    if (o) { this.scene.remove(o.mesh); this.objects.delete(id); }
+    if (o) { this.scene.remove(o.mesh); this.objects.delete(id); this.changes++; }
   }
 
   async addSticker(sticker) {
@@ -69,13 +72,18 @@ export class ARWorld {
     const template = this.templates.get(sticker.templateId);
     const anchor = { latitude: sticker.anchor.latitude, longitude: sticker.anchor.longitude, altitude: sticker.anchor.altitude, altitudeMode: "absolute" };
     let mesh;
-    if (isVeiled(sticker)) {
+    if (sticker.waiting) {
+      // Placed with no connection: drawn for its author as a card that says it waits to upload.
+      mesh = new THREE.Sprite(stickerCard(sticker.text || template?.name || "", sticker.color, template?.kind === "image" ? template : null, { badge: t("outbox.badge") }));
+    } else if (isVeiled(sticker)) {
       // A content warning: a plain card that says so until the sticker is tapped and shown.
       mesh = new THREE.Sprite(stickerCard(warningText(sticker), "#A8A29E"));
     } else if (template?.kind === "model" && template.assetUrl) {
       // A 3D template: its glTF model, in a group so that raycasts find the sticker from any part.
       mesh = new THREE.Group();
-      this.gltf.load(template.assetUrl, (model) => mesh.add(model.scene), undefined, () => mesh.add(new THREE.Sprite(stickerCard(sticker.text || template.name, sticker.color))));
+      // A template that takes text shows the sticker's on its front face (a billboard's board).
+      this.gltf.load(template.assetUrl, (model) => { if (template.takesText) textOnModel(model.scene, sticker.text, sticker.color); mesh.add(model.scene); this.changes++; },
+        undefined, () => mesh.add(new THREE.Sprite(stickerCard(sticker.text || template.name, sticker.color))));
     } else {
       mesh = new THREE.Sprite(stickerCard(sticker.text || (template?.kind === "image" ? "" : template?.name ?? ""), sticker.color, template));
     }

@@ -16,7 +16,8 @@ import { bottomSheet } from "../sheet.js";
 import { LocalFrame } from "../geo.js";
 import { t } from "../strings.js";
 import { startFromTap } from "../sensors/permissions.js";
-import { openPlacementForm } from "../ar/place-form.js";
+import { openPlacementForm, waitingSticker } from "../ar/place-form.js";
+import { outboxItems } from "../offline/outbox.js";
 import { drawnRect, pick } from "../ar/pick.js";
 import { Announcer } from "../ar/announcer.js";
 import { privateStickers, privateSession } from "../offline/private.js";
@@ -56,8 +57,9 @@ export async function render() {
   return () => { left = true; leave?.(); };
 }
 
-/** The view's elements: the camera, the labels, the edge pointer, and at the top the route's banner,
- *  the accuracy badge, the live state and the buttons (the bottom is the sheets'). */
+/** The view's elements: the camera, the labels, the edge pointer, at the top the route's banner, the
+ *  accuracy badge and the live state, and at the bottom, within a thumb's reach, the buttons (above
+ *  an open sheet). */
 function drawView(screen, onEndRoute) {
   const ui = {
     video: h("video", { class: "feed", playsinline: true, muted: true, autoplay: true, "aria-hidden": "true" }),
@@ -72,15 +74,21 @@ function drawView(screen, onEndRoute) {
     edgeLabel: h("span", {}),
     sheet: bottomSheet("ar-sheet"),
   };
-  ui.controls = h("div", { class: "row controls" }, ui.placeButton, ui.privateButton);
+  ui.controls = h("div", { class: "row controls thumb" }, ui.placeButton, ui.privateButton);
   ui.banner.box = h("div", { class: "guidance", id: "ar-guidance", hidden: true, role: "status" }, ui.banner.arrow, ui.banner.text,
     h("button", { id: "end-route", type: "button", onclick: onEndRoute }, t("route.end")));
   // Tapping the pointer says what it points at.
   ui.edge = h("button", { type: "button", class: "edge", id: "ar-edge", hidden: true,
     onclick: () => ui.sheet.show(h("div", { class: "card" }, h("h3", {}, ui.edgeLabel.textContent)), "peek") }, icon("arrow"), ui.edgeLabel);
-  ui.stack = h("div", { class: "top-stack" }, ui.banner.box, ui.badge, ui.liveState, ui.controls);
-  ui.view = h("div", { class: "ar", id: "ar" }, ui.video, ui.labels, ui.edge, ui.stack, ui.paused);
+  ui.stack = h("div", { class: "top-stack" }, ui.banner.box, ui.badge, ui.liveState);
+  ui.view = h("div", { class: "ar", id: "ar" }, ui.video, ui.labels, ui.edge, ui.stack, ui.controls, ui.paused);
   screen.append(ui.view, ui.sheet.el);
+  // The buttons at the bottom stay above a sheet that only peeks; a taller one is what the person
+  // is doing, and on a short screen the buttons above it would leave no room for the scene.
+  new ResizeObserver(() => {
+    ui.view.style.setProperty("--sheet-height", `${ui.sheet.open ? ui.sheet.el.offsetHeight : 0}px`);
+    ui.controls.hidden = ui.sheet.open && ui.sheet.el.dataset.state !== "peek";
+  }).observe(ui.sheet.el);
   return ui;
 }
 
@@ -118,7 +126,7 @@ async function start(permission) {
   const showStandHere = async () => { ui.standHere?.remove(); ui.standHere = await standHere(); if (ui.standHere) ui.stack.append(ui.standHere); };
   // A row of its own: beside the buttons it would wrap them onto a second line on a narrow phone.
   ui.layers = h("div", { class: "row layers" }, layerPicker(() => { stickers.reload(); showStandHere(); }));
-  ui.controls.before(ui.layers);
+  ui.liveState.after(ui.layers);
   showStandHere();
 
   /** What the edge pointer points at when out of view: the destination, or what was chosen elsewhere. */
@@ -168,6 +176,9 @@ async function start(permission) {
   route.draw();
   // What this phone keeps to itself, drawn like any sticker; with no connection, the private session is offered.
   privateStickers().then((kept) => Promise.all(kept.map((s) => world.addSticker(s)))).catch(() => { /* no IndexedDB: nothing kept */ });
+  // What I placed with no connection, marked as waiting until it is sent (then the live feed draws it as placed).
+  outboxItems().then((items) => Promise.all(items.filter((i) => i.state === "waiting" && !objects.has(i.id)).map((i) => world.addSticker(waitingSticker(i)))))
+    .catch(() => { /* no IndexedDB: nothing waits */ });
   const offerPrivate = () => { if (!privateSession.on) say(t("private.offer")); };
   if (!navigator.onLine) offerPrivate();
   addEventListener("offline", offerPrivate);
@@ -227,7 +238,7 @@ function tapped(world, renderer, event) {
 function testHooks(world, sheets, renderer) {
   return {
     pose: world.pose,
-    objects: () => [...world.objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, veiled: isVeiled(o.data), tour: o.data?.slug, yaw: o.mesh.rotation.y,
+    objects: () => [...world.objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, veiled: isVeiled(o.data), waiting: !!o.data?.waiting, tour: o.data?.slug, yaw: o.mesh.rotation.y,
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => sheets.show(world.objects.get(id)),  // what a tap on the object does
     hit: (x, y) => tapped(world, renderer, { clientX: x, clientY: y })?.mesh.userData.id ?? null,  // what a tap at a point finds
@@ -238,6 +249,17 @@ function testHooks(world, sheets, renderer) {
       const clamp = (v, lo, hi) => Math.min(Math.max(v, lo), hi);
       return d ? { x: r.left + clamp(r.width / 2, d.x - d.halfX + 1, d.x + d.halfX - 1), y: r.top + clamp(r.height / 2, d.y - d.halfY + 1, d.y + d.halfY - 1),
         left: r.left + d.x - d.halfX, right: r.left + d.x + d.halfX, top: r.top + d.y - d.halfY, bottom: r.top + d.y + d.halfY } : null;
+    },
+    /** What a sticker shows: its card's opacity (0–255) at canvas `points` [[x, y]…], and whether its model carries its text, in how many dark pixels. */
+    look: (id, points = []) => {
+      const o = world.objects.get(id);
+      if (!o) return null;
+      const card = o.mesh.material?.userData.canvas?.getContext("2d"), panel = o.mesh.getObjectByName("sticker-text");
+      const face = panel?.userData.canvas.getContext("2d").getImageData(0, 0, panel.userData.canvas.width, panel.userData.canvas.height).data;
+      let ink = 0;
+      for (let i = 0; face && i < face.length; i += 4) if (face[i] + face[i + 1] + face[i + 2] < 150) ink++;
+      return { alpha: card ? points.map(([x, y]) => card.getImageData(x, y, 1, 1).data[3]) : null, textOnFace: !!panel, faceInk: ink,
+        faceOnScreen: panel ? (() => { const p = panel.getWorldPosition(new THREE.Vector3()).project(world.camera); return Math.abs(p.x) < 1 && Math.abs(p.y) < 1 && p.z < 1; })() : false };
     },
     project: (id) => { const o = world.objects.get(id); return o ? o.mesh.getWorldPosition(new THREE.Vector3()).project(world.camera) : null; },
     scene: () => { const f = world.lock.current(); return f ? { stickerId: f.stickerId, degrees: f.degrees, metres: f.metres } : null; },

@@ -350,11 +350,23 @@ function showPlace(view, place, { search, results }) {
     route: () => view.route({ place: place.id }, place.name),
     ar: () => { handoff.place = place.id; },
   }));
+  keepAboveSheet(view, [place.position.latitude, place.position.longitude]);
 }
 
 function openSticker(view, s) {
   const away = here ? L.latLng(here.latitude, here.longitude).distanceTo([s.anchor.latitude, s.anchor.longitude]) : null;
   view.sheet.show(stickerSheet(s, away, { route: () => view.route({ latitude: s.anchor.latitude, longitude: s.anchor.longitude }, shownText(s, t("map.sticker"))) }));
+  keepAboveSheet(view, [s.anchor.latitude, s.anchor.longitude]);
+}
+
+/** Moves the map, if need be, so that `point` is in the middle of what the open sheet leaves of it:
+ *  what a sheet is about stays in sight above it, never under it. */
+function keepAboveSheet(view, point) {
+  const { map } = view, box = map.getContainer().getBoundingClientRect();
+  const visibleBottom = Math.min(box.bottom, view.sheet.open ? view.sheet.el.getBoundingClientRect().top : box.bottom) - box.top;
+  const at = map.latLngToContainerPoint(point), margin = 48;
+  if (at.y > margin && at.y < visibleBottom - margin && at.x > 0 && at.x < box.width) return;
+  map.panBy([at.x - box.width / 2, at.y - visibleBottom / 2], { animate: false });
 }
 
 /** A legend that is also the layer switch: a swatch, a name and a checkbox per layer. */

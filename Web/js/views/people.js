@@ -1,10 +1,11 @@
 // A person's page: initials for an avatar, their counts, a follow button that says plainly
 // whether I follow them, and their stickers that I may see.
 import { api, get, paths, session } from "../api.js";
-import { h, say, secondTapButton } from "../dom.js";
+import { h, say } from "../dom.js";
 import { t } from "../strings.js";
 import { templates } from "../templates.js";
 import { postCard } from "./feed.js";
+import { blockButton } from "./block.js";
 
 export async function render(username) {
   const screen = document.getElementById("screen");
@@ -24,20 +25,16 @@ export async function render(username) {
       h("div", { class: "grow" }, h("h2", { style: "margin:0" }, name), h("p", { class: "muted", style: "margin:0" }, `@${person.username}`))),
     h("p", { class: "counts" }, count(stickers.length, "people.stickers"), count(followers, "people.followers", "follower-count"), count(following, "people.following")),
     followButton(person, recount),
-    session.token ? blockButton(person) : "",
+    session.token ? blockPerson(person) : "",
     h("h3", {}, t("people.publicStickers")),
     stickers.length ? h("ul", { class: "list", id: "person-stickers" }, ...stickers.map((s) => h("li", {}, postCard(s, all))))
       : h("p", { class: "muted" }, person.acceptsFollows === false ? t("people.private") : t("people.none")));
 }
 
-/** Block, asked twice (a block also ends follows both ways); then this page is as for no one. */
-function blockButton(person) {
-  return secondTapButton({ class: "secondary", id: "block-person" }, t("people.block", { username: person.username }), t("people.block.confirm"), async () => {
-    await api("PUT", paths.myBlock(person.username));
-    const screen = document.getElementById("screen");
-    screen.replaceChildren(h("h2", {}, `@${person.username}`), h("p", { class: "notice", id: "blocked-note", role: "status" }, t("people.blocked", { username: person.username })),
-      h("p", {}, h("a", { href: "#/me" }, t("people.blocked.undo"))));
-  });
+/** Block, asked twice; then this page is as for no one. */
+function blockPerson(person) {
+  return blockButton(person.username, { id: "block-person", onBlocked: (note) => document.getElementById("screen")
+    .replaceChildren(h("h2", {}, `@${person.username}`), note, h("p", {}, h("a", { href: "#/me" }, t("people.blocked.undo")))) });
 }
 
 /** Follow / Following (with a tick); for a private account I do not follow, Ask to follow / Asked. `onChange` after each tap that took. */

@@ -1,8 +1,9 @@
 // Reporting a sticker to the moderators (StickARs' "report"): a reason from a short list and, if
-// wanted, more words. What they decide shows under Me › My reports.
+// wanted, more words, then blocking its author if wanted. What they decide shows under Me › My reports.
 import { get, paths, post, session } from "../api.js";
 import { h, showError } from "../dom.js";
 import { t } from "../strings.js";
+import { offerBlock } from "./block.js";
 
 const reasons = ["spam", "offensive", "harassment", "dangerous", "other"];
 
@@ -24,7 +25,10 @@ export function openReport(sheet, sticker) {
     const reason = [t(`report.reason.${new FormData(form).get("reason")}`), more.value.trim()].filter(Boolean).join(": ");
     try {
       await post(paths.stickerReports(sticker.id), { reason });
-      form.replaceWith(h("p", { class: "notice", id: "report-done", role: "status" }, t("report.done")));
+      const done = h("div", { id: "report-done" }, h("p", { class: "notice", role: "status" }, t("report.done")));
+      form.replaceWith(done);
+      // What is reported may be the last straw: blocking its author is offered at once.
+      if (sticker.author?.username) offerBlock(done, sticker.author.username, { id: "block-after-report", replaced: () => done.closest("#sticker-sheet") });
     } catch (e) {
       showError(error, e);
     }

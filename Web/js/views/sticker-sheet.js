@@ -1,10 +1,11 @@
 // A sticker's sheet, the same on the map, in AR and from the feed: its picture, text, author (→ their
 // profile), when, how far, its sound or video and link (all veiled until tapped when it carries a content warning); navigate there (a walking route), see it on the map or in AR, share it, report it, block its author.
-import { h, ago, distanceText, say, secondTapButton } from "../dom.js";
-import { api, get, paths, session } from "../api.js";
+import { h, ago, distanceText, say } from "../dom.js";
+import { session } from "../api.js";
 import { t } from "../strings.js";
 import { stickerPicture, templateName, templates } from "../templates.js";
 import { openReport } from "./report-form.js";
+import { offerBlock } from "./block.js";
 import { veiled } from "../warnings.js";
 import { mediaContent } from "../sticker-media.js";
 import { handoff } from "../handoff.js";
@@ -21,7 +22,7 @@ export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) 
     h("a", { class: "button secondary", id: "sticker-in-ar", href: "#/ar", onclick: () => { handoff.sticker = s.id; } }, t("map.viewInAR")),
     h("button", { class: "secondary", id: "share-sticker", onclick: () => share(s) }, t("sticker.share")),
     h("button", { class: "secondary", id: "report-sticker", onclick: (event) => openReport(event.currentTarget.closest("#sticker-sheet"), s) }, t("report.open")));
-  if (author && session.token) offerBlock(actions, author);
+  if (author && session.token) offerBlock(actions, author, { id: "block-author", replaced: () => actions.closest("#sticker-sheet") });
   return h("div", { class: "card", id: "sticker-sheet", dataset: { sticker: s.id } },
     h("div", { class: "post", style: "border:0;padding:0" }, ...veiled(s, picture,
       h("div", { class: "grow" }, title,
@@ -31,18 +32,6 @@ export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) 
         ...mediaContent(s)))),
     actions,
     ...extra);
-}
-
-/** "Block @author", asked twice, last in the sheet's actions, unless the sticker is mine (known
- *  once /v1/me answers, so nothing above it moves). The block takes their stickers from my screens live. */
-function offerBlock(actions, author) {
-  get(paths.me).then((me) => {
-    if (me.username === author) return;
-    actions.append(secondTapButton({ class: "secondary", id: "block-author" }, t("people.block", { username: author }), t("people.block.confirm"), async () => {
-      await api("PUT", paths.myBlock(author));
-      actions.closest("#sticker-sheet")?.replaceChildren(h("p", { class: "notice", id: "blocked-note", role: "status" }, t("people.blocked", { username: author })));
-    }));
-  }).catch(() => { /* signed out meanwhile: nothing to offer */ });
 }
 
 /** Web Share where the browser has it; the link copied (or shown) where not. */
