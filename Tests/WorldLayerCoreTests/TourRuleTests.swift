@@ -123,6 +123,27 @@ struct TourRuleTests {
                 "slug", "title", "language", "stops[1].id", "stops[1].beacon", "stops[1].position", "stops[1].radius", "stops[1].media",
             ])
     }
+
+    @Test(
+        "a model stop may face a direction, 0 to 360 degrees from north; a facing on another kind or out of range is refused",
+        arguments: [
+            (StopKind.model, 90.0, true), (.model, 0, true), (.model, 359.5, true), (.model, 360, false), (.model, -1, false),
+            (.model, .nan, false), (.audio, 90, false),
+        ])
+    func facing(kind: StopKind, degrees: Double, allowed: Bool) {
+        var stop = Self.stop
+        stop.kind = kind
+        stop.facing = degrees
+        stop.media = [MediaRef(id: "m", contentType: kind == .model ? "model/gltf-binary" : "audio/mpeg", size: 1, name: "f")]
+        let area = GeoPolygon([
+            Coordinate(latitude: 60.16, longitude: 24.94), Coordinate(latitude: 60.16, longitude: 24.96),
+            Coordinate(latitude: 60.18, longitude: 24.96),
+        ])
+        let tour = Tour(
+            id: Tour.ID(), slug: "models", title: "Models", description: "", language: "en", mode: .open, area: area, stops: [stop])
+        let problems = tour.problems().map(\.field)
+        #expect(problems.contains("stops[0].facing") != allowed, "\(problems)")
+    }
 }
 
 @Suite("A guide's new group, checked without a database")

@@ -34,6 +34,7 @@ enum TourYAML {
             if let v = s.viewpoint {
                 out += "    viewpoint: {heading: \(v.heading)" + (v.distance.map { ", distance: \($0)" } ?? "") + "}\n"
             }
+            if let f = s.facing { out += "    facing: \(f)\n" }
             if let b = s.beacon { out += "    beacon: {uuid: \(b.uuid), major: \(b.major), minor: \(b.minor), txPower: \(b.txPower)}\n" }
             out += "    radius: \(s.radius)\n"
             if let d = s.date { out += "    date: \(BundleYAML.quoted(d))\n" }
@@ -90,7 +91,7 @@ extension BundleReader {
     mutating func stop(_ node: Node, _ path: String) throws -> TourStop {
         let s = try mapping(
             node, path, required: ["id", "title", "kind"],
-            optional: ["text", "position", "viewpoint", "beacon", "radius", "date", "source", "media"])
+            optional: ["text", "position", "viewpoint", "facing", "beacon", "radius", "date", "source", "media"])
         guard let kind = StopKind(rawValue: try string(s["kind"]!, "\(path).kind")) else {
             throw fail(s["kind"], "\(path).kind", "must be one of \(StopKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -123,6 +124,6 @@ extension BundleReader {
             position: try s["position"].map { try coordinate($0, "\(path).position") }, beacon: beacon,
             radius: try s["radius"].map { try double($0, "\(path).radius") } ?? 25, media: media,
             date: try s["date"].map { try string($0, "\(path).date") }, source: try s["source"].map { try string($0, "\(path).source") },
-            viewpoint: viewpoint)
+            viewpoint: viewpoint, facing: try s["facing"].map { try double($0, "\(path).facing") })
     }
 }

@@ -78,10 +78,14 @@ public struct TourStop: Codable, Sendable, Equatable {
     /// For a photo stop: which way the photographer looked from `position`, so AR can hang the
     /// picture where it lines up with the present. Nil: shown on the stop's marker only.
     public var viewpoint: PhotoViewpoint?
+    /// For a model stop: which way the model's front (glTF's +z) faces, degrees clockwise from true
+    /// north. Nil: north.
+    public var facing: Double?
 
     public init(
         id: ID, title: String, text: String, kind: StopKind, position: Coordinate? = nil, beacon: StopBeacon? = nil,
-        radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil, viewpoint: PhotoViewpoint? = nil
+        radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil, viewpoint: PhotoViewpoint? = nil,
+        facing: Double? = nil
     ) {
         self.id = id
         self.title = title
@@ -94,6 +98,7 @@ public struct TourStop: Codable, Sendable, Equatable {
         self.date = date
         self.source = source
         self.viewpoint = viewpoint
+        self.facing = facing
     }
 }
 

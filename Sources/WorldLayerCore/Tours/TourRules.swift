@@ -66,6 +66,12 @@ extension TourStop {
                 p.append(FieldError("\(path).viewpoint.distance", "must be 1 to 500 metres"))
             }
         }
+        if let facing {
+            if kind != .model { p.append(FieldError("\(path).facing", "belongs to a model stop")) }
+            if !(facing.isFinite && (0..<360).contains(facing)) {
+                p.append(FieldError("\(path).facing", "must be 0 to 360 degrees clockwise from north"))
+            }
+        }
         return p
     }
 }

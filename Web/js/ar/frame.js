@@ -114,10 +114,10 @@ export class PlaceLabels {
         heading: here.heading, radius: 300, view: { width, height, horizontalFieldOfView, pitch: here.pitch }, highlight: this.highlight ? [this.highlight] : [] });
       const frame = view.getBoundingClientRect();
       drawLabels(this.element, layout, { names: this.names, highlight: this.highlight, onTap: this.onTap,
-        // What matters more than a far name, as drawn on screen: stickers and the route's arrows nearer
-        // than the label's place, and the destination wherever it is. No label covers them.
+        // What matters more than a far name, as drawn on screen: stickers, tour stops and the route's
+        // arrows nearer than the label's place, and the destination wherever it is. No label covers them.
         nearerContent: (distance) => [...world.objects.values()]
-          .filter((o) => o.kind === "destination" || ((o.kind === "sticker" || o.kind === "waypoint") && (o.placement?.distance ?? Infinity) < distance))
+          .filter((o) => o.kind === "destination" || (["sticker", "tour-stop", "waypoint"].includes(o.kind) && (o.placement?.distance ?? Infinity) < distance))
           .map((o) => drawnRect(world, width, height, o)).filter(Boolean)
           .map((d) => ({ left: frame.left + d.x - d.halfX, right: frame.left + d.x + d.halfX, top: frame.top + d.y - d.halfY, bottom: frame.top + d.y + d.halfY })) });
       this.element.dataset.heading = String(here.heading);  // which way the labels were laid out for

@@ -10,6 +10,8 @@ import { forgetPrivate } from "../offline/private.js";
 import { shownText, warningFields } from "../warnings.js";
 import { mediaFields } from "../sticker-media.js";
 import { audienceFields } from "./audience.js";
+import { narrationPlayer } from "../narration.js";
+import { narrateStop } from "./tour-stops.js";
 
 export class ARSheets {
   /** `route`: the AR route (`start(to, name)`); `places`: id → place, for the labels' sheets. */
@@ -20,7 +22,7 @@ export class ARSheets {
   async show(o) {
     if (!o) return;
     const { sheet } = this;
-    if (o.kind === "tour-stop" || o.kind === "tour-photo") return sheet.show(tourStopCard(o.data));
+    if (o.kind === "tour-stop" || o.kind === "tour-photo") return this.showStop(o);
     if (o.kind === "ad") return sheet.show(adSheet(o.data), "peek");
     if (o.kind !== "sticker") return sheet.show(h("div", { class: "card" }, h("h3", {}, o.data.name ?? t("ar.waypoint"))), "peek");
     const s = o.data;
@@ -41,6 +43,15 @@ export class ARSheets {
     return h("div", { class: "card", id: "private-sheet" }, h("h3", {}, s.text || this.world.templates.get(s.templateId)?.name || t("map.sticker")),
       h("p", { class: "muted" }, t("private.sheet")),
       h("button", { class: "danger", id: "forget-private", onclick: async () => { await forgetPrivate(s.id); this.world.remove(s.id); this.sheet.hide(); } }, t("private.forget")));
+  }
+
+  /** A tour stop's sheet (a tap, or arriving at it: then peeking, with its narration started when `play`). */
+  showStop(o, { play = false } = {}) {
+    this.sheet.show(tourStopCard(o.data), play ? "peek" : "half");
+    narrateStop(o.data, { play }).then((result) => {
+      if (result === "waiting") say(t("tours.narration.after"));
+      if (result === "refused") say(t("tours.playNarration"));
+    });
   }
 
   /** A place's sheet, from a tap on its label. */
@@ -78,12 +89,13 @@ export class ARSheets {
 }
 
 /** A tour stop's (or its photo's) card: its text, pictures and narration, and the way to its tour. */
+/** A stop's sheet: its name, its narration on the page's one player (../narration.js), text and pictures. */
 function tourStopCard(data) {
-  const v = data.viewpoint;
-  return h("div", { class: "card", id: "stop-sheet" }, h("h3", {}, data.name),
+  const v = data.viewpoint, hasNarration = (data.media ?? []).some((m) => m.contentType.startsWith("audio/"));
+  return h("div", { class: "card", id: "stop-sheet", dataset: { kind: data.kind ?? "" } }, h("h3", {}, data.name),
+    hasNarration ? narrationPlayer() : null,
     v ? h("p", { class: "muted" }, viewpointText(v)) : null,
     h("p", {}, data.text),
-    ...(data.media ?? []).map((m) => m.contentType.startsWith("image/") ? h("img", { class: "photo", src: paths.media(m.id), alt: data.name })
-      : m.contentType.startsWith("audio/") ? h("audio", { controls: true, src: paths.media(m.id), "aria-label": data.name }) : null),
+    ...(data.media ?? []).filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: paths.media(m.id), alt: data.name })),
     h("a", { class: "button", href: `#/tours/${encodeURIComponent(data.slug)}` }, t("ar.openTour")));
 }

@@ -1,13 +1,13 @@
 // What the AR view draws and where: a north-aligned three.js scene (x east, −z north, y up) whose
-// camera turns with the heading, the objects in it by id (stickers, ads, tour stops and photos, the
-// route's arrows), and where each anchor sits from where I am, through the same math as
+// camera turns with the heading, the objects in it by id (stickers, ads, tour stops and photos
+// (./tour-stops.js), the route's arrows), and where each anchor sits from where I am, through the same math as
 // WorldLayerGeo (../geo.js), moved by what a scene anchor last said (./scene-lock.js).
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
-import { get, participants, paths, session } from "../api.js";
+import { get, paths } from "../api.js";
 import { couldNotLoad } from "../dom.js";
 import { t } from "../strings.js";
-import { place, unplace } from "../geo.js";
+import { place } from "../geo.js";
 import { stickerCard, textOnModel } from "./card.js";
 import { isVeiled, warningText } from "../warnings.js";
 import { adsHere, sponsoredBy } from "../ads.js";
@@ -103,45 +103,6 @@ export class ARWorld {
       const mesh = new THREE.Sprite(stickerCard(ad.text || (template?.kind === "image" ? "" : template?.name ?? ""), ad.color, template, { badge: sponsoredBy(ad) }));
       this.add(`ad-${ad.id}`, "ad", mesh, { ...ad.anchor, altitudeMode: "absolute" }, ad);
     }
-  }
-
-  /** The stops of the open tours, and of guided tours I joined with a passkey: tall amber markers. */
-  async addTourStops() {
-    const { tours } = await get(paths.tours);
-    for (const summary of tours.filter((x) => x.mode === "open" || participants.get(x.id))) {
-      const tour = await get(paths.tour(summary.id), summary.mode === "open" ? session.token : participants.get(summary.id).token);
-      for (const stop of tour.stops.filter((x) => x.position)) {
-        const id = `stop-${tour.id}-${stop.id}`;  // a guided tour may share stops with an open one
-        if (this.objects.has(id)) continue;
-        const mesh = new THREE.Mesh(new THREE.CylinderGeometry(0.3, 0.3, 3, 16), new THREE.MeshBasicMaterial({ color: 0xf59e0b }));
-        const data = { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug, media: stop.media, viewpoint: stop.viewpoint };
-        this.add(id, "tour-stop", mesh, { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 1.5, altitudeMode: "relativeToGround" }, data);
-        this.addTourPhoto(`photo-${tour.id}-${stop.id}`, stop, data);
-      }
-    }
-  }
-
-  /** A historical photo hung where its viewpoint says: `distance` metres from the stop along the
-   *  photographer's heading, at eye height, facing back at the stop, as wide as a 60° view, in a frame. */
-  addTourPhoto(id, stop, data) {
-    const picture = stop.media.find((m) => m.contentType.startsWith("image/"));
-    if (stop.kind !== "photo" || !stop.viewpoint || !picture || this.objects.has(id)) return;
-    const distance = stop.viewpoint.distance ?? 10, width = 2 * distance * Math.tan(Math.PI / 6);
-    const group = new THREE.Group();
-    const frame = new THREE.Mesh(new THREE.PlaneGeometry(1.06, 1.06), new THREE.MeshBasicMaterial({ color: 0x3f2a14 }));
-    const photo = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), new THREE.MeshBasicMaterial({ color: 0xffffff }));
-    photo.position.z = 0.01;  // in front of its frame
-    group.add(frame, photo);
-    group.rotation.y = -stop.viewpoint.heading * Math.PI / 180;  // facing back at the stop
-    group.scale.set(width, width * 0.75, 1);
-    new THREE.TextureLoader().load(paths.media(picture.id), (texture) => {
-      photo.material.map = texture;
-      photo.material.needsUpdate = true;
-      group.scale.y = width * texture.image.height / texture.image.width;
-    });
-    const ahead = unplace({ ...stop.position, altitude: 0, heading: stop.viewpoint.heading }, { x: 0, y: 0, z: -distance });
-    this.add(id, "tour-photo", group, { latitude: ahead.latitude, longitude: ahead.longitude, altitude: 0, altitudeMode: "relativeToDevice" }, data,
-      { viewpoint: { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 0, altitudeMode: "relativeToDevice" } });
   }
 
   /** Where `o` is on screen (normalized device coordinates; z < 1 in front of the camera). */

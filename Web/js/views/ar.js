@@ -28,6 +28,8 @@ import { ARWorld } from "../ar/world.js";
 import { ARRoute } from "../ar/route.js";
 import { drawFrame, PlaceLabels } from "../ar/frame.js";
 import { ARSheets } from "../ar/sheets.js";
+import { ARTourStops, stopColours } from "../ar/tour-stops.js";
+import { narrationPlayer } from "../narration.js";
 import { sense } from "../ar/sensing.js";
 import { kept, keys } from "../kept.js";
 import { currentLayer, layerPicker, layerQuery, standHere } from "../layers.js";
@@ -121,6 +123,8 @@ async function start(permission) {
   let sheets = null;
   const labels = new PlaceLabels(world, ui.view, ui.labels, { highlight: chosen.place, onTap: (id) => sheets.showPlace(id) });
   sheets = new ARSheets(world, ui.sheet, route, labels.places);
+  const tourStops = new ARTourStops(world, sheets);
+  narrationPlayer();  // made now, so that the first tap in AR unlocks it for every stop's narration
   const stickers = stickersHere(world, ui);
   // The layer chosen here: what is in view is loaded again in it; on a private map, where to stand.
   const showStandHere = async () => { ui.standHere?.remove(); ui.standHere = await standHere(); if (ui.standHere) ui.stack.append(ui.standHere); };
@@ -141,7 +145,7 @@ async function start(permission) {
 
   let loadedAt = null, running = true, inXR = false;
   async function loadAround() {
-    world.addTourStops().catch(couldNotLoad("map.layer.tours"));
+    tourStops.load().catch(couldNotLoad("map.layer.tours"));
     loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
     get(`${paths.placesNearby}?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
       .then((found) => labels.know(found.places)).catch(couldNotLoad("ar.places"));
@@ -153,12 +157,14 @@ async function start(permission) {
   const senses = sense(pose, { permission, ui, video: ui.video, onFix: async () => {
     const moved = loadedAt ? new LocalFrame(loadedAt.latitude, loadedAt.longitude, 0).enu(pose.latitude, pose.longitude, 0) : null;
     route.guide();
+    tourStops.arrive(pose);
     if (!moved || Math.hypot(moved.east, moved.north) > reloadAfter) await loadAround().catch((e) => say(e.message));
   } });
 
   function loop() {
     if (!running) return;
     if (pose.latitude !== null && !inXR && !senses.vehicle.inVehicle) {
+      tourStops.tick();
       drawFrame(world, renderer, ui, announcer, pointed);
       labels.update();
       lock.tick({ latitude: pose.latitude, longitude: pose.longitude, heading: pose.heading, quaternion: world.sensed() });
@@ -238,7 +244,9 @@ function tapped(world, renderer, event) {
 function testHooks(world, sheets, renderer) {
   return {
     pose: world.pose,
-    objects: () => [...world.objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, veiled: isVeiled(o.data), waiting: !!o.data?.waiting, tour: o.data?.slug, yaw: o.mesh.rotation.y,
+    objects: () => [...world.objects.values()].map((o) => ({ kind: o.kind, id: o.mesh.userData.id, visible: o.mesh.visible, text: o.data?.text, veiled: isVeiled(o.data), waiting: !!o.data?.waiting, stopKind: o.data?.kind, next: !!o.data?.isNext,
+      colour: o.kind === "tour-stop" ? stopColours[o.data.kind] : undefined, sign: o.mesh.getObjectByName?.("sign")?.scale.x,
+      stopModel: !!o.mesh.getObjectByName?.("stop-model"), tour: o.data?.slug, yaw: o.mesh.rotation.y,
       model: !!o.mesh.userData.model, parts: o.mesh.children.length, ...(o.placement ?? {}) })),
     open: (id) => sheets.show(world.objects.get(id)),  // what a tap on the object does
     hit: (x, y) => tapped(world, renderer, { clientX: x, clientY: y })?.mesh.userData.id ?? null,  // what a tap at a point finds

@@ -14,6 +14,7 @@ import { settings } from "../settings.js";
 import { handoff } from "../handoff.js";
 import { kept, keys } from "../kept.js";
 import { narrate, narrationPlayer } from "../narration.js";
+import { arrivedAt } from "../tour-arrival.js";
 import { progress } from "../ar/guidance.js";
 import { baseMap, followSize } from "../base-map.js";
 
@@ -152,12 +153,9 @@ function followWalk({ tour, token, page, map, stamps, showStop, drawBook }) {
   const guide = nextStopGuide(tour, token, page.where, stamps);
   let last = null, watch = null, left = false;
   const narrated = new Set();
-  // Arrival, seen here for everyone (narration), and by the server for stamps: at the nearest stop
-  // whose circle I am in. Two stops 17 m apart share ground; the second is reached once it is the nearer.
+  // Arrival, seen here for everyone (narration), and by the server for stamps (../tour-arrival.js).
   const arrived = () => {
-    const hereFrame = new LocalFrame(last.latitude, last.longitude, 0);
-    const distance = (s) => { const p = hereFrame.enu(s.position.latitude, s.position.longitude, 0); return Math.hypot(p.east, p.north); };
-    const at = tour.stops.filter((s) => s.position && distance(s) <= (s.radius ?? 25)).sort((a, b) => distance(a) - distance(b))[0];
+    const at = arrivedAt(tour.stops, last);
     if (at && !narrated.has(at.id)) {
       narrated.add(at.id);
       if (page.autoNarration.checked) showStop(at, { play: true, state: "peek" });

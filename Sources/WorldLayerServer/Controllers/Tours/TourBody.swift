@@ -24,6 +24,7 @@ struct TourBody: Decodable {
         var date: String?
         var source: String?
         var viewpoint: PhotoViewpoint?
+        var facing: Double?
     }
 
     var slug: String
@@ -58,7 +59,7 @@ struct TourBody: Decodable {
                 TourStop(
                     id: s.id, title: s.title, text: s.text ?? "", kind: s.kind, position: s.position, beacon: s.beacon,
                     radius: s.radius ?? 25,
-                    media: media, date: s.date, source: s.source, viewpoint: s.viewpoint))
+                    media: media, date: s.date, source: s.source, viewpoint: s.viewpoint, facing: s.facing))
         }
         let cover = try await self.cover.asyncMap { try await resolve($0, "cover") } ?? nil
         let tour = Tour(
