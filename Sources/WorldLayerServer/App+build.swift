@@ -196,7 +196,8 @@ func buildRouter(
     TrustController(authority: configuration.localAuthority).register(routes)
     GuidedTourController(
         clock: store.clock, groups: TourGroups(guidedTours: store.guidedTours, clock: store.clock), guidedTours: store.guidedTours,
-        tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits)
+        tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits),
+        answerMail: TourAnswerMail(sender: configuration.mailSender, from: configuration.mailFrom, publicURL: configuration.publicURL)
     ).register(routes)
     return (router, table)
 }

@@ -38,6 +38,42 @@ struct GuidedTourTests {
     }
 
     @Test(
+        "a question asked with an address has its answer mailed there, with the question and the tour's name; one asked without is not mailed",
+        arguments: ScratchDatabase.engines)
+    func answerMailed(engine: Store.Engine) async throws {
+        let mail = MailFolder()
+        try await withGuidedTour(engine, configure: { $0.mailSender = mail.sender }) { api, tourID, guide, _ in
+            let made = try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "Open day", "passkeys": 2], token: guide)
+            let keys = try #require(made.json["passkeys"] as? [String])
+            let groupID = try #require((made.json["group"] as? [String: Any])?["id"] as? String)
+            var tokens: [String] = []
+            for (key, name) in zip(keys, ["Mia", "Leo"]) {
+                let joined = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": key, "displayName": name])
+                tokens.append(try #require(joined.json["token"] as? String, "\(joined.text)"))
+            }
+            let asked = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions",
+                json: ["text": "Can first-years join the robotics lab?", "email": " mia@example.org "], token: tokens[0])
+            let silent = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Where is the library?"], token: tokens[1])
+            // The one without an address answered first: by the time the other's mail is written, its would be too.
+            for (question, answer) in [(silent, "Behind the main hall."), (asked, "Yes, from the first week.")] {
+                let id = try #require(question.json["id"] as? String, "\(question.text)")
+                let answered = try await api.call(
+                    .post, "/v1/tour-groups/\(groupID)/questions/\(id)/answer", json: ["answer": answer], token: guide)
+                #expect(answered.status == .ok)
+            }
+            let message = try #require(try await mail.waitForMessages(to: "mia@example.org", subject: "the guide's answer").first)
+            #expect(message.subject.contains("Your question on"))
+            #expect(message.body.contains("Can first-years join the robotics lab?") && message.body.contains("Yes, from the first week."))
+            #expect(message.body.contains("Hello Mia,"))
+            #expect(!message.body.contains("Where is the library?") && !message.body.contains("Leo"), "nothing of the others")
+            let answers = mail.messages().filter { $0.subject.contains("the guide's answer") }  // (sign-ups are mailed too)
+            #expect(answers.count == 1, "\(answers.map(\.to))")
+        }
+    }
+
+    @Test(
         "a passkey admits one person once; the guide sees, answers and exports questions, then deletes the group",
         arguments: ScratchDatabase.engines)
     func passkeysAndQuestions(engine: Store.Engine) async throws {

@@ -584,10 +584,15 @@ struct BrowserTests {
             try await browser.click("#ask-form button[type=submit]")
             #expect(try await browser.waitOnScreen("#question-error") == "Write a question first.")
             try await browser.type("#question", "How old is the statue?")
+            // The answer wanted by mail too, after the tour.
+            try await browser.type("#question-email", "ana@example.org")
             try await browser.click("#ask-form button[type=submit]")
             let asked = try await browser.waitFor(
                 "my question listed", "return document.querySelector('#my-questions li')?.firstChild.textContent")
             #expect(asked as? String == "How old is the statue?")
+            // Below the form: scrolled to, as a person scrolls down.
+            _ = try await browser.run("document.querySelector('#my-questions').scrollIntoView({block: 'center'})")
+            #expect(try await browser.waitOnScreen("#my-questions .mailed") == "The answer will also be mailed to ana@example.org.")
             // The guide answers on their own screen; the visitor sees the answer come, with no reload.
             let questions = try await server.request("GET", "/v1/tour-groups/\(groupID)/questions", token: guide).text
             let questionID = try #require(
@@ -598,6 +603,9 @@ struct BrowserTests {
             #expect(answered.status == 200, "\(answered.text)")
             _ = try await browser.waitFor(
                 "the answer arriving", "return document.querySelector('#my-questions .answer')?.textContent.includes('1894') || null")
+            let mailed = try #require(
+                try await MailFolder(url: server.mailFolder).waitForMessages(to: "ana@example.org", subject: "the guide's answer").first)
+            #expect(mailed.body.contains("How old is the statue?") && mailed.body.contains("Unveiled in 1894."))
             try await Self.screenshot(browser, "tour-guided")
             // Leaving forgets the ticket: the passkey is asked for again.
             try await browser.click("#leave-tour")

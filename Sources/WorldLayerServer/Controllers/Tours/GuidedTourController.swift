@@ -14,6 +14,8 @@ struct GuidedTourController {
     let guidedTours: GuidedTourStore
     let tours: TourStore
     let limiter: AttemptLimiter
+    /// Mails an answer to a visitor who gave an address with the question.
+    let answerMail: TourAnswerMail
 
     func register(_ routes: Routes) {
         routes.on(.post, "/v1/tours/{tour}/groups", use: createGroup)
@@ -183,7 +185,18 @@ struct GuidedTourController {
         guard try await guidedTours.answer(questionID: questionID, groupID: group.id, text: text) else {
             throw APIError.notFound("no such question")
         }
-        return try .json(try await guidedTours.questions(groupID: group.id).first { $0.id == questionID }!)
+        let answered = try await guidedTours.questions(groupID: group.id).first { $0.id == questionID }!
+        if answered.email != nil {
+            // Stored first; mailed after the answer, which does not wait for a mail server.
+            let mail = answerMail, logger = context.logger, now = clock.now()
+            let title = try await tours.tour(id: group.tourId)?.title ?? "your tour"
+            Task {
+                do { try await mail.send(answered, tourTitle: title, now: now) } catch {
+                    logger.error("an answer was not mailed", metadata: ["question": "\(answered.id.text)", "error": "\(error)"])
+                }
+            }
+        }
+        return try .json(answered)
     }
 
     /// Every question of the group as CSV (default) or JSON, as a download; recorded as exported.
