@@ -174,6 +174,8 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation", condition: serverOnly),
                 .product(name: "NIOCore", package: "swift-nio", condition: serverOnly),
                 .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: serverOnly),
             ],
             swiftSettings: swiftSettings
         ),

@@ -14,15 +14,26 @@ struct MailOptions: ParsableArguments {
     @Option(help: "Whom the server's mail is from.")
     var mailFrom = "WorldLayer <noreply@localhost>"
 
-    @Option(help: "The site's address as people open it, for links in mail (default: http(s)://localhost:PORT).")
-    var publicURL: String?
+    @Option(
+        help:
+            "The site's address as people open it, for links in mail (also $WORLDLAYER_PUBLIC_URL, which `digest run` reads too; default: http(s)://localhost:PORT)."
+    )
+    var publicURL: String? = nil
+
+    /// `--public-url`, else `$WORLDLAYER_PUBLIC_URL`: one setting for the server and the digest.
+    var configuredPublicURL: String? { publicURL ?? ProcessInfo.processInfo.environment["WORLDLAYER_PUBLIC_URL"] }
+
+    /// Whether `text` is an address people can open: http(s) with a host.
+    static func isPublicURL(_ text: String) -> Bool {
+        URL(string: text)?.host != nil && (text.hasPrefix("http://") || text.hasPrefix("https://"))
+    }
 
     func validate() throws {
         if destination.hasPrefix("smtp://"), Self.hostPort(String(destination.dropFirst("smtp://".count))) == nil {
             throw ValidationError("--mail smtp://host:port needs a host and a port")
         }
-        if let publicURL, URL(string: publicURL)?.host == nil || !(publicURL.hasPrefix("http://") || publicURL.hasPrefix("https://")) {
-            throw ValidationError("--public-url must be an http(s) address, like https://worldlayer.example")
+        if let url = configuredPublicURL, !Self.isPublicURL(url) {
+            throw ValidationError("--public-url (or $WORLDLAYER_PUBLIC_URL) must be an http(s) address, like https://worldlayer.example")
         }
     }
 

@@ -29,6 +29,8 @@ extension APIError {
         static let busy = Code("busy", .serviceUnavailable)
         static let conflict = Code("conflict", .conflict)
         static let databaseUnavailable = Code("database_unavailable", .serviceUnavailable)
+        static let draining = Code("draining", .serviceUnavailable)
+        static let mediaUnavailable = Code("media_unavailable", .serviceUnavailable)
         static let emptyBody = Code("empty_body", .badRequest)
         static let farFromPaths = Code("far_from_paths", .unprocessableContent)
         static let forbidden = Code("forbidden", .forbidden)

@@ -103,9 +103,9 @@ func buildRouter(
     let table = RouteTable()
     router.add(
         middleware: SecurityHeadersMiddleware(tileURLs: [configuration.tileURL] + [configuration.satelliteTileURL].compactMap { $0 }))
+    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware(routes: table))
     router.add(middleware: ClientAddressMiddleware(trustedProxies: configuration.trustedProxies))
-    router.add(middleware: RequestLogMiddleware())
     router.add(middleware: MetricsMiddleware())
     router.add(middleware: CompressionMiddleware())
     if let web = configuration.webDirectory {
@@ -122,7 +122,8 @@ func buildRouter(
     router.add(middleware: AuthenticationMiddleware(store: store))
     let routes = Routes(router: router, table: table)
     OperationsController(
-        engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics
+        engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics,
+        mediaDirectory: configuration.mediaDirectory, drain: configuration.drain
     ).register(routes)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
     let mail = AccountMail(
@@ -167,7 +168,7 @@ func buildRouter(
     SharePageController(accounts: store.accounts, stickers: store.stickers, templates: store.templates).register(routes)
     LiveController(
         accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub,
-        maximumQueuedBytes: configuration.liveMaximumQueuedBytes
+        maximumQueuedBytes: configuration.liveMaximumQueuedBytes, drain: configuration.drain
     ).register(routes)
     let maps = MapService(store: store)
     PlaceController(blobs: store.blobs, clock: store.clock, places: store.places, maps: maps).register(routes)

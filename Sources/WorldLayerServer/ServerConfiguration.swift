@@ -77,6 +77,8 @@ public struct ServerConfiguration: Sendable {
     /// The site's address as people open it, for links in mail (never taken from a request's Host header,
     /// which a client chooses).
     public var publicURL = "http://localhost:8080"
+    /// What a stop signal does (readiness 503, live sockets closed, a deadline): `serve` runs it beside the app.
+    public var drain = ServerDrain()
     /// Mailed links per client address (password resets asked for, verifications resent).
     public var mailRate = RateLimiter.Rate(perSecond: 10.0 / 3600, burst: 10)
     /// How often owed Web Push messages are looked for and sent.

@@ -83,6 +83,7 @@ extension Migration {
         worldmapInvites,
         notifications,
         accountEmails,
+        digestClaims,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -29,6 +29,50 @@ struct DigestToolTests {
         return String(decoding: Data(base64Encoded: base64) ?? Data(), as: UTF8.self)
     }
 
+    @Test("two digest runs started together send each person one digest between them; links use the public URL from the environment")
+    func concurrentRuns() async throws {
+        let db = CLI.scratchDatabase()
+        let server = try await RunningServer(database: db)
+        let poster = try await server.signUpAndLogIn("poster")
+        let people = (0..<8).map { "reader\($0)" }
+        for name in people {
+            let token = try await server.signUpAndLogIn(name)
+            let settings = try await server.request(
+                "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: token)
+            #expect(settings.status == 200)
+        }
+        _ = try await Self.place(server, poster, text: "Market opens early", north: 5)
+        #expect(server.stop() == 0)
+
+        let outs = (0..<2).map { FileManager.default.temporaryDirectory.appendingPathComponent("wl-digests-\($0)-\(UUID().uuidString)") }
+        defer { for out in outs { try? FileManager.default.removeItem(at: out) } }
+        // Two processes at once, as two machines' cron jobs would start them.
+        let results = try await withThrowingTaskGroup(of: CLI.Result.self) { group in
+            for out in outs {
+                group.addTask {
+                    try await withCheckedThrowingContinuation { done in
+                        DispatchQueue.global().async {
+                            done.resume(
+                                with: Result {
+                                    try CLI.run(
+                                        ["digest", "run", "--database", db, "--out", out.path],
+                                        environment: ["WORLDLAYER_PUBLIC_URL": "https://worldlayer.example"])
+                                })
+                        }
+                    }
+                }
+            }
+            return try await group.reduce(into: [CLI.Result]()) { $0.append($1) }
+        }
+        #expect(results.allSatisfy { $0.status == 0 }, "\(results.map { $0.stdout + $0.stderr })")
+        let written = outs.map { Set((try? FileManager.default.contentsOfDirectory(atPath: $0.path)) ?? []) }
+        #expect(written[0].count + written[1].count == people.count, "\(written.map(\.count)): \(results.map(\.stdout))")
+        #expect(written[0].isDisjoint(with: written[1]), "nobody had two")
+        let any = try #require(outs.flatMap { out in written[outs.firstIndex(of: out)!].map { out.appendingPathComponent($0) } }.first)
+        let text = Self.body(ofEML: try String(contentsOf: any, encoding: .utf8))
+        #expect(text.contains("https://worldlayer.example/s/") && !text.contains("localhost"), "\(text)")
+    }
+
     @Test("an opted-in person gets the week's new stickers near home and under what they follow, once; SMTP delivers to a real server")
     func digest() async throws {
         let db = CLI.scratchDatabase()

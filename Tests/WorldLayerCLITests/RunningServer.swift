@@ -53,6 +53,16 @@ final class RunningServer {
 
     deinit { if process.isRunning { process.terminate() } }
 
+    /// Sends SIGTERM and returns at once: the server drains (``ServerDrain``) while the test watches.
+    func signalStop() { if process.isRunning { process.terminate() } }
+
+    /// Whether the process has ended, waiting up to `seconds` for it.
+    func exited(within seconds: Double) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        return !process.isRunning
+    }
+
     /// Sends SIGTERM and waits; returns the exit status.
     @discardableResult
     func stop() -> Int32 {

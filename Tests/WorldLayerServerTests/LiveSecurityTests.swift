@@ -117,15 +117,7 @@ struct LiveSecurityTests {
 
     @Test("a token sent in the live socket's URL is not written to the log")
     func tokenNotLogged() async throws {
-        let lines = LogLines()
-        var configuration = ServerConfiguration()
-        configuration.port = 0
-        configuration.database = try await ScratchDatabase.makeURL(.sqlite)
-        configuration.bcryptCost = 4
-        configuration.logLevel = .trace
-        let app = try await buildApplication(configuration, logger: Logger(label: "test") { _ in RecordingLogHandler(lines: lines) })
-        try await app.test(.live) { client in
-            let api = API(client: client)
+        try await withLoggedServer(level: .trace) { api, lines in
             let token = try await api.signUpAndLogIn("ada")
             let live = LiveClient(port: api.port, token: token)
             live.subscribe(["00000000"])
@@ -180,28 +172,5 @@ struct LiveSecurityTests {
             repeat { answer = try await signedIn().1 } while answer["type"] as? String != "authenticated" && Date() < deadline
             #expect(answer["type"] as? String == "authenticated", "\(answer)")
         }
-    }
-}
-
-/// Every log line with its metadata, as text.
-final class LogLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    var all: [String] { lock.withLock { lines } }
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-}
-
-struct RecordingLogHandler: LogHandler {
-    let lines: LogLines
-    var metadata: Logger.Metadata = [:]
-    var logLevel: Logger.Level = .trace
-
-    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
-    }
-
-    func log(event: LogEvent) {
-        lines.append("\(event.message) \(metadata.merging(event.metadata ?? [:]) { $1 })")
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import HummingbirdTesting
+import Logging
 import Testing
 import WorldLayerStore
 import WorldLayerTestSupport
@@ -12,6 +14,7 @@ struct OperationsTests {
     @Test("/health, /ready and /metrics answer", arguments: ScratchDatabase.engines)
     func probes(engine: Store.Engine) async throws {
         try await withServer(engine) { api in
+            for probe in ["/health/live", "/health/ready"] { #expect(try await api.call(.get, probe).status == .ok, "\(probe)") }
             let health = try await api.call(.get, "/health")
             #expect(health.status == .ok && health.json["status"] as? String == "ok")
             let ready = try await api.call(.get, "/ready")
@@ -20,6 +23,17 @@ struct OperationsTests {
             #expect(metrics.status == .ok)
             #expect(metrics.text.contains("hb_requests") || metrics.text.contains("hb_request"))
             #expect(health.headers[.init("X-Request-Id")!] != nil)
+        }
+    }
+
+    @Test("each request is logged once answered: method, path, the status the client got (errors too), its time and its request id")
+    func requestLog() async throws {
+        try await withLoggedServer(level: .info) { api, lines in
+            let missing = try await api.call(.get, "/v1/no-such-thing")
+            #expect(missing.status == .notFound)
+            let id = try #require(missing.headers[.init("X-Request-Id")!])
+            let line = try #require(lines.all.first { $0.hasPrefix("Request ") && $0.contains("/v1/no-such-thing") })
+            #expect(line.contains("\"hb.response.status\": 404") && line.contains("duration_ms") && line.contains(id), "\(line)")
         }
     }
 

@@ -17,11 +17,19 @@ struct DigestCommand: AsyncParsableCommand {
         @Option(help: "Folder for .eml files (the default sender).") var out = "./data/digests"
         @Option(help: "Send through this SMTP server (host:port) instead of writing files.") var smtp: String?
         @Option(help: "The From address.") var from = "WorldLayer <digest@worldlayer.localhost>"
-        @Option(help: "Links in the digest point here.") var baseURL = "http://localhost:8080"
+        @Option(
+            name: [.customLong("public-url"), .customLong("base-url")],
+            help: "Where people open WorldLayer: links in the digest point here (as serve's --public-url; default: $WORLDLAYER_PUBLIC_URL)."
+        )
+        var publicURL = ProcessInfo.processInfo.environment["WORLDLAYER_PUBLIC_URL"] ?? "http://localhost:8080"
 
         func validate() throws {
             if let week, ISOWeek(week) == nil { throw ValidationError("--week must be an ISO week like 2026-W47") }
             if let smtp, MailOptions.hostPort(smtp) == nil { throw ValidationError("--smtp must be host:port") }
+            if !MailOptions.isPublicURL(publicURL) {
+                throw ValidationError(
+                    "--public-url (or $WORLDLAYER_PUBLIC_URL) must be an http(s) address, like https://worldlayer.example")
+            }
         }
 
         func run() async throws {
@@ -34,14 +42,23 @@ struct DigestCommand: AsyncParsableCommand {
                 var sent = 0, quiet = 0
                 let progress = ProgressBar(label: "digests for \(week.text)", quiet: due.count < 20)
                 defer { progress.finish() }
+                // Each person claimed before their mail goes out: a run started beside this one sends them nothing.
+                let holder = "digest-run-\(UUID().text)"
+                var elsewhere = 0
                 for (i, recipient) in due.enumerated() {
+                    progress.update(i + 1, of: due.count)
+                    guard try await store.community.claimDigest(accountID: recipient.account.id, week: week.text, holder: holder) else {
+                        elsewhere += 1
+                        continue
+                    }
                     let digest = try await WeeklyDigest.build(for: recipient, week: week, store: store)
                     if digest.isEmpty {
                         quiet += 1
                     } else {
                         do {
-                            try await sender.send(digest.message(from: from, baseURL: baseURL))
+                            try await sender.send(digest.message(from: from, baseURL: publicURL))
                         } catch {
+                            try? await store.community.releaseDigest(accountID: recipient.account.id, week: week.text, holder: holder)
                             throw CommandFailure(
                                 "sending @\(recipient.account.username)'s digest failed: \(error); \(sent) sent before it, run again to continue"
                             )
@@ -51,10 +68,10 @@ struct DigestCommand: AsyncParsableCommand {
                     // Recorded once handed over (or found empty): a second run sends nobody twice.
                     _ = try await store.community.recordDigest(
                         accountID: recipient.account.id, week: week.text, stickers: digest.stickerCount)
-                    progress.update(i + 1, of: due.count)
                 }
                 return
                     "\(week.text): sent \(sent) digest\(sent == 1 ? "" : "s"), \(quiet) with nothing new, \(alreadySent) already sent this week"
+                    + (elsewhere > 0 ? ", \(elsewhere) left to another run" : "")
             }
             print(summary)
         }

@@ -14,10 +14,16 @@ struct OperationsController {
     let metrics: PrometheusCollectorRegistry
     /// Whether anyone may read `/metrics`; otherwise only clients on this machine and admins.
     var isMetricsPublic = false
+    /// Where media are kept: readiness checks that the server can write there.
+    let mediaDirectory: URL
+    /// Readiness answers 503 from the stop signal on.
+    let drain: ServerDrain
 
     func register(_ routes: Routes) {
         routes.on(.get, "/health", use: health)
+        routes.on(.get, "/health/live", use: health)
         routes.on(.get, "/ready", use: ready)
+        routes.on(.get, "/health/ready", use: ready)
         routes.on(.get, "/metrics", use: prometheus)
         routes.on(.get, "/openapi.yaml", use: openAPI)
     }
@@ -26,14 +32,23 @@ struct OperationsController {
         try .json(["status": "ok"])
     }
 
+    /// Ready: not draining, the database answers, and the media folder can be written.
     @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if drain.isDraining { throw APIError(.draining, message: "this server is stopping; another takes its requests") }
         do {
             try await ping()
-            return try .json(["status": "ready", "database": engine.rawValue])
         } catch {
-            context.logger.warning("database unreachable", metadata: ["error": "\(error)"])
+            // The cause in full: PostgreSQL's errors describe themselves only to String(reflecting:).
+            context.logger.warning("database unreachable", metadata: ["error": "\(String(reflecting: error))"])
             throw APIError(.databaseUnavailable, message: "the database is not reachable")
         }
+        guard
+            FileManager.default.isWritableFile(atPath: mediaDirectory.path) || !FileManager.default.fileExists(atPath: mediaDirectory.path)
+        else {
+            context.logger.warning("media folder not writable", metadata: ["folder": "\(mediaDirectory.path)"])
+            throw APIError(.mediaUnavailable, message: "the media store cannot be written")
+        }
+        return try .json(["status": "ready", "database": engine.rawValue])
     }
 
     @Sendable func prometheus(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -23,6 +23,8 @@ struct LiveController {
     let maximumQueuedBytes: Int
     /// Open sockets per client address (anonymous ones) and per account.
     var sockets = SocketCounter(perAddress: 20, perAccount: 10)
+    /// Closes every socket with 1001 when the server is told to stop.
+    let drain: ServerDrain
 
     func register(_ routes: Routes) {
         routes.router.ws("/v1/live") { _, _ in
@@ -53,6 +55,8 @@ struct LiveController {
         defer { Task { [key] in await sockets.close(key) } }
         let id = UUID()
         let socket = LiveSocket(channel: context.channel, maximumQueuedBytes: maximumQueuedBytes)
+        _ = drain.track(socket)  // when draining already, closed at once (the client reconnects elsewhere)
+        defer { drain.untrack(socket) }
         let send: @Sendable (ByteBuffer) -> Void = { socket.send($0, paced: true) }
         let close: @Sendable (String) -> Void = { socket.close(.policyViolation, $0) }
         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -71,6 +71,49 @@ extension CommunityStore {
         }
     }
 
+    /// Takes the right to send `accountID`'s digest for `week` as `holder`: true when no one holds it,
+    /// or its holder took it more than `lease` ago and never recorded it sent (a run that died).
+    /// False when another run holds it or it was sent: then this run leaves that person alone.
+    public func claimDigest(accountID: Account.ID, week: String, holder: String, lease: TimeInterval = 600, now: Date? = nil)
+        async throws -> Bool
+    {
+        let now = now ?? clock.now()
+        do {
+            try await transaction { db in
+                try await db.raw(
+                    """
+                    INSERT INTO digest_claims (account_id, week, holder, claimed_at)
+                    VALUES (\(bind: accountID.text), \(bind: week), \(bind: holder), \(bind: millis(now)))
+                    """
+                ).run()
+            }
+            return true
+        } catch  where Store.isUniqueViolation(error) {
+            // Held already: taken over only when its lease ran out and nothing was sent.
+            return try await transaction { db in
+                try await !db.raw(
+                    """
+                    UPDATE digest_claims SET holder = \(bind: holder), claimed_at = \(bind: millis(now))
+                    WHERE account_id = \(bind: accountID.text) AND week = \(bind: week)
+                      AND claimed_at < \(bind: millis(now.addingTimeInterval(-lease)))
+                      AND NOT EXISTS (SELECT 1 FROM digest_deliveries d WHERE d.account_id = \(bind: accountID.text) AND d.week = \(bind: week))
+                    RETURNING account_id
+                    """
+                ).all().isEmpty
+            }
+        }
+    }
+
+    /// Gives back a claim `holder` took and could not send under (the mail server refused): the next
+    /// run sends it at once, not after the lease.
+    public func releaseDigest(accountID: Account.ID, week: String, holder: String) async throws {
+        try await transaction { db in
+            try await db.raw(
+                "DELETE FROM digest_claims WHERE account_id = \(bind: accountID.text) AND week = \(bind: week) AND holder = \(bind: holder)"
+            ).run()
+        }
+    }
+
     /// Records a sent digest; false when this account already had one this week (a concurrent run sent it).
     public func recordDigest(accountID: Account.ID, week: String, stickers: Int, now: Date? = nil) async throws -> Bool {
         let now = now ?? clock.now()

@@ -79,7 +79,7 @@ struct BlockBrowserTests {
     func blockAfterReport(engine: Browser.Engine) async throws {
         let server = try await BrowserTests.server(engine)
         defer { server.stop() }
-        let pest = "troll\(engine.rawValue)", me = "reader\(engine.rawValue)"
+        let pest = "reportedpest\(engine.rawValue)", me = "reporter\(engine.rawValue)"
         let pestToken = try await server.signUpAndLogIn(pest)
         let myToken = try await server.signUpAndLogIn(me)
         let id = UUID().uuidString.lowercased()
