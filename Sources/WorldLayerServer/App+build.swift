@@ -126,12 +126,15 @@ func buildRouter(
         mediaDirectory: configuration.mediaDirectory, drain: configuration.drain
     ).register(routes)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
+    // Servers sharing PostgreSQL count failed logins and passkeys in it: a guesser's budget does not
+    // grow with the servers. The embedded default (one process) counts in memory.
+    let sharedFailures = store.engine == .postgres ? store.failedAttempts : nil
     let mail = AccountMail(
         accounts: store.accounts, sender: configuration.mailSender, from: configuration.mailFrom, publicURL: configuration.publicURL,
         clock: store.clock, logger: Logger(label: "worldlayer.mail"))
     AccountController(
         accounts: store.accounts, ads: store.ads, clock: store.clock, service: accounts, hasher: accounts.hasher,
-        limiter: AttemptLimiter(limits: configuration.loginLimits), signUps: RateLimiter(configuration.signUpRate),
+        limiter: AttemptLimiter(limits: configuration.loginLimits, shared: sharedFailures), signUps: RateLimiter(configuration.signUpRate),
         sessionLifetime: configuration.sessionLifetime, mail: mail
     ).register(routes)
     AccountEmailController(accounts: store.accounts, mail: mail, hasher: accounts.hasher, mailings: RateLimiter(configuration.mailRate))
@@ -197,7 +200,7 @@ func buildRouter(
     TrustController(authority: configuration.localAuthority).register(routes)
     GuidedTourController(
         clock: store.clock, groups: TourGroups(guidedTours: store.guidedTours, clock: store.clock), guidedTours: store.guidedTours,
-        tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits),
+        tours: store.tours, limiter: AttemptLimiter(limits: configuration.passkeyLimits, shared: sharedFailures),
         answerMail: TourAnswerMail(sender: configuration.mailSender, from: configuration.mailFrom, publicURL: configuration.publicURL)
     ).register(routes)
     return (router, table)

@@ -84,6 +84,7 @@ extension Migration {
         notifications,
         accountEmails,
         digestClaims,
+        failedAttempts,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

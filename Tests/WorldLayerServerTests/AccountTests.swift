@@ -203,6 +203,23 @@ struct AccountTests {
         }
     }
 
+    @Test(
+        "two servers on one PostgreSQL share the count: failed logins split between them meet the one limit, on either server")
+    func rateLimitAcrossServers() async throws {
+        try await withTwoServers(.postgres, configure: { $0.loginLimits = .init(perSubject: 4, perAddress: 100) }) { first, second in
+            try await first.signUpAndLogIn("sharedtarget")
+            for (i, server) in [first, second, first, second].enumerated() {
+                let failed = try await server.call(.post, "/v1/sessions", json: ["login": "sharedtarget", "password": "guess \(i) guess"])
+                #expect(failed.status == .unauthorized)
+            }
+            // Four failures in all, two through each: both servers now refuse, the right password too.
+            for server in [first, second] {
+                let limited = try await server.call(.post, "/v1/sessions", json: ["login": "sharedtarget", "password": "correct horse"])
+                #expect(limited.status == .tooManyRequests && limited.errorCode == "too_many_attempts", "\(limited.text)")
+            }
+        }
+    }
+
     @Test("failed logins are limited per client address across accounts")
     func rateLimitPerAddress() async throws {
         try await withServer(.sqlite, configure: { $0.loginLimits = .init(perSubject: 100, perAddress: 4) }) { (api: API) async throws in

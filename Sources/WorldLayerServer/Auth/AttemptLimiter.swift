@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerStore
 
 /// Limits failed attempts at a secret (an account's password, a tour's passkeys) so it cannot be
 /// guessed online, without letting an attacker lock the owner out.
@@ -6,8 +7,9 @@ import Foundation
 /// Failures count per subject *and address*, per address, and per subject from all addresses.
 /// When a subject has failed too often from everywhere, only addresses that have failed on it are
 /// held back: the owner, typing the right password from their own phone, still gets in, while a
-/// guesser needs a fresh address for every further guess. Counts live in this process; each server of
-/// a cluster limits on its own (the limit an attacker meets grows with the servers).
+/// guesser needs a fresh address for every further guess. On the embedded default the counts live in
+/// this process; servers sharing PostgreSQL count in it (``FailedAttemptStore``), so that the limit an
+/// attacker meets is the same however many servers there are.
 public actor AttemptLimiter {
     public struct Limits: Sendable {
         /// Failed attempts allowed per subject from one address within the window.
@@ -27,45 +29,53 @@ public actor AttemptLimiter {
     }
 
     private let limits: Limits
+    /// The database's count, shared by every server on it; nil: this process's own.
+    private let shared: FailedAttemptStore?
     private var failures: [String: [Date]] = [:]
 
-    public init(limits: Limits) {
+    public init(limits: Limits, shared: FailedAttemptStore? = nil) {
         self.limits = limits
+        self.shared = shared
     }
 
     /// Seconds until another attempt is allowed, or nil if one is allowed now.
-    func retryAfter(subject: String, address: String, now: Date = Date()) -> Int? {
+    func retryAfter(subject: String, address: String, now: Date = Date()) async throws -> Int? {
         let pair = "pair:" + subject + "|" + address
-        let hasFailedHere = !recent(pair, now: now).isEmpty
+        let hasFailedHere = !(try await recent(pair, now: now)).isEmpty
         let waits = [
-            wait(key: pair, limit: limits.perSubject, now: now),
-            wait(key: "address:" + address, limit: limits.perAddress, now: now),
-            hasFailedHere ? wait(key: "subject:" + subject, limit: limits.perSubjectFromAll, now: now) : nil,
+            try await wait(key: pair, limit: limits.perSubject, now: now),
+            try await wait(key: "address:" + address, limit: limits.perAddress, now: now),
+            hasFailedHere ? try await wait(key: "subject:" + subject, limit: limits.perSubjectFromAll, now: now) : nil,
         ].compactMap { $0 }
         return waits.max()
     }
 
-    func recordFailure(subject: String, address: String, now: Date = Date()) {
-        for key in ["pair:" + subject + "|" + address, "subject:" + subject, "address:" + address] {
-            failures[key, default: []].append(now)
+    func recordFailure(subject: String, address: String, now: Date = Date()) async throws {
+        let keys = ["pair:" + subject + "|" + address, "subject:" + subject, "address:" + address]
+        if let shared {
+            return try await shared.record(keys, at: now, purgeBefore: now.addingTimeInterval(-limits.window))
         }
+        for key in keys { failures[key, default: []].append(now) }
         // Many addresses each failing once must not grow memory without end.
         if failures.count > 100_000 { failures = failures.filter { $0.value.contains { now.timeIntervalSince($0) < limits.window } } }
     }
 
     /// A success clears the subject's failures from that address (not the address's, nor others').
-    func recordSuccess(subject: String, address: String) {
-        failures["pair:" + subject + "|" + address] = nil
+    func recordSuccess(subject: String, address: String) async throws {
+        let pair = "pair:" + subject + "|" + address
+        if let shared { return try await shared.clear(pair) }
+        failures[pair] = nil
     }
 
-    private func recent(_ key: String, now: Date) -> [Date] {
+    private func recent(_ key: String, now: Date) async throws -> [Date] {
+        if let shared { return try await shared.failures(key, since: now.addingTimeInterval(-limits.window)) }
         let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < limits.window }
         failures[key] = recent.isEmpty ? nil : recent
         return recent
     }
 
-    private func wait(key: String, limit: Int, now: Date) -> Int? {
-        let recent = recent(key, now: now)
+    private func wait(key: String, limit: Int, now: Date) async throws -> Int? {
+        let recent = try await recent(key, now: now)
         guard recent.count >= limit, let oldest = recent.first else { return nil }
         return max(1, Int((limits.window - now.timeIntervalSince(oldest)).rounded(.up)))
     }

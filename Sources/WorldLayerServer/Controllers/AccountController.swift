@@ -72,7 +72,7 @@ struct AccountController {
             username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
         // A retry with a client-made id checks the password: limited like logins, per id and address.
         let replaySubject = body.id.map { "account-id:\($0.text)" }
-        if let replaySubject, let wait = await limiter.retryAfter(subject: replaySubject, address: context.clientAddress) {
+        if let replaySubject, let wait = try await limiter.retryAfter(subject: replaySubject, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "failed sign-up retries")
         }
         try await signUps.require(context.clientAddress, what: "sign-ups from this address")
@@ -80,7 +80,7 @@ struct AccountController {
         do {
             outcome = try await service.signUp(signUp, id: body.id)
         } catch SignUpRefusal.idTaken {
-            if let replaySubject { await limiter.recordFailure(subject: replaySubject, address: context.clientAddress) }
+            if let replaySubject { try await limiter.recordFailure(subject: replaySubject, address: context.clientAddress) }
             throw SignUpRefusal.idTaken
         }
         switch outcome {
@@ -117,19 +117,19 @@ struct AccountController {
         guard !login.isEmpty, !body.password.isEmpty else {
             throw APIError.validation([FieldError("login", "and password are required")])
         }
-        if let wait = await limiter.retryAfter(subject: login, address: context.clientAddress) {
+        if let wait = try await limiter.retryAfter(subject: login, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "failed logins")
         }
         guard let found = try await accounts.credentials(login: login) else {
             try await hasher.verifyAgainstNothing(body.password)
-            await limiter.recordFailure(subject: login, address: context.clientAddress)
+            try await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.invalidCredentials, message: "wrong username/email or password")
         }
         guard try await hasher.verify(body.password, hash: found.passwordHash) else {
-            await limiter.recordFailure(subject: login, address: context.clientAddress)
+            try await limiter.recordFailure(subject: login, address: context.clientAddress)
             throw APIError(.invalidCredentials, message: "wrong username/email or password")
         }
-        await limiter.recordSuccess(subject: login, address: context.clientAddress)
+        try await limiter.recordSuccess(subject: login, address: context.clientAddress)
         // Said only to whoever knows the password: a suspension is the person's business.
         if let suspension = try await accounts.suspension(of: found.account.id) {
             var refusal = APIError(.accountSuspended, message: suspension.explanation)

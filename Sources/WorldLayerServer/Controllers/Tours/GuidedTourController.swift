@@ -63,7 +63,7 @@ struct GuidedTourController {
         }
         let body = try await request.decodeJSON(RedeemBody.self, context: context)
         let subject = "tour:" + tour.id.uuid.uuidString
-        if let wait = await limiter.retryAfter(subject: subject, address: context.clientAddress) {
+        if let wait = try await limiter.retryAfter(subject: subject, address: context.clientAddress) {
             throw APIError.tooManyAttempts(wait: wait, what: "wrong passkeys")
         }
         if let name = body.displayName, name.count > 100 {
@@ -71,7 +71,7 @@ struct GuidedTourController {
         }
         let wrong = APIError(.invalidPasskey, message: "that passkey does not open “\(tour.title)”; check it with your guide")
         guard let key = Passkey.normalize(body.passkey) else {
-            await limiter.recordFailure(subject: subject, address: context.clientAddress)
+            try await limiter.recordFailure(subject: subject, address: context.clientAddress)
             throw wrong
         }
         let token = SessionToken.make(prefix: SessionToken.participantPrefix)
@@ -91,7 +91,7 @@ struct GuidedTourController {
         case .expired:
             throw APIError(.passkeyExpired, message: "that passkey's group has ended; ask your guide for a new one")
         case .unknown:
-            await limiter.recordFailure(subject: subject, address: context.clientAddress)
+            try await limiter.recordFailure(subject: subject, address: context.clientAddress)
             throw wrong
         }
     }
