@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import WorldLayerStore
+
+/// `worldlayer backup DIR`: a consistent copy of a serving world (its database and its media) in a
+/// folder, and `worldlayer restore DIR`: that world again, into an empty database and media folder.
+///
+/// SQLite is copied with `VACUUM INTO`, one read transaction, so the copy is the database as it was
+/// at one moment while the server goes on writing; PostgreSQL with `pg_dump`'s custom format, also
+/// one snapshot. Media are copied after the database: every file the copied rows name was written
+/// before them (files are never changed in place), and a file written since is only an extra, which
+/// the hourly sweep removes once restored.
+struct BackupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Copy a world's database and media into a new folder, while it serves (restore it with `worldlayer restore`).")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var media: MediaOptions
+    @Argument(help: "The folder to make (it must not exist).") var folder: String
+
+    func validate() throws {
+        if FileManager.default.fileExists(atPath: folder) { throw ValidationError("\(folder) exists already: name a new folder") }
+    }
+
+    func run() async throws {
+        let out = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let (engine, schema, tables) = try await database.withStore { store -> (Store.Engine, Int, [String: String]?) in
+            switch database.url {
+            case .sqlite:
+                let copy = out.appendingPathComponent(BackupFolder.sqliteFile).path
+                try await store.copySQLite(to: copy)
+                let copied = try Store.open(.sqlite(path: copy), logger: quietLogger())
+                let prints = try await copied.tableFingerprints()
+                try await copied.close()
+                return (store.engine, try await store.currentSchemaVersion(), prints)
+            case .postgres(let url):
+                try PostgresTools.run(
+                    "pg_dump", ["--format=custom", "--no-owner", "--file", out.appendingPathComponent(BackupFolder.postgresFile).path],
+                    url: url)
+            }
+            return (store.engine, try await store.currentSchemaVersion(), nil)
+        }
+        let copied = try BackupFolder.copyTree(from: URL(fileURLWithPath: media.media), to: out.appendingPathComponent("media"))
+        let manifest = BackupFolder.Manifest(
+            engine: engine.rawValue, schemaVersion: schema, createdAt: Date(), mediaFiles: copied.files, mediaBytes: copied.bytes,
+            tables: tables)
+        try manifest.write(to: out)
+        print("backed up \(database.url) (schema \(schema)) and \(copied.files) media files (\(copied.bytes) bytes) into \(folder)")
+    }
+}
+
+struct RestoreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Put a world from `worldlayer backup` into an empty database and media folder (then migrate it to this version).")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var media: MediaOptions
+    @Argument(help: "A folder `worldlayer backup` made.") var folder: String
+
+    func run() async throws {
+        let source = URL(fileURLWithPath: folder)
+        let manifest = try BackupFolder.Manifest.read(from: source)
+        let target = database.url
+        let engine: String = if case .postgres = target { "postgres" } else { "sqlite" }
+        guard manifest.engine == engine else {
+            throw CommandFailure("the backup is of a \(manifest.engine) database; restore it into one (--database)")
+        }
+        let mediaFolder = URL(fileURLWithPath: media.media)
+        if let left = try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path), !left.isEmpty {
+            throw CommandFailure("\(media.media) holds files already: restore into an empty media folder")
+        }
+        switch target {
+        case .sqlite(let path):
+            guard !FileManager.default.fileExists(atPath: path) else {
+                throw CommandFailure("\(path) exists already: restore into a new database file")
+            }
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: source.appendingPathComponent(BackupFolder.sqliteFile), to: URL(fileURLWithPath: path))
+        case .postgres(let url):
+            let store = try Store.open(target, logger: quietLogger())
+            let isEmpty = try await store.isEmpty()
+            try await store.close()
+            guard isEmpty else { throw CommandFailure("the database has tables already: restore into an empty one") }
+            try PostgresTools.run(
+                "pg_restore",
+                [
+                    "--no-owner", "--no-privileges", "--exit-on-error", "--dbname", PostgresTools.databaseName(url),
+                    source.appendingPathComponent(BackupFolder.postgresFile).path,
+                ],
+                url: url)
+        }
+        if let recorded = manifest.tables {
+            // Read back before anything else touches it: the rows are the backup's, every one.
+            let restored = try Store.open(target, logger: quietLogger())
+            let found = try await restored.tableFingerprints()
+            try await restored.close()
+            let differ = Set(recorded.keys).union(found.keys).filter { recorded[$0] != found[$0] }.sorted()
+            guard differ.isEmpty else {
+                throw CommandFailure("the restored database differs from the backup in \(differ.joined(separator: ", "))")
+            }
+        }
+        let copied = try BackupFolder.copyTree(from: source.appendingPathComponent("media"), to: mediaFolder)
+        guard copied.files == manifest.mediaFiles, copied.bytes == manifest.mediaBytes else {
+            throw CommandFailure("the backup's media are incomplete: \(copied.files) files of \(manifest.mediaFiles)")
+        }
+        try await database.withStore { _ in }  // opening migrates it to this version
+        print(
+            "restored \(folder) (schema \(manifest.schemaVersion), taken \(manifest.createdAt)) into \(target) and \(copied.files) media files"
+        )
+    }
+}
