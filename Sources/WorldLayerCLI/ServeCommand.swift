@@ -84,8 +84,17 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var drainDelay: Double = 0
 
+    @Option(
+        help:
+            "PostgreSQL connections this server may hold in all (default: eight per core); with several servers, keep their sum under the database's max_connections."
+    )
+    var databaseConnections: Int?
+
     func validate() throws {
         guard drainDelay.isFinite, (0...15).contains(drainDelay) else { throw ValidationError("--drain-delay must be 0 to 15 seconds") }
+        if let databaseConnections, !(1...1_000).contains(databaseConnections) {
+            throw ValidationError("--database-connections must be 1 to 1000")
+        }
         do { _ = try LiveSignal(parsing: liveSignal) } catch { throw ValidationError("--live-signal: \(error)") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard (4...31).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be between 4 and 31") }
@@ -140,6 +149,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.mailSender = mail.sender
         configuration.mailFrom = mail.mailFrom
         configuration.publicURL = mail.configuredPublicURL ?? "\(configuration.tls == nil ? "http" : "https")://localhost:\(port)"
+        configuration.databaseConnections = databaseConnections
         configuration.drain = ServerDrain(delay: .milliseconds(Int(drainDelay * 1000)), logger: Logger(label: "worldlayer.drain"))
         configuration.retention = RetentionPolicy(
             archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)

@@ -21,7 +21,8 @@ public func buildApplication(
     var logger = logger ?? Logger(label: "worldlayer")
     logger.logLevel = configuration.logLevel
     let store = try Store.open(
-        configuration.database, logger: logger, clock: configuration.clock, notifiesOnCommit: configuration.liveSignal == .database)
+        configuration.database, logger: logger, clock: configuration.clock, notifiesOnCommit: configuration.liveSignal == .database,
+        postgresConnections: configuration.databaseConnections)
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
     let installed = try await BuiltinTemplates.install(into: store)

@@ -90,6 +90,8 @@ public struct ServerConfiguration: Sendable {
     /// Whether a server on an SQLite file keeps every sticker's place and audience in memory, where its
     /// nearby searches then run (~165 MiB a million stickers, read at start); off, they run in SQL.
     public var residentSpots = true
+    /// Pooled PostgreSQL connections this server may hold in all (nil: eight per core).
+    public var databaseConnections: Int?
 
     /// HTTPS: PEM files of the certificate chain and its key; nil serves plain HTTP.
     public var tls: TLSFiles? = nil

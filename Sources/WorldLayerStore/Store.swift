@@ -79,8 +79,12 @@ public final class Store: Sendable {
     /// Opens a pool of connections. Nothing is read or written until the first query;
     /// call ``migrate()`` before serving. `notifiesOnCommit` is off when the servers sharing a PostgreSQL
     /// database tell each other about commits some other way (see ``notifiesOnCommit``).
+    /// `postgresConnections`: at most this many pooled PostgreSQL connections in all (spread over the
+    /// event loops, at least one each; default eight a loop), so that several servers fit the
+    /// database's `max_connections`.
     public static func open(
-        _ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store"), clock: WallClock = .system, notifiesOnCommit: Bool = true
+        _ url: DatabaseURL, logger: Logger = Logger(label: "worldlayer.store"), clock: WallClock = .system, notifiesOnCommit: Bool = true,
+        postgresConnections: Int? = nil
     ) throws -> Store {
         let group = MultiThreadedEventLoopGroup.singleton
         switch url {
@@ -116,9 +120,10 @@ public final class Store: Sendable {
                 throw StoreError.invalidURL("a PostgreSQL URL looks like postgres://user@host:5432/database")
             }
             let pools = Pools()
+            let loops = group.makeIterator().reduce(0) { n, _ in n + 1 }
             pools.postgres = EventLoopGroupConnectionPool(
-                source: PostgresConnectionSource(sqlConfiguration: configuration), maxConnectionsPerEventLoop: 8,
-                logger: logger, on: group)
+                source: PostgresConnectionSource(sqlConfiguration: configuration),
+                maxConnectionsPerEventLoop: postgresConnections.map { max(1, $0 / loops) } ?? 8, logger: logger, on: group)
             return Store(url: url, engine: .postgres, pools: pools, logger: logger, clock: clock, notifiesOnCommit: notifiesOnCommit)
         }
     }
