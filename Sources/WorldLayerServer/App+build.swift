@@ -124,7 +124,15 @@ func buildRouter(
     let routes = Routes(router: router, table: table)
     OperationsController(
         engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics,
-        mediaDirectory: configuration.mediaDirectory, drain: configuration.drain
+        mediaDirectory: configuration.mediaDirectory, drain: configuration.drain,
+        gauges: { [drain = configuration.drain] in
+            let live = await hub.load()
+            return [
+                "worldlayer_db_connections_in_use": Double(store.connectionsInUse),
+                "worldlayer_live_subscribers": Double(live.subscribers), "worldlayer_live_cells_followed": Double(live.cells),
+                "worldlayer_live_topics_followed": Double(live.topics), "worldlayer_draining": drain.isDraining ? 1 : 0,
+            ]
+        }
     ).register(routes)
     let accounts = AccountService(store: store, bcryptCost: configuration.bcryptCost)
     // Servers sharing PostgreSQL count failed logins and passkeys in it: a guesser's budget does not

@@ -58,6 +58,8 @@ public final class Store: Sendable {
     private let writeLock = AsyncLock()
     /// Connections taken from the pools and not yet given back (``close()`` waits for them).
     private let leases = Atomic<Int>(0)
+    /// Pooled connections in use (or being waited for) now: with the pool's size, how near it is to running out.
+    public var connectionsInUse: Int { leases.load(ordering: .relaxed) }
     let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     /// Whether a PostgreSQL transaction that wrote change-log entries `NOTIFY`s every listening server;
     /// off when another path (a NATS server) carries that signal.

@@ -22,6 +22,13 @@ struct OperationsTests {
             let metrics = try await api.call(.get, "/metrics")
             #expect(metrics.status == .ok)
             #expect(metrics.text.contains("hb_requests") || metrics.text.contains("hb_request"))
+            // The database pool, the live hub and draining, read at each scrape.
+            for gauge in [
+                "worldlayer_db_connections_in_use", "worldlayer_live_subscribers", "worldlayer_live_cells_followed",
+                "worldlayer_draining 0",
+            ] {
+                #expect(metrics.text.contains(gauge), "\(gauge)")
+            }
             #expect(health.headers[.init("X-Request-Id")!] != nil)
         }
     }

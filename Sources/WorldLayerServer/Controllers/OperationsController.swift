@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Metrics
 import NIOCore
 import Prometheus
 import WorldLayerCore
@@ -18,6 +19,8 @@ struct OperationsController {
     let mediaDirectory: URL
     /// Readiness answers 503 from the stop signal on.
     let drain: ServerDrain
+    /// Gauges read when `/metrics` is scraped (the database pool, the live hub, draining), by name.
+    var gauges: @Sendable () async -> [String: Double] = { [:] }
 
     func register(_ routes: Routes) {
         routes.on(.get, "/health", use: health)
@@ -58,6 +61,7 @@ struct OperationsController {
         if !isMetricsPublic, !isLocal, context.account?.role != .admin {
             throw APIError(.forbidden, message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
         }
+        for (label, value) in await gauges() { Gauge(label: label).record(value) }
         var bytes: [UInt8] = []
         metrics.emit(into: &bytes)
         return Response(

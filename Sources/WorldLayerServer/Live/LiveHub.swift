@@ -141,6 +141,9 @@ actor LiveHub {
         return start
     }
 
+    /// How many sockets follow something, and how many cells and topics they follow: for `/metrics`.
+    func load() -> (subscribers: Int, cells: Int, topics: Int) { (subscribers.count, byCell.count, byTopic.count) }
+
     func unsubscribe(id: UUID) {
         remove(id)
     }
