@@ -59,14 +59,18 @@ struct BackupToolTests {
         }
         let before = try await fingerprints(source.url), after = try await fingerprints(target.url)
         #expect(before.count > 40 && before["stickers"]?.hasPrefix("3:") == true, "\(before["stickers"] ?? "no stickers table")")
-        #expect(after == before, "\(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted())")
+        // The source served on after its backup: its push service may have marked a notification since
+        // (push_state), so that table is compared by its rows' count; every other table row for row.
+        let differ = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
+        #expect(differ.allSatisfy { $0 == "notifications" }, "\(differ)")
+        #expect(before["notifications"]?.split(separator: ":").first == after["notifications"]?.split(separator: ":").first)
         let sourceFiles = try Self.files(under: media), restoredFiles = try Self.files(under: restoredMedia)
         #expect(!sourceFiles.isEmpty && restoredFiles == sourceFiles, "\(sourceFiles.count) files, \(restoredFiles.count) restored")
 
         // Restoring over a world is refused in one line, and changes nothing.
         let again = try CLI.run(["restore", out, "--database", target.cli, "--media", restoredMedia])
         #expect(again.status == 1 && again.stderr.contains("restore into an empty"), "\(again.stderr)")
-        #expect(try await fingerprints(target.url) == before)
+        #expect(try await fingerprints(target.url) == after)
         let notABackup = try CLI.run(["restore", media, "--database", target.cli, "--media", CLI.scratchMedia()])
         #expect(notABackup.status == 1 && notABackup.stderr.contains("not a backup"), "\(notABackup.stderr)")
     }
