@@ -130,6 +130,9 @@ struct AccessibleARBrowserTests {
             try await browser.click("#start-camera")
             _ = try await browser.waitFor("the camera open", "return !!document.querySelector('#camera video.feed').srcObject || null")
             #expect(try await browser.run("return window.cameraAsked") as? Int == 1)
+            // The button says so once the camera plays (a moment after its stream is set, on a busy machine).
+            _ = try await browser.waitFor(
+                "the button saying Stop", "return document.querySelector('#start-camera').textContent === 'Stop' || null")
             #expect(try await browser.text("#start-camera") == "Stop")
         }
     }
