@@ -245,7 +245,7 @@ actor LiveHub {
                     cursor = last.seq
                 }
             } catch {
-                logger.warning("live hub could not read the change log", metadata: ["error": "\(error)"])
+                logger.warning("live hub could not read the change log", metadata: ["error": "\(String(reflecting: error))"])
                 touched.everyone = true
             }
             await bell.ring(cells: touched.everyone ? nil : touched.cells)

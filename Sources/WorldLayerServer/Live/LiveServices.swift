@@ -64,7 +64,7 @@ struct MaintenanceService: Service {
                 let expired = try await store.stickers.endExpired()
                 if expired > 0 { logger.info("maintenance", metadata: ["expired": "\(expired)"]) }
             } catch {
-                logger.warning("ending expired stickers failed; will retry", metadata: ["error": "\(error)"])
+                logger.warning("ending expired stickers failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
             if ContinuousClock.now - lastPass >= interval {
                 lastPass = ContinuousClock.now
@@ -88,11 +88,11 @@ struct MaintenanceService: Service {
                 logger.info("maintenance", metadata: ["expired": "\(report.expired)", "purged": "\(report.purged)"])
             }
         } catch {
-            logger.warning("maintenance failed; will retry", metadata: ["error": "\(error)"])
+            logger.warning("maintenance failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
         }
         await hub.closeEndedSessions()
         do { try await views.flush(into: store.community) } catch {
-            logger.warning("writing view counts failed; will retry", metadata: ["error": "\(error)"])
+            logger.warning("writing view counts failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 }
@@ -106,7 +106,7 @@ extension MaintenanceService {
             let report = library.sweep(keeping: inUse, untouchedSince: Date().addingTimeInterval(-sweep.grace))
             if report.files > 0 { logger.info("media sweep", metadata: ["files": "\(report.files)", "bytes": "\(report.bytes)"]) }
         } catch {
-            logger.warning("media sweep failed; will retry", metadata: ["error": "\(error)"])
+            logger.warning("media sweep failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
         }
     }
 }

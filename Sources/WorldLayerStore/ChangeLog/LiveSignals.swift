@@ -36,7 +36,8 @@ extension ChangeLog {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("live listener lost its PostgreSQL connection; retrying", metadata: ["error": "\(error)"])
+                logger.warning(
+                    "live listener lost its PostgreSQL connection; retrying", metadata: ["error": "\(String(reflecting: error))"])
                 try? await Task.sleep(for: .seconds(1))
             }
         }
