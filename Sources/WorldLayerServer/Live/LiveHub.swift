@@ -245,7 +245,10 @@ actor LiveHub {
                     cursor = last.seq
                 }
             } catch {
-                logger.warning("live hub could not read the change log", metadata: ["error": "\(String(reflecting: error))"])
+                // A read cut short by the server stopping is no fault to report.
+                if !(error is CancellationError) {
+                    logger.warning("live hub could not read the change log", metadata: ["error": "\(String(reflecting: error))"])
+                }
                 touched.everyone = true
             }
             await bell.ring(cells: touched.everyone ? nil : touched.cells)
