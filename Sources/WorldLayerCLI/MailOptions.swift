@@ -18,7 +18,7 @@ struct MailOptions: ParsableArguments {
         help:
             "The site's address as people open it, for links in mail (also $WORLDLAYER_PUBLIC_URL, which `digest run` reads too; default: http(s)://localhost:PORT)."
     )
-    var publicURL: String? = nil
+    var publicURL: String?
 
     /// `--public-url`, else `$WORLDLAYER_PUBLIC_URL`: one setting for the server and the digest.
     var configuredPublicURL: String? { publicURL ?? ProcessInfo.processInfo.environment["WORLDLAYER_PUBLIC_URL"] }

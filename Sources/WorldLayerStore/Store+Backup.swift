@@ -36,9 +36,8 @@ extension Store {
                     "SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'"
                 ).all().map { try $0.decode(column: "t", as: String.self) }
                 for table in tables {
-                    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                     let row = try await db.raw(
-                        "SELECT count(*) AS n, md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS h FROM \(unsafeRaw: quoted) t"
+                        "SELECT count(*) AS n, md5(coalesce(string_agg(md5(t::text), '' ORDER BY md5(t::text)), '')) AS h FROM \(unsafeRaw: Self.quoted(table)) t"
                     ).first()
                     prints[table] =
                         "\(try row?.decode(column: "n", as: Int.self) ?? 0):\(try row?.decode(column: "h", as: String.self) ?? "")"
@@ -47,8 +46,7 @@ extension Store {
                 let tables = try await connection.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
                     .compactMap { $0.column("name")?.string }
                 for table in tables {
-                    let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-                    let rows = try await connection.query("SELECT * FROM \(quoted)")
+                    let rows = try await connection.query("SELECT * FROM \(Self.quoted(table))")
                     // Each row's digest, then the rows' sorted and combined: the order they come in does not count.
                     let digests = rows.map { row in
                         Self.fnv1a(row.columns.map { "\($0.name)=\(Self.text(of: $0.data))" }.joined(separator: "\u{1F}"))
@@ -66,6 +64,9 @@ extension Store {
         if case .blob(let bytes) = value { return "blob:\(bytes.readableBytes):\(fnv1a(bytes.readableBytesView))" }
         return value.description
     }
+
+    /// A table's name as an SQL identifier (names come from the catalogue, quoted all the same).
+    private static func quoted(_ table: String) -> String { "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     private static func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
 

@@ -27,20 +27,18 @@ struct BackupCommand: AsyncParsableCommand {
         let out = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let (engine, schema, tables) = try await database.withStore { store -> (Store.Engine, Int, [String: String]?) in
+            var tables: [String: String]?
             switch database.url {
             case .sqlite:
                 let copy = out.appendingPathComponent(BackupFolder.sqliteFile).path
                 try await store.copySQLite(to: copy)
-                let copied = try Store.open(.sqlite(path: copy), logger: quietLogger())
-                let prints = try await copied.tableFingerprints()
-                try await copied.close()
-                return (store.engine, try await store.currentSchemaVersion(), prints)
+                tables = try await BackupFolder.fingerprints(of: .sqlite(path: copy))
             case .postgres(let url):
                 try PostgresTools.run(
                     "pg_dump", ["--format=custom", "--no-owner", "--file", out.appendingPathComponent(BackupFolder.postgresFile).path],
                     url: url)
             }
-            return (store.engine, try await store.currentSchemaVersion(), nil)
+            return (store.engine, try await store.currentSchemaVersion(), tables)
         }
         let copied = try BackupFolder.copyTree(from: URL(fileURLWithPath: media.media), to: out.appendingPathComponent("media"))
         let manifest = BackupFolder.Manifest(
@@ -72,6 +70,11 @@ struct RestoreCommand: AsyncParsableCommand {
         if let left = try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path), !left.isEmpty {
             throw CommandFailure("\(media.media) holds files already: restore into an empty media folder")
         }
+        // Checked before anything is written: a backup missing files is refused whole.
+        let held = try BackupFolder.measureTree(source.appendingPathComponent("media"))
+        guard held.files == manifest.mediaFiles, held.bytes == manifest.mediaBytes else {
+            throw CommandFailure("the backup's media are incomplete: \(held.files) files of \(manifest.mediaFiles)")
+        }
         switch target {
         case .sqlite(let path):
             guard !FileManager.default.fileExists(atPath: path) else {
@@ -93,20 +96,17 @@ struct RestoreCommand: AsyncParsableCommand {
                 ],
                 url: url)
         }
-        if let recorded = manifest.tables {
-            // Read back before anything else touches it: the rows are the backup's, every one.
-            let restored = try Store.open(target, logger: quietLogger())
-            let found = try await restored.tableFingerprints()
-            try await restored.close()
+        if let recorded = manifest.tables, case .sqlite(let path) = target {
+            // Read back before anything else touches it: the rows are the backup's, every one, or the copy goes.
+            let found = try await BackupFolder.fingerprints(of: target)
             let differ = Set(recorded.keys).union(found.keys).filter { recorded[$0] != found[$0] }.sorted()
             guard differ.isEmpty else {
-                throw CommandFailure("the restored database differs from the backup in \(differ.joined(separator: ", "))")
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                throw CommandFailure(
+                    "the backup's database differs from its manifest in \(differ.joined(separator: ", ")): nothing restored")
             }
         }
         let copied = try BackupFolder.copyTree(from: source.appendingPathComponent("media"), to: mediaFolder)
-        guard copied.files == manifest.mediaFiles, copied.bytes == manifest.mediaBytes else {
-            throw CommandFailure("the backup's media are incomplete: \(copied.files) files of \(manifest.mediaFiles)")
-        }
         try await database.withStore { _ in }  // opening migrates it to this version
         print(
             "restored \(folder) (schema \(manifest.schemaVersion), taken \(manifest.createdAt)) into \(target) and \(copied.files) media files"

@@ -1,4 +1,5 @@
 import Foundation
+import WorldLayerStore
 
 /// What `worldlayer backup` writes: `manifest.json`, the database (`database.sqlite` or
 /// `database.pgdump`) and `media/`, a copy of the media folder's tree.
@@ -33,12 +34,38 @@ enum BackupFolder {
         }
     }
 
+    /// Each table's row count and digest in the database at `url` (``Store/tableFingerprints()``).
+    static func fingerprints(of url: DatabaseURL) async throws -> [String: String] {
+        let store = try Store.open(url, logger: quietLogger())
+        do {
+            let prints = try await store.tableFingerprints()
+            try await store.close()
+            return prints
+        } catch {
+            try? await store.close()
+            throw error
+        }
+    }
+
     /// Copies every regular file under `source` to the same place under `destination` (made as
     /// needed); a missing `source` is an empty tree. Returns how many files and bytes.
     static func copyTree(from source: URL, to destination: URL) throws -> (files: Int, bytes: Int64) {
-        let manager = FileManager.default
-        try manager.createDirectory(at: destination, withIntermediateDirectories: true)
-        guard let walk = manager.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else {
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        return try walkTree(source) { file, relative in
+            let target = destination.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: file, to: target)
+        }
+    }
+
+    /// How many regular files, and bytes, are under `source` (none when it is missing).
+    static func measureTree(_ source: URL) throws -> (files: Int, bytes: Int64) {
+        try walkTree(source) { _, _ in }
+    }
+
+    /// Calls `visit(file, path inside source)` for every regular file under `source`; returns their count and bytes.
+    private static func walkTree(_ source: URL, _ visit: (URL, String) throws -> Void) throws -> (files: Int, bytes: Int64) {
+        guard let walk = FileManager.default.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else {
             return (0, 0)
         }
         var files = 0, bytes: Int64 = 0
@@ -46,10 +73,7 @@ enum BackupFolder {
         for case let file as URL in walk {
             let values = try file.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
             guard values.isRegularFile == true else { continue }
-            let relative = String(file.standardizedFileURL.path.dropFirst(base.count + 1))
-            let target = destination.appendingPathComponent(relative)
-            try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try manager.copyItem(at: file, to: target)
+            try visit(file, String(file.standardizedFileURL.path.dropFirst(base.count + 1)))
             files += 1
             bytes += Int64(values.fileSize ?? 0)
         }

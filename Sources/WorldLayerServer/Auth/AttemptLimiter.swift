@@ -40,12 +40,12 @@ public actor AttemptLimiter {
 
     /// Seconds until another attempt is allowed, or nil if one is allowed now.
     func retryAfter(subject: String, address: String, now: Date = Date()) async throws -> Int? {
-        let pair = "pair:" + subject + "|" + address
-        let hasFailedHere = !(try await recent(pair, now: now)).isEmpty
+        // Read once each (on PostgreSQL each is a query); the subject's only where this address failed on it.
+        let here = try await recent("pair:" + subject + "|" + address, now: now)
         let waits = [
-            try await wait(key: pair, limit: limits.perSubject, now: now),
-            try await wait(key: "address:" + address, limit: limits.perAddress, now: now),
-            hasFailedHere ? try await wait(key: "subject:" + subject, limit: limits.perSubjectFromAll, now: now) : nil,
+            wait(here, limit: limits.perSubject, now: now),
+            wait(try await recent("address:" + address, now: now), limit: limits.perAddress, now: now),
+            here.isEmpty ? nil : wait(try await recent("subject:" + subject, now: now), limit: limits.perSubjectFromAll, now: now),
         ].compactMap { $0 }
         return waits.max()
     }
@@ -74,8 +74,8 @@ public actor AttemptLimiter {
         return recent
     }
 
-    private func wait(key: String, limit: Int, now: Date) async throws -> Int? {
-        let recent = try await recent(key, now: now)
+    /// Seconds until the oldest of `recent` failures leaves the window, when they reach `limit`.
+    private func wait(_ recent: [Date], limit: Int, now: Date) -> Int? {
         guard recent.count >= limit, let oldest = recent.first else { return nil }
         return max(1, Int((limits.window - now.timeIntervalSince(oldest)).rounded(.up)))
     }

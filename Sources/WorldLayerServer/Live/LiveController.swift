@@ -55,7 +55,7 @@ struct LiveController {
         defer { Task { [key] in await sockets.close(key) } }
         let id = UUID()
         let socket = LiveSocket(channel: context.channel, maximumQueuedBytes: maximumQueuedBytes)
-        _ = drain.track(socket)  // when draining already, closed at once (the client reconnects elsewhere)
+        drain.track(socket)  // when draining already, closed at once (the client reconnects elsewhere)
         defer { drain.untrack(socket) }
         let send: @Sendable (ByteBuffer) -> Void = { socket.send($0, paced: true) }
         let close: @Sendable (String) -> Void = { socket.close(.policyViolation, $0) }

@@ -9,8 +9,9 @@ import Synchronization
 /// the phones connected lose nothing: readiness answers 503 at once, every live socket is closed
 /// with 1001 (the browser reconnects, through the balancer, to another server, and resumes with
 /// `since`; one that does not answer the close within two seconds, or ``delay``, is hung up on), the
-/// listener stays open for ``delay`` so that a health check sees the 503, and then the HTTP server stops. Whatever a client does (a phone that never answers the close frame), the
-/// process ends within ``deadline`` of the signal: systemd would otherwise kill it at 90 s.
+/// listener stays open for ``delay`` so that a health check sees the 503, and then the HTTP server
+/// stops. Whatever a client does (a phone that never answers the close frame), the process ends
+/// within ``deadline`` of the signal: systemd would otherwise kill it at 90 s.
 ///
 /// Run beside the application in one service group, after it, so that it is told first:
 /// ServiceLifecycle shuts services down in reverse order.
@@ -38,15 +39,14 @@ public final class ServerDrain: Service, Sendable {
     /// How long a live client has to answer the close frame before its connection is closed.
     static let closeGrace = Duration.seconds(2)
 
-    /// Follows a live socket so that a drain can close it; false (and the socket closed) when draining already.
-    func track(_ socket: LiveSocket) -> Bool {
+    /// Follows a live socket so that a drain can close it; one opened while draining is closed at once.
+    func track(_ socket: LiveSocket) {
         let accepted = state.withLock { state -> Bool in
             guard !state.isDraining else { return false }
             state.sockets[ObjectIdentifier(socket)] = socket
             return true
         }
         if !accepted { socket.close(.goingAway, Self.goingAway) }
-        return accepted
     }
 
     func untrack(_ socket: LiveSocket) {
