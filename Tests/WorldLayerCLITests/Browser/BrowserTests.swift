@@ -39,6 +39,18 @@ struct BrowserTests {
             port: port)
     }
 
+    /// A server on a demo world of its own, with the tour bundle `bundle(database, media)` makes imported
+    /// in place of the demo tour (tests that change the tour).
+    static func server(withTour bundle: (String, String) throws -> URL) async throws -> RunningServer {
+        let db = freshWorld(), media = seeded.media
+        let folder = try bundle(db, media)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let imported = try CLI.run(["import", "tour", folder.path, "--database", db, "--media", media])
+        guard imported.status == 0 else { throw CLIFailure("the tour bundle was not imported: \(imported.stderr)") }
+        return try await RunningServer(
+            database: db, extra: ["--media", media, "--web", root.appendingPathComponent("Web").path, "--tiles", "none"])
+    }
+
     /// WebKit's pictures are named `NAME-webkit.png`.
     static func screenshot(_ browser: Browser, _ name: String) async throws {
         guard let folder = ProcessInfo.processInfo.environment["WORLDLAYER_SCREENSHOTS"] else { return }

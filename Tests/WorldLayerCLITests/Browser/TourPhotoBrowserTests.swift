@@ -11,13 +11,9 @@ struct TourPhotoBrowserTests {
         arguments: Browser.Engine.allCases)
     func framedPhoto(engine: Browser.Engine) async throws {
         // A world of its own: this test changes the demo tour.
-        let db = BrowserTests.freshWorld(), media = BrowserTests.seeded.media
-        let bundle = try TourToolTests.photoBundle(from: db, media: media, viewpoint: "{heading: 35.5, distance: 18.0}")
-        defer { try? FileManager.default.removeItem(at: bundle) }
-        let imported = try CLI.run(["import", "tour", bundle.path, "--database", db, "--media", media])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let server = try await RunningServer(
-            database: db, extra: ["--media", media, "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
+        let server = try await BrowserTests.server(withTour: {
+            try TourToolTests.photoBundle(from: $0, media: $1, viewpoint: "{heading: 35.5, distance: 18.0}")
+        })
         defer { server.stop() }
         let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").text)
         let first = try #require((tour["stops"] as? [[String: Any]])?.first)

@@ -52,13 +52,7 @@ struct TourStopsARBrowserTests {
         arguments: Browser.Engine.allCases)
     func stopsToldApart(engine: Browser.Engine) async throws {
         // A world of its own: this test changes the demo tour.
-        let db = BrowserTests.freshWorld(), media = BrowserTests.seeded.media
-        let bundle = try Self.fourKindsBundle(from: db, media: media)
-        defer { try? FileManager.default.removeItem(at: bundle) }
-        let imported = try CLI.run(["import", "tour", bundle.path, "--database", db, "--media", media])
-        #expect(imported.status == 0, "\(imported.stderr)")
-        let server = try await RunningServer(
-            database: db, extra: ["--media", media, "--web", BrowserTests.root.appendingPathComponent("Web").path, "--tiles", "none"])
+        let server = try await BrowserTests.server(withTour: { try Self.fourKindsBundle(from: $0, media: $1) })
         defer { server.stop() }
         let tour = ClientDesignBrowserTests.json(try await server.request("GET", "/v1/tours/helsinki-monuments").text)
         let tourID = try #require(tour["id"] as? String)
