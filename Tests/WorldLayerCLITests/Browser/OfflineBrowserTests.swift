@@ -153,14 +153,20 @@ struct OfflineBrowserTests {
     /// Chromium also says it is offline (DevTools network emulation); WebKit has no way to be told,
     /// and meets a stopped server only (as a phone does on a network without internet).
     /// Clicks as a person would: standing at the tour's first stop collects its stamp after a few
-    /// seconds, and the medal that springs up covers the page until it is tapped away.
+    /// seconds, and the medal that springs up covers the page until it is tapped away; arriving there
+    /// also opens the stop's sheet with its narration, which a person closes to reach what is under it.
     static func click(_ browser: Browser, _ css: String) async throws {
         do {
             try await browser.click(css)
         } catch {
-            guard try await browser.run("return !!document.querySelector('#celebration-ok')") as? Bool == true else { throw error }
-            try await browser.click("#celebration-ok")
-            _ = try await browser.waitFor("the medal gone", "return !document.querySelector('#celebration')")
+            if try await browser.run("return !!document.querySelector('#celebration-ok')") as? Bool == true {
+                try await browser.click("#celebration-ok")
+                _ = try await browser.waitFor("the medal gone", "return !document.querySelector('#celebration')")
+            } else if try await browser.run("return !!document.querySelector('.sheet:not([hidden]) .close')") as? Bool == true {
+                try await browser.click(".sheet:not([hidden]) .close")
+            } else {
+                throw error
+            }
             try await browser.click(css)
         }
     }
