@@ -29,6 +29,8 @@ enum TourBundle {
             for j in tour.stops[i].media.indices {
                 tour.stops[i].media[j] = try identify(tour.stops[i].media[j], "stops[\(i)].media[\(j)]")
             }
+            tour.stops[i].sign = try tour.stops[i].sign.map { try identify($0, "stops[\(i)].sign") }
+            tour.stops[i].ambient = try tour.stops[i].ambient.map { try identify($0, "stops[\(i)].ambient") }
         }
         if let first = tour.problems().first {
             throw parsed.problem(first.field, first.message)

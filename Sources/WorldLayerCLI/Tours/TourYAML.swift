@@ -39,6 +39,8 @@ enum TourYAML {
             out += "    radius: \(s.radius)\n"
             if let d = s.date { out += "    date: \(BundleYAML.quoted(d))\n" }
             if let src = s.source { out += "    source: \(BundleYAML.quoted(src))\n" }
+            if let sign = s.sign { out += "    sign: \(BundleYAML.quoted(sign.name))\n" }
+            if let ambient = s.ambient { out += "    ambient: \(BundleYAML.quoted(ambient.name))\n" }
             if !s.media.isEmpty {
                 out += "    media:\n"
                 for m in s.media { out += "      - \(BundleYAML.quoted(m.name))\n" }
@@ -91,7 +93,7 @@ extension BundleReader {
     mutating func stop(_ node: Node, _ path: String) throws -> TourStop {
         let s = try mapping(
             node, path, required: ["id", "title", "kind"],
-            optional: ["text", "position", "viewpoint", "facing", "beacon", "radius", "date", "source", "media"])
+            optional: ["text", "position", "viewpoint", "facing", "beacon", "radius", "date", "source", "sign", "ambient", "media"])
         guard let kind = StopKind(rawValue: try string(s["kind"]!, "\(path).kind")) else {
             throw fail(s["kind"], "\(path).kind", "must be one of \(StopKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -124,6 +126,8 @@ extension BundleReader {
             position: try s["position"].map { try coordinate($0, "\(path).position") }, beacon: beacon,
             radius: try s["radius"].map { try double($0, "\(path).radius") } ?? 25, media: media,
             date: try s["date"].map { try string($0, "\(path).date") }, source: try s["source"].map { try string($0, "\(path).source") },
-            viewpoint: viewpoint, facing: try s["facing"].map { try double($0, "\(path).facing") })
+            viewpoint: viewpoint, facing: try s["facing"].map { try double($0, "\(path).facing") },
+            sign: try s["sign"].map { MediaRef(id: "", contentType: "", size: 0, name: try mediaPath($0, "\(path).sign")) },
+            ambient: try s["ambient"].map { MediaRef(id: "", contentType: "", size: 0, name: try mediaPath($0, "\(path).ambient")) })
     }
 }

@@ -41,7 +41,8 @@ public struct Tour: Codable, Sendable, Equatable {
     /// Every media file the tour refers to, cover first, each once.
     public var media: [MediaRef] {
         var seen = Set<String>()
-        return ([cover].compactMap { $0 } + stops.flatMap(\.media)).filter { seen.insert($0.id).inserted }
+        let stopMedia = stops.flatMap { $0.media + [$0.sign, $0.ambient].compactMap { $0 } }
+        return ([cover].compactMap { $0 } + stopMedia).filter { seen.insert($0.id).inserted }
     }
 
     /// The beacon registry: which beacon marks which stop, with its calibration.
@@ -81,11 +82,17 @@ public struct TourStop: Codable, Sendable, Equatable {
     /// For a model stop: which way the model's front (glTF's +z) faces, degrees clockwise from true
     /// north. Nil: north.
     public var facing: Double?
+    /// A picture of a sign or poster at the stop: a camera that sees it opens the stop, indoors
+    /// where neither GPS nor a beacon says where the visitor is.
+    public var sign: MediaRef?
+    /// A sound that comes from where the stop stands (a fountain, a market), looped, heard from
+    /// its direction and fading with distance.
+    public var ambient: MediaRef?
 
     public init(
         id: ID, title: String, text: String, kind: StopKind, position: Coordinate? = nil, beacon: StopBeacon? = nil,
         radius: Double = 25, media: [MediaRef] = [], date: String? = nil, source: String? = nil, viewpoint: PhotoViewpoint? = nil,
-        facing: Double? = nil
+        facing: Double? = nil, sign: MediaRef? = nil, ambient: MediaRef? = nil
     ) {
         self.id = id
         self.title = title
@@ -99,6 +106,8 @@ public struct TourStop: Codable, Sendable, Equatable {
         self.source = source
         self.viewpoint = viewpoint
         self.facing = facing
+        self.sign = sign
+        self.ambient = ambient
     }
 }
 

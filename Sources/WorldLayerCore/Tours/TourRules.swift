@@ -66,6 +66,13 @@ extension TourStop {
                 p.append(FieldError("\(path).viewpoint.distance", "must be 1 to 500 metres"))
             }
         }
+        if let sign, sign.kind != .image {
+            p.append(FieldError("\(path).sign", "must be a picture (JPEG or PNG), not \(sign.contentType)"))
+        }
+        if let ambient {
+            if ambient.kind != .audio { p.append(FieldError("\(path).ambient", "must be a sound, not \(ambient.contentType)")) }
+            if position == nil { p.append(FieldError("\(path).ambient", "needs the stop's position: it is heard from there")) }
+        }
         if let facing {
             if kind != .model { p.append(FieldError("\(path).facing", "belongs to a model stop")) }
             if !(facing.isFinite && (0..<360).contains(facing)) {

@@ -25,6 +25,8 @@ struct TourBody: Decodable {
         var source: String?
         var viewpoint: PhotoViewpoint?
         var facing: Double?
+        var sign: MediaInput?
+        var ambient: MediaInput?
     }
 
     var slug: String
@@ -55,11 +57,13 @@ struct TourBody: Decodable {
             for (j, m) in (s.media ?? []).enumerated() {
                 if let ref = try await resolve(m, "stops[\(i)].media[\(j)]") { media.append(ref) }
             }
+            let sign = try await s.sign.asyncMap { try await resolve($0, "stops[\(i)].sign") } ?? nil
+            let ambient = try await s.ambient.asyncMap { try await resolve($0, "stops[\(i)].ambient") } ?? nil
             stops.append(
                 TourStop(
                     id: s.id, title: s.title, text: s.text ?? "", kind: s.kind, position: s.position, beacon: s.beacon,
                     radius: s.radius ?? 25,
-                    media: media, date: s.date, source: s.source, viewpoint: s.viewpoint, facing: s.facing))
+                    media: media, date: s.date, source: s.source, viewpoint: s.viewpoint, facing: s.facing, sign: sign, ambient: ambient))
         }
         let cover = try await self.cover.asyncMap { try await resolve($0, "cover") } ?? nil
         let tour = Tour(
