@@ -196,7 +196,8 @@ func buildRouter(
     let frames = RateLimiter(configuration.frameRate)  // books' and scenes' camera frames, from one address
     BookController(books: store.books, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
     TourSignController(
-        tours: store.tours, recognizers: TourSignRecognizers(library: MediaLibrary(root: configuration.mediaDirectory)), framesPerAddress: frames
+        tours: store.tours, recognizers: TourSignRecognizers(library: MediaLibrary(root: configuration.mediaDirectory)),
+        framesPerAddress: frames
     ).register(routes)
     let sceneIndexes = SceneIndexes(store: store, byteBudget: configuration.sceneIndexBytes, buildRate: configuration.sceneIndexBuildRate)
     SceneController(

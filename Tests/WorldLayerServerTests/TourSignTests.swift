@@ -39,11 +39,16 @@ struct TourSignTests {
             #expect(seen.status == .ok && seen.json["recognized"] as? Bool == true, "\(seen.text)")
             #expect(seen.json["stopId"] as? String == TourWorld.stops[1].id, "\(seen.text)")
 
-            let nothing = try await api.call(.post, "/v1/tours/signs/signs/recognize", bytes: TourWorld.png, headers: [.contentType: "image/png"])
-            #expect(nothing.status == .ok && nothing.json["recognized"] as? Bool == false && nothing.json["stopId"] == nil, "\(nothing.text)")
-            let junk = try await api.call(.post, "/v1/tours/signs/signs/recognize", bytes: Data("not a picture".utf8), headers: [.contentType: "image/jpeg"])
+            let nothing = try await api.call(
+                .post, "/v1/tours/signs/signs/recognize", bytes: TourWorld.png, headers: [.contentType: "image/png"])
+            #expect(
+                nothing.status == .ok && nothing.json["recognized"] as? Bool == false && nothing.json["stopId"] == nil, "\(nothing.text)")
+            let junk = try await api.call(
+                .post, "/v1/tours/signs/signs/recognize", bytes: Data("not a picture".utf8), headers: [.contentType: "image/jpeg"])
             #expect(junk.status == .unsupportedMediaType && junk.errorCode == "unsupported_media_type", "\(junk.text)")
-            #expect(try await api.call(.post, "/v1/tours/nowhere/signs/recognize", bytes: frame, headers: [.contentType: "image/jpeg"]).status == .notFound)
+            #expect(
+                try await api.call(.post, "/v1/tours/nowhere/signs/recognize", bytes: frame, headers: [.contentType: "image/jpeg"]).status
+                    == .notFound)
         }
     }
 
