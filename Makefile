@@ -54,7 +54,7 @@ BROWSER_PASS_MINUTES = 30
 FUZZ_SECONDS ?= 20
 
 test:
-	scripts/install-packages gdb postgresql nats-server espeak-ng lame python3-aiosmtpd python3-opencv $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
+	scripts/install-packages gdb postgresql nats-server espeak-ng lame qrencode zbar-tools python3-aiosmtpd python3-opencv $(VISION_PACKAGES) $(WEB_PACKAGES) $(BROWSER_PACKAGES) $(TLS_PACKAGES)
 	# The house style (.swift-format), checked before anything is built: fix with `swift format format -i -r Sources Tests`.
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 	# One build for both passes, made first, outside the scratch TMPDIR;

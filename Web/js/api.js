@@ -92,6 +92,7 @@ export const paths = {
   tours: "/v1/tours",
   tour: (id) => `/v1/tours/${seg(id)}`,
   tourAvailability: (id) => `/v1/tours/${seg(id)}/availability`,
+  tourSigns: (id) => `/v1/tours/${seg(id)}/signs/recognize`,
   tourGroups: (id) => `/v1/tours/${seg(id)}/groups`,
   tourNext: (id) => `/v1/tours/${seg(id)}/next`,
   tourPositions: (id) => `/v1/tours/${seg(id)}/positions`,

@@ -18,6 +18,8 @@ const routes = [
   [/^#\/books\/([^/]+)\/camera$/, "discover", false, view("book", "renderCamera")],
   [/^#\/tours$/, "discover", false, view("tours", "renderList")],
   [/^#\/tours\/([^/]+)$/, "discover", false, view("tours", "render")],
+  [/^#\/tours\/([^/]+)\/stops\/([^/]+)$/, "discover", false, view("tours", "render")],
+  [/^#\/tours\/([^/]+)\/signs$/, "me", false, view("tour-signs", "renderPrint")],
   [/^#\/tours\/([^/]+)\/guide$/, "me", false, view("guide", "render")],
   [/^#\/people\/([^/]+)$/, "feed", false, view("people", "render")],
   [/^#\/feed$/, "feed", false, view("feed", "render")],

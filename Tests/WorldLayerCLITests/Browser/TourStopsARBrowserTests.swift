@@ -13,33 +13,19 @@ struct TourStopsARBrowserTests {
     /// The demo tour made into one of each kind: stop 1 a photo (with its picture), 2 narration as it
     /// is, 3 a sign (info), 4 a 3D model (the billboard template's glTF) facing east.
     static func fourKindsBundle(from db: String, media: String) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wl-kinds-\(UUID().uuidString)")
-        guard try CLI.run(["export", "tour", "helsinki-monuments", folder.path, "--database", db, "--media", media]).status == 0 else {
-            throw CLIFailure("export failed")
-        }
+        let folder = try TourBundleEdit.export(db: db, media: media)
         try FileManager.default.copyItem(
             at: BrowserTests.root.appendingPathComponent("demo/frames/coins.jpg"), to: folder.appendingPathComponent("media/then.jpg"))
         try FileManager.default.copyItem(
             at: BrowserTests.root.appendingPathComponent("Sources/WorldLayerServices/Resources/Templates/billboard.glb"),
             to: folder.appendingPathComponent("media/model.glb"))
-        let yamlURL = folder.appendingPathComponent("tour.yaml")
-        var yaml = try String(contentsOf: yamlURL, encoding: .utf8)
         // The stops in order: each "    kind: audio" line, and each stop's narration line.
-        func replace(_ nth: Int, of line: String, with new: String) throws {
-            var from = yaml.startIndex, found: Range<String.Index>?
-            for _ in 0...nth {
-                found = try #require(yaml.range(of: line, range: from..<yaml.endIndex))
-                from = found!.upperBound
-            }
-            yaml.replaceSubrange(found!, with: new)
-        }
-        try replace(3, of: "    kind: audio\n", with: "    kind: model\n    facing: 90.0\n")
-        try replace(2, of: "    kind: audio\n", with: "    kind: info\n")
-        try replace(0, of: "    kind: audio\n", with: "    kind: photo\n")
-        try replace(0, of: "      - \"media/01-narration.mp3\"\n", with: "      - \"media/01-narration.mp3\"\n      - \"media/then.jpg\"\n")
-        try replace(
-            0, of: "      - \"media/04-narration.mp3\"\n", with: "      - \"media/04-narration.mp3\"\n      - \"media/model.glb\"\n")
-        try yaml.write(to: yamlURL, atomically: true, encoding: .utf8)
+        let replace = { (nth: Int, line: String, new: String) in try TourBundleEdit.replace(nth, of: line, with: new, in: folder) }
+        try replace(3, "    kind: audio\n", "    kind: model\n    facing: 90.0\n")
+        try replace(2, "    kind: audio\n", "    kind: info\n")
+        try replace(0, "    kind: audio\n", "    kind: photo\n")
+        try replace(0, "      - \"media/01-narration.mp3\"\n", "      - \"media/01-narration.mp3\"\n      - \"media/then.jpg\"\n")
+        try replace(0, "      - \"media/04-narration.mp3\"\n", "      - \"media/04-narration.mp3\"\n      - \"media/model.glb\"\n")
         return folder
     }
 

@@ -2,13 +2,15 @@
 // historical photo, a speaker for narration, an "i" for a sign, a cube for a 3D model), a model
 // stop's glTF model standing where the stop is, facing its set direction, a photo stop's picture
 // hung where it was taken, and the next stop's sign pulsing. Arriving at a stop opens it and starts
-// its narration through the page's one player (../narration.js), as the tour's page does.
+// its narration through the page's one player (../narration.js), as the tour's page does; a stop's
+// ambient sound comes from where it stands (./ambient.js).
 import * as THREE from "/vendor/three/build/three.module.js";
 import { get, participants, paths, session } from "../api.js";
 import { unplace } from "../geo.js";
 import { narrate } from "../narration.js";
 import { settings } from "../settings.js";
 import { arrivedAt } from "../tour-arrival.js";
+import { AmbientSounds } from "./ambient.js";
 
 /** Each kind's colour, for the post and the sign. */
 export const stopColours = { photo: "#2563eb", audio: "#9333ea", info: "#059669", model: "#ea580c" };
@@ -59,6 +61,7 @@ export class ARTourStops {
     Object.assign(this, { world, sheets });
     this.tours = [];  // {tour, visited: Set of stop ids}
     this.arrived = new Set();  // stops arrived at while AR is open: each opens once
+    this.ambient = new AmbientSounds(world);
   }
 
   /** The open tours' stops (and those of guided tours I joined), drawn once each. */
@@ -82,6 +85,7 @@ export class ARTourStops {
     const data = { name: `${tour.title}: ${stop.title}`, text: stop.text, slug: tour.slug, media: stop.media, viewpoint: stop.viewpoint, kind: stop.kind,
       tourId: tour.id, stopId: stop.id, title: stop.title };
     if (stop.kind === "model") this.standModel(marker, stop);
+    this.ambient.add(marker, stop);
     this.world.add(id, "tour-stop", marker, { latitude: stop.position.latitude, longitude: stop.position.longitude, altitude: 0, altitudeMode: "relativeToGround" }, data);
     this.hangPhoto(`photo-${tour.id}-${stop.id}`, stop, data);
   }

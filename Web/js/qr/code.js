@@ -1,30 +1,37 @@
 // What QR codes' encoder and reader share (ISO/IEC 18004): the block table, Reed–Solomon over
 // GF(256), where the fixed patterns sit, the order codewords are laid in and the eight masks.
-// Versions 1 to 10 (21 to 57 modules): enough for a link to a tour's stop, small enough to print
-// on a sign and read from a couple of metres.
+// Versions 1 to 40 (21 to 177 modules); the block table follows the standard's.
 
-export const maxVersion = 10;
+export const maxVersion = 40;
 export const levels = { L: 1, M: 0, Q: 3, H: 2 };  // each level's two format bits
 
-// Per version: for each level (L, M, Q, H), EC codewords per block and the blocks' data lengths.
-const blockTable = [
-  null,
-  { L: [7, [19]], M: [10, [16]], Q: [13, [13]], H: [17, [9]] },
-  { L: [10, [34]], M: [16, [28]], Q: [22, [22]], H: [28, [16]] },
-  { L: [15, [55]], M: [26, [44]], Q: [18, [17, 17]], H: [22, [13, 13]] },
-  { L: [20, [80]], M: [18, [32, 32]], Q: [26, [24, 24]], H: [16, [9, 9, 9, 9]] },
-  { L: [26, [108]], M: [24, [43, 43]], Q: [18, [15, 15, 16, 16]], H: [22, [11, 11, 12, 12]] },
-  { L: [18, [68, 68]], M: [16, [27, 27, 27, 27]], Q: [24, [19, 19, 19, 19]], H: [28, [15, 15, 15, 15]] },
-  { L: [20, [78, 78]], M: [18, [31, 31, 31, 31]], Q: [18, [14, 14, 15, 15, 15, 15]], H: [26, [13, 13, 13, 13, 14]] },
-  { L: [24, [97, 97]], M: [22, [38, 38, 39, 39]], Q: [22, [18, 18, 18, 18, 19, 19]], H: [26, [14, 14, 14, 14, 15, 15]] },
-  { L: [30, [116, 116]], M: [22, [36, 36, 36, 37, 37]], Q: [20, [16, 16, 16, 16, 17, 17, 17, 17]], H: [24, [12, 12, 12, 12, 13, 13, 13, 13]] },
-  { L: [18, [68, 68, 69, 69]], M: [26, [43, 43, 43, 43, 44]], Q: [24, [19, 19, 19, 19, 19, 19, 20, 20]], H: [28, [15, 15, 15, 15, 15, 15, 16, 16]] },
-];
+// Per level, by version (index 0 unused): EC codewords per block, and how many blocks.
+const ecPerBlock = {
+  L: [0, 7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28, 28, 28, 30, 30, 26, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+  M: [0, 10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26, 26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28],
+  Q: [0, 13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30, 28, 30, 30, 30, 30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+  H: [0, 17, 28, 22, 16, 22, 28, 26, 26, 24, 28, 24, 28, 22, 24, 24, 30, 28, 28, 26, 28, 30, 24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30],
+};
+const blockCount = {
+  L: [0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8, 8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25],
+  M: [0, 1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16, 17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49],
+  Q: [0, 1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20, 23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45, 48, 51, 53, 56, 59, 62, 65, 68],
+  H: [0, 1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25, 25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51, 54, 57, 60, 63, 66, 70, 74, 77, 81],
+};
 
-/** `{ ec, blocks }`: EC codewords per block and each block's data length. */
+/** Codewords a version holds in all: its modules less the fixed patterns, in bytes. */
+function rawCodewords(version) {
+  let modules = (16 * version + 128) * version + 64;
+  if (version >= 2) { const n = Math.floor(version / 7) + 2; modules -= (25 * n - 10) * n - 55; }
+  if (version >= 7) modules -= 36;
+  return Math.floor(modules / 8);
+}
+
+/** `{ ec, blocks }`: EC codewords per block and each block's data length (the short blocks first). */
 export function blocks(version, level) {
-  const [ec, data] = blockTable[version][level];
-  return { ec, blocks: data };
+  const ec = ecPerBlock[level][version], n = blockCount[level][version], raw = rawCodewords(version);
+  const short = Math.floor(raw / n) - ec, longOnes = raw % n;
+  return { ec, blocks: Array.from({ length: n }, (_, i) => short + (i >= n - longOnes ? 1 : 0)) };
 }
 
 export const sizeOf = (version) => 17 + 4 * version;
@@ -93,7 +100,7 @@ export function correct(codeword, n) {
 export function alignmentCentres(version) {
   if (version === 1) return [];
   const size = sizeOf(version), count = Math.floor(version / 7) + 2;
-  const step = Math.ceil((size - 13) / (2 * count - 2)) * 2;
+  const step = version === 32 ? 26 : Math.ceil((size - 13) / (2 * count - 2)) * 2;  // 32: the standard's exception
   const centres = [6];
   for (let at = size - 7; centres.length < count; at -= step) centres.splice(1, 0, at);
   return centres;

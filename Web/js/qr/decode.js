@@ -47,7 +47,7 @@ function segments(data, version) {
     for (let i = 0; i < n; i++, at++) v = (v << 1) | ((data[at >> 3] >> (7 - (at & 7))) & 1);
     return v;
   };
-  const small = version < 10;
+  const size = version < 10 ? 0 : version < 27 ? 1 : 2;  // which of the three count widths
   let text = "";
   try {
     while (at + 4 <= total) {
@@ -57,16 +57,16 @@ function segments(data, version) {
         const first = take(8);
         if ((first & 0xc0) === 0x80) take(8); else if ((first & 0xe0) === 0xc0) take(16);
       } else if (mode === 0b0001) {
-        let n = take(small ? 10 : 12);
+        let n = take([10, 12, 14][size]);
         for (; n >= 3; n -= 3) text += String(take(10)).padStart(3, "0");
         if (n === 2) text += String(take(7)).padStart(2, "0"); else if (n === 1) text += String(take(4));
       } else if (mode === 0b0010) {
-        let n = take(small ? 9 : 11);
+        let n = take([9, 11, 13][size]);
         const char = (i) => { if (i >= 45) throw new RangeError("not alphanumeric"); return alphanumeric[i]; };
         for (; n >= 2; n -= 2) { const v = take(11); text += char(Math.floor(v / 45)) + char(v % 45); }
         if (n === 1) text += char(take(6));
       } else if (mode === 0b0100) {
-        const n = take(small ? 8 : 16), bytes = new Uint8Array(n);
+        const n = take(size ? 16 : 8), bytes = new Uint8Array(n);
         for (let i = 0; i < n; i++) bytes[i] = take(8);
         text += new TextDecoder("utf-8", { fatal: true }).decode(bytes);
       } else return null;

@@ -20,7 +20,7 @@ export function readQR(image) {
 }
 
 /** 1 for dark: darker than 90 % of the mean over a window about a tenth of the picture wide. */
-export function binarize({ width, height, data }) {
+function binarize({ width, height, data }) {
   const sums = new Float64Array((width + 1) * (height + 1));
   const grey = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
@@ -78,7 +78,7 @@ function crossCheck(bits, x, y, dx, dy, limit) {
 }
 
 /** The finder patterns' centres, each with its module size and how many scan lines saw it. */
-export function findFinders(bits) {
+function findFinders(bits) {
   const found = [];
   const step = bits.height > 600 ? 2 : 1;
   for (let y = 0; y < bits.height; y += step) {

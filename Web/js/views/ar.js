@@ -191,11 +191,12 @@ async function start(permission) {
   // A sticker shown on a tap (its content warning) is drawn as itself from then on.
   const redrawRevealed = (event) => { const o = objects.get(event.detail.id); if (o?.kind === "sticker") world.addSticker(o.data); };
   addEventListener("worldlayer:revealed", redrawRevealed);
-  window.worldlayerAR = testHooks(world, sheets, renderer);
+  window.worldlayerAR = { ...testHooks(world, sheets, renderer), ambient: () => tourStops.ambient.heard() };
   loop();
   return () => {
     running = false;
     stickers.close();
+    tourStops.ambient.silence();
     senses.stop();
     removeEventListener("offline", offerPrivate);
     removeEventListener("worldlayer:revealed", redrawRevealed);

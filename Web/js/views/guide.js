@@ -82,7 +82,8 @@ export async function render(slug) {
   });
   const follow = () => feed.follow([], undefined, groups.map((g) => `tour-group:${g.id}`));
 
-  screen.append(h("h2", {}, t("guide.title", { title: summary.title })), liveState, form, printable, h("h3", {}, t("guide.groups")), list);
+  screen.append(h("h2", {}, t("guide.title", { title: summary.title })),
+    h("p", {}, h("a", { href: `#/tours/${encodeURIComponent(summary.slug)}/signs`, id: "print-stop-signs" }, t("guide.signs"))), liveState, form, printable, h("h3", {}, t("guide.groups")), list);
   await show();
   follow();
   return () => feed.close();

@@ -27,7 +27,7 @@ export function render() {
   screen.append(h("h2", {}, t("settings.title")), h("p", { class: "muted" }, t("settings.onThisPhone")),
     h("section", { class: "card", "aria-labelledby": "settings-ar" }, h("h3", { id: "settings-ar" }, t("settings.ar")),
       toggle("speakTurns"), toggle("describeStickers"), toggle("buzzStickers"), voice),
-    h("section", { class: "card", "aria-labelledby": "settings-tours" }, h("h3", { id: "settings-tours" }, t("settings.tours")), toggle("autoNarration")),
+    h("section", { class: "card", "aria-labelledby": "settings-tours" }, h("h3", { id: "settings-tours" }, t("settings.tours")), toggle("autoNarration"), toggle("ambientSound")),
     h("section", { class: "card", "aria-labelledby": "settings-books" }, h("h3", { id: "settings-books" }, t("settings.books")), toggle("askCamera")),
     h("section", { class: "card", "aria-labelledby": "settings-map" }, h("h3", { id: "settings-map" }, t("settings.map")),
       h("label", {}, t("settings.mapStyle"), style)));

@@ -1,6 +1,6 @@
 // Walking a tour: a map of its stops and path, the next stop with its distance and direction (or,
 // from outside its area, how far the tour is and the way there), each stop's text and narration in a sheet, narration that
-// starts on arrival, the stamp book with every stamp celebrated. Open to everyone; stamps need an
+// starts on arrival (or when a sign at the stop is scanned: ./tour-signs.js), the stamp book with every stamp celebrated. Open to everyone; stamps need an
 // account (or a guided tour's passkey); a guided tour adds questions to the guide, answered live.
 import { get, participants, paths, post } from "../api.js";
 import { compassPoint, couldNotLoad, distanceText, h, icon, say, viewpointText } from "../dom.js";
@@ -17,16 +17,20 @@ import { narrate, narrationPlayer } from "../narration.js";
 import { arrivedAt } from "../tour-arrival.js";
 import { progress } from "../ar/guidance.js";
 import { baseMap, followSize } from "../base-map.js";
+import { signScanner } from "./tour-signs.js";
 
 
 /** `token`: my session or a guided tour's participant token (null: signed out). */
-export async function walk(summary, token, participant) {
+export async function walk(summary, token, participant, stopId) {
   const screen = document.getElementById("screen");
   const [tour, config] = await Promise.all([get(paths.tour(summary.id), token), get(paths.clientConfig)]);
-  const page = drawPage(screen, tour, summary, participant);
-  narrationPlayer();  // made now, so that the first tap on the page unlocks it for every stop's narration
   const stamps = { visited: new Set() };
-  const showStop = stopSheet(page.sheet, tour.stops, stamps);
+  let showStop = null;
+  // A sign read (its QR code or its picture) opens its stop as arriving there does.
+  const signs = signScanner(tour, token, (stop) => showStop(stop, { play: settings.get("autoNarration") }));
+  const page = drawPage(screen, tour, summary, participant, signs.element);
+  narrationPlayer();  // made now, so that the first tap on the page unlocks it for every stop's narration
+  showStop = stopSheet(page.sheet, tour.stops, stamps);
   const map = stopsMap(page.mapElement, tour.stops, showStop, config);
   const drawBook = (b) => {
     stamps.visited = new Set(b ? b.visited.map((s) => s.stopId) : []);
@@ -37,12 +41,14 @@ export async function walk(summary, token, participant) {
   // Last, once everything above it is drawn: nothing moves under a finger about to tap it.
   const leaveQuestions = participant ? await questionsSection(screen, participant, token) : null;
   const stopFollowing = followWalk({ tour, token, page, map, stamps, showStop, drawBook });
-  return () => { stopFollowing(); leaveQuestions?.(); map.remove(); };
+  const linked = tour.stops.find((s) => s.id === stopId);  // opened from a stop's link (its sign's QR code)
+  if (linked) showStop(linked, { play: settings.get("autoNarration") });
+  return () => { stopFollowing(); signs.close(); leaveQuestions?.(); map.remove(); };
 }
 
 /** The page's parts: the title (and a guided tour's welcome), the map, where I am, the narration
  *  setting, the stops, the stamp book, "save for offline" and the stop's sheet. */
-function drawPage(screen, tour, summary, participant) {
+function drawPage(screen, tour, summary, participant, signs) {
   const page = {
     where: h("div", { id: "tour-where", class: "card next-stop", role: "status" }, t("map.location.waiting")),
     list: h("ol", { id: "tour-stops", class: "list" }),
@@ -58,7 +64,7 @@ function drawPage(screen, tour, summary, participant) {
       h("p", { class: "row" }, h("a", { class: "button", id: "start-ar", href: "#/ar", onclick: () => { handoff.route = null; } }, t("tours.startAR")),
         h("button", { class: "secondary", id: "leave-tour", onclick: () => { participants.forget(summary.id); say(t("tours.left")); dispatchEvent(new HashChangeEvent("hashchange")); } }, t("tours.leave"))));
   }
-  screen.append(...[tour.description ? h("p", {}, tour.description) : null, page.mapElement, page.where].filter(Boolean));
+  screen.append(...[tour.description ? h("p", {}, tour.description) : null, page.mapElement, page.where, signs].filter(Boolean));
   screen.append(h("label", { class: "row" }, page.autoNarration, t("tours.narration.auto")),
     h("h3", {}, t("tours.stops")), page.list, h("h3", {}, t("tours.stampBook")), page.book, saveForOffline(tour), page.sheet.el);
   return page;

@@ -14,14 +14,15 @@ export async function renderList() {
         h("span", { class: "muted" }, t(tour.mode === "guided" ? "tours.guided" : "tours.open", { stops: tour.stopCount }))))))));
 }
 
-export async function render(slug) {
+/** A tour's page; `stopId` (a stop's link, from its QR code) opens that stop as arriving there would. */
+export async function render(slug, stopId) {
   const summary = (await get(paths.tours)).tours.find((x) => x.slug === slug || x.id === slug);
   if (!summary) throw new Error(t("tours.none"));
   if (summary.mode === "guided") {
     const participant = participants.get(summary.id);
-    return participant ? walk(summary, participant.token, participant) : passkey(summary);
+    return participant ? walk(summary, participant.token, participant, stopId) : passkey(summary);
   }
-  return walk(summary, session.token, null);
+  return walk(summary, session.token, null, stopId);
 }
 
 /** No way past without a valid passkey: the guide hands them out. */
