@@ -50,7 +50,8 @@ struct TourSignBrowserTests {
         done(blob.size);
         """
 
-    @Test("a stop's printed QR code, photographed askew, opens it with its narration; a sign picture opens its stop; a stop's link opens it",
+    @Test(
+        "a stop's printed QR code, photographed askew, opens it with its narration; a sign picture opens its stop; a stop's link opens it",
         arguments: Browser.Engine.allCases)
     func signsOpenStops(engine: Browser.Engine) async throws {
         let server = try await BrowserTests.server(withTour: { try Self.signedBundle(from: $0, media: $1) })
@@ -65,7 +66,8 @@ struct TourSignBrowserTests {
             // The signs to print: one code a stop, each saying the stop's link.
             try await browser.open(server.base + "/#/tours/helsinki-monuments/signs")
             _ = try await browser.element("#stop-signs figure:nth-child(2) figcaption")
-            _ = try await browser.run("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", ["#stop-signs figure:nth-child(2)"])
+            _ = try await browser.run(
+                "document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", ["#stop-signs figure:nth-child(2)"])
             #expect(try await browser.waitOnScreen("#stop-signs figure:nth-child(2) figcaption").hasPrefix("2. \(titles[1])"))
             let codes = try await browser.run("return document.querySelectorAll('#stop-signs svg[role=img]').length") as? Int
             #expect(codes == ids.count)
@@ -85,11 +87,13 @@ struct TourSignBrowserTests {
             #expect(try await browser.waitOnScreen("#stop-sheet h3", timeout: 20).hasSuffix(titles[1]))
             _ = try await browser.waitFor(
                 "the second stop's narration playing",
-                "const n = document.querySelector('#narration'); return n && !n.paused && n.src.includes(arguments[0]) || null", [narration])
+                "const n = document.querySelector('#narration'); return n && !n.paused && n.src.includes(arguments[0]) || null", [narration]
+            )
             #expect(try await browser.run("return document.querySelector('#sign-panel').hidden") as? Bool == true)
 
             // The third stop's sign picture, photographed by a phone (a real photograph), opens it.
-            let real = try Data(contentsOf: Self.realPhotos.appendingPathComponent("frames/let-us-c-1.0x-20deg-0.jpg")).base64EncodedString()
+            let real = try Data(contentsOf: Self.realPhotos.appendingPathComponent("frames/let-us-c-1.0x-20deg-0.jpg"))
+                .base64EncodedString()
             try await browser.click(".sheet:not([hidden]) .close")  // the stop's sheet covers the button, as on a phone
             try await browser.click("#scan-sign")
             _ = try await browser.runAsync(
@@ -135,16 +139,17 @@ struct TourSignBrowserTests {
         try await Browser.using(.chromium) { browser in
             try await browser.open(server.base + "/#/tours/helsinki-monuments/signs")
             _ = try await browser.element("#stop-signs figure:nth-child(4) svg")
-            let png = try await browser.runAsync(
-                """
-                const svg = document.querySelector('#stop-signs figure:nth-child(4) svg'), image = new Image();
-                image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(svg));
-                await image.decode();
-                const c = Object.assign(document.createElement('canvas'), { width: 640, height: 480 }), g = c.getContext('2d');
-                g.fillStyle = '#8d877d'; g.fillRect(0, 0, 640, 480); g.translate(320, 240); g.rotate(-0.25);
-                g.drawImage(image, -170, -170, 340, 340);
-                done(c.toDataURL('image/png').split(',')[1])
-                """) as? String
+            let png =
+                try await browser.runAsync(
+                    """
+                    const svg = document.querySelector('#stop-signs figure:nth-child(4) svg'), image = new Image();
+                    image.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+                    await image.decode();
+                    const c = Object.assign(document.createElement('canvas'), { width: 640, height: 480 }), g = c.getContext('2d');
+                    g.fillStyle = '#8d877d'; g.fillRect(0, 0, 640, 480); g.translate(320, 240); g.rotate(-0.25);
+                    g.drawImage(image, -170, -170, 340, 340);
+                    done(c.toDataURL('image/png').split(',')[1])
+                    """) as? String
             try Data(base64Encoded: try #require(png))!.write(to: picture)
         }
         let camera = try BrowserTests.camera(file: picture)
@@ -196,19 +201,22 @@ struct QRCodeBrowserTests {
             for (text, levels) in Self.texts {
                 for level in levels {
                     let rows = try Self.output("qrencode", ["-l", level, "-t", "ASCII", "-m", "0", text]).split(separator: "\n")
-                    let grid = rows.map { row in stride(from: 0, to: row.count, by: 2).map { row[row.index(row.startIndex, offsetBy: $0)] == "#" ? 1 : 0 } }
+                    let grid = rows.map { row in
+                        stride(from: 0, to: row.count, by: 2).map { row[row.index(row.startIndex, offsetBy: $0)] == "#" ? 1 : 0 }
+                    }
                     let read = try await browser.runAsync(
                         "const { decodeModules } = await import('/js/qr/decode.js'); done(decodeModules(arguments[0]))", [grid])
                     #expect(read as? String == text, "libqrencode, level \(level), \(grid.count) modules")
                 }
-                let png = try await browser.runAsync(
-                    """
-                    const { qrModules } = await import('/js/qr/encode.js'), grid = qrModules(arguments[0]), scale = 8, side = (grid.length + 8) * scale;
-                    const c = Object.assign(document.createElement('canvas'), { width: side, height: side }), g = c.getContext('2d');
-                    g.fillStyle = '#fff'; g.fillRect(0, 0, side, side); g.fillStyle = '#000';
-                    grid.forEach((row, r) => row.forEach((v, col) => { if (v) g.fillRect((col + 4) * scale, (r + 4) * scale, scale, scale); }));
-                    done(c.toDataURL('image/png').split(',')[1])
-                    """, [text]) as? String
+                let png =
+                    try await browser.runAsync(
+                        """
+                        const { qrModules } = await import('/js/qr/encode.js'), grid = qrModules(arguments[0]), scale = 8, side = (grid.length + 8) * scale;
+                        const c = Object.assign(document.createElement('canvas'), { width: side, height: side }), g = c.getContext('2d');
+                        g.fillStyle = '#fff'; g.fillRect(0, 0, side, side); g.fillStyle = '#000';
+                        grid.forEach((row, r) => row.forEach((v, col) => { if (v) g.fillRect((col + 4) * scale, (r + 4) * scale, scale, scale); }));
+                        done(c.toDataURL('image/png').split(',')[1])
+                        """, [text]) as? String
                 let file = FileManager.default.temporaryDirectory.appendingPathComponent("wl-qr-\(UUID().uuidString).png")
                 defer { try? FileManager.default.removeItem(at: file) }
                 try Data(base64Encoded: try #require(png))!.write(to: file)

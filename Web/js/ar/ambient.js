@@ -76,7 +76,7 @@ export class AmbientSounds {
 
   /** Stops every sound (AR left). */
   silence() {
-    for (const { sound, element } of this.sounds.values()) { element.pause(); sound.disconnect(); sound.removeFromParent(); }
+    for (const { sound, element } of this.sounds.values()) { element.pause(); sound.disconnect(); sound.parent?.remove(sound); }
     this.sounds.clear();
   }
 }
