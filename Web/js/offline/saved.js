@@ -53,7 +53,8 @@ export async function saveTour(tour, progress) {
   const bounds = positions.length ? {
     south: Math.min(...positions.map((p) => p.latitude)) - pad, north: Math.max(...positions.map((p) => p.latitude)) + pad,
     west: Math.min(...positions.map((p) => p.longitude)) - pad * 2, east: Math.max(...positions.map((p) => p.longitude)) + pad * 2 } : null;
-  const media = [...(tour.cover ? [tour.cover] : []), ...tour.stops.flatMap((s) => s.media ?? [])].map((m) => paths.media(m.id));
+  const media = [...(tour.cover ? [tour.cover] : []), ...tour.stops.flatMap((s) => [...(s.media ?? []), s.sign, s.ambient].filter(Boolean))]
+    .map((m) => paths.media(m.id));
   const urls = [paths.tours, paths.tour(tour.id), paths.tourStamps(tour.id), paths.templates, ...media,
     ...(bounds ? Object.values(areaURLs(bounds)) : [])];
   await keep([...new Set(urls)], progress);

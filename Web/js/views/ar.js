@@ -29,6 +29,7 @@ import { ARRoute } from "../ar/route.js";
 import { drawFrame, PlaceLabels } from "../ar/frame.js";
 import { ARSheets } from "../ar/sheets.js";
 import { ARTourStops, stopColours } from "../ar/tour-stops.js";
+import { boxAround, savedPlaces, savedStickers } from "../offline/saved-lookup.js";
 import { narrationPlayer } from "../narration.js";
 import { sense } from "../ar/sensing.js";
 import { kept, keys } from "../kept.js";
@@ -147,9 +148,17 @@ async function start(permission) {
   async function loadAround() {
     tourStops.load().catch(couldNotLoad("map.layer.tours"));
     loadedAt = { latitude: pose.latitude, longitude: pose.longitude };
-    get(`${paths.placesNearby}?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300&limit=200`)
+    const here = { latitude: pose.latitude, longitude: pose.longitude };
+    get(`${paths.placesNearby}?latitude=${here.latitude}&longitude=${here.longitude}&radius=300&limit=200`)
+      .catch(async (error) => { if (error.status === 0) return { places: await savedPlaces(boxAround(here, 300), here) }; throw error; })
       .then((found) => labels.know(found.places)).catch(couldNotLoad("ar.places"));
-    const { cells } = await get(`${paths.cellCover}?latitude=${pose.latitude}&longitude=${pose.longitude}&radius=300`);
+    let cells;
+    try { ({ cells } = await get(`${paths.cellCover}?latitude=${here.latitude}&longitude=${here.longitude}&radius=300`)); } catch (error) {
+      if (error.status !== 0) throw error;
+      // No connection: the stickers a saved area keeps around me, as they were when it was saved.
+      await Promise.all((await savedStickers(boxAround(here, 300))).filter((s) => !objects.has(s.id)).map((s) => world.addSticker(s)));
+      return;
+    }
     world.showAds().catch(couldNotLoad("map.layer.ads"));
     lock.look(pose.latitude, pose.longitude).catch(() => { /* no scene anchors: the sensors alone */ });
     await stickers.load(cells);

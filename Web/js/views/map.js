@@ -18,6 +18,7 @@ import { adSheet, adsHere, sponsoredBy } from "../ads.js";
 import { handoff } from "../handoff.js";
 import { currentLayer, layerPicker, layerQuery } from "../layers.js";
 import { baseMap, boundsOf, followSize, orSaved } from "../base-map.js";
+import { savedRoute, searchSaved } from "../offline/saved-lookup.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -284,7 +285,13 @@ async function routeTo(view, to, name) {
   const { map, mapElement, sheet } = view, routeLayer = view.layers.route;
   const from = here ?? { latitude: map.getCenter().lat, longitude: map.getCenter().lng };
   try {
-    const r = await post(paths.routes, { from: { latitude: from.latitude, longitude: from.longitude }, to });
+    const r = await post(paths.routes, { from: { latitude: from.latitude, longitude: from.longitude }, to }).catch(async (error) => {
+      // No connection: walked on the saved areas' walkways, on this phone.
+      if (error.status !== 0) throw error;
+      const offline = await savedRoute(from, to, name ?? t("map.destination"));
+      if (!offline) throw new Error(t("route.offline.none"));
+      return offline;
+    });
     routeLayer.clearLayers();
     // Bold, with a white casing so it stands out on any background, and a pin at the end.
     L.geoJSON(r.geometry, { pane: "route", interactive: false, style: { color: "#fff", weight: 11, opacity: 1 } }).addTo(routeLayer);
@@ -298,12 +305,14 @@ async function routeTo(view, to, name) {
     sheet.show(h("div", { class: "card", id: "route" },
       h("h3", {}, name ?? r.to.name ?? t("map.destination")),
       h("p", { id: "route-summary" }, h("strong", {}, t("map.routeSummary", { distance: distanceText(r.length), minutes: Math.max(1, Math.round(r.duration / 60)) })), " · ", t("map.arrival", { time: arrival })),
+      r.offline ? h("p", { class: "muted", id: "route-offline" }, t("route.offline.made")) : null,
       h("div", { class: "row" },
         h("a", { class: "button", id: "view-in-ar", href: "#/ar", onclick: () => { handoff.route = r; } }, t("map.viewInAR")),
         h("button", { class: "secondary", id: "end-route", onclick: () => { routeLayer.clearLayers(); sheet.hide(); handoff.route = null; } }, t("route.end"))),
       h("ol", { id: "route-steps", class: "steps" }, ...r.steps.map((s) => h("li", {}, s.instruction,
         s.distance > 0 ? h("span", { class: "muted" }, [distanceText(s.distance), s.name].filter(Boolean).join(" · ")) : null)))));
     mapElement.dataset.route = String(r.geometry.coordinates.length);
+    mapElement.dataset.routeLength = String(Math.round(r.length));
     if (name) rememberRoute(to, name);
   } catch (error) { say(error.message); }
 }
@@ -327,7 +336,8 @@ function placeSearch(view, search, results) {
     if (q.length < 2) return q ? results.replaceChildren() : showRecent();
     const center = view.map.getCenter();
     try {
-      const found = await get(`${paths.placeSearch}?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`);
+      const found = await get(`${paths.placeSearch}?q=${encodeURIComponent(q)}&latitude=${center.lat}&longitude=${center.lng}`)
+        .catch((error) => { if (error.status === 0) return searchSaved(q, { latitude: center.lat, longitude: center.lng }); throw error; });
       if (mine !== latest) return;
       results.replaceChildren(...(found.results.length ? found.results.slice(0, 6).map((hit) => h("li", {},
         h("button", { class: "place-result", dataset: { place: hit.place.id }, onclick: () => view.showPlace(hit.place) }, hit.place.name,
