@@ -2,7 +2,7 @@
 // schedule, on the map and in AR, always labelled "Sponsored"; advertisers write theirs on #/ads.
 import { get, paths } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./strings.js";
+import { dateText, t } from "./strings.js";
 import { stickerPicture, templates } from "./templates.js";
 
 /** The ads someone standing at `position` sees now, nearest first. */
@@ -22,5 +22,5 @@ export function adSheet(ad) {
     h("p", { class: "sponsored" }, sponsoredBy(ad)),
     h("div", { class: "post", style: "border:0;padding:0" }, picture,
       h("div", { class: "grow" }, ad.text ? h("h3", {}, ad.text) : null,
-        h("p", { class: "muted" }, t("ads.until", { when: new Date(ad.endsAt).toLocaleDateString() })))));
+        h("p", { class: "muted" }, t("ads.until", { when: dateText(ad.endsAt) })))));
 }

@@ -1,6 +1,6 @@
 // The WorldLayer API: every server address once (`paths`), JSON in and out, the session token kept
 // on the phone (./kept.js), and refusals told apart by their code (`APIError.code`), never by their words.
-import { has, t } from "./strings.js";
+import { dateTimeText, has, t } from "./strings.js";
 import { kept, keys } from "./kept.js";
 
 const seg = (value) => encodeURIComponent(value);
@@ -133,7 +133,7 @@ export const messageFor = (error, byCode = {}) => byCode[error?.code] ? t(byCode
 function forPeople(status, error) {
   const code = error?.code, message = error?.message ?? "";
   if (code === "restricted_zone") return t("error.restricted_zone", { zone: error.zone?.name ?? "" });
-  if (code === "account_suspended") return t("error.account_suspended", { until: new Date(error.suspension?.until).toLocaleString(), reason: error.suspension?.reason ?? "" });
+  if (code === "account_suspended") return t("error.account_suspended", { until: dateTimeText(error.suspension?.until), reason: error.suspension?.reason ?? "" });
   if (code === "validation_failed" && error.fields?.length) return error.fields.map((f) => `${has(`field.${f.field}`) ? t(`field.${f.field}`) : f.field}: ${f.message}`).join("; ");
   if (code && has(`error.${code}`)) return t(`error.${code}`);
   if (status === 0) return t("error.network");

@@ -16,6 +16,10 @@ const ownInk = {
  *  when they cannot load or "own" is chosen, WorldLayer's own streets and buildings under everything. */
 export function baseMap(view, config) {
   const { map, mapElement } = view;
+  // What the map shows is content (names from OpenStreetMap, stickers' and stops' titles) and its
+  // credit line is the data's licence: neither is translated.
+  for (const pane of Object.values(map.getPanes())) pane.setAttribute("translate", "no");
+  map.attributionControl?.getContainer()?.setAttribute("translate", "no");
   const style = settings.get("mapStyle");
   mapElement.classList.add(`style-${style}`);
   const imagery = style === "satellite" && config.satelliteTileURL;

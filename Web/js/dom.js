@@ -1,5 +1,5 @@
 // Small helpers for building screens without a framework.
-import { t } from "./strings.js";
+import { dateText, numberFormat, t } from "./strings.js";
 
 /** h("button", {class: "x", onclick}, "text", child…) */
 export function h(tag, attributes = {}, ...children) {
@@ -91,7 +91,9 @@ export function label(layer, text) {
 
 /** "350 m" or "2.4 km". */
 export function distanceText(metres) {
-  return metres < 1000 ? `${Math.round(metres)} m` : `${(metres / 1000).toFixed(metres < 10000 ? 1 : 0)} km`;
+  if (metres < 1000) return `${numberFormat({ maximumFractionDigits: 0 }).format(Math.round(metres))} m`;
+  const digits = metres < 10000 ? 1 : 0;
+  return `${numberFormat({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(metres / 1000)} km`;
 }
 
 /** The eight-point compass direction of a bearing ("ne"), a key under strings.js "direction.". */
@@ -112,7 +114,7 @@ export function ago(iso) {
   if (seconds < 3600) return t("time.minutes", { n: Math.floor(seconds / 60) });
   if (seconds < 86400) return t("time.hours", { n: Math.floor(seconds / 3600) });
   if (seconds < 7 * 86400) return t("time.days", { n: Math.floor(seconds / 86400) });
-  return new Date(iso).toLocaleDateString();
+  return dateText(iso);
 }
 
 /** A link off this site that says where it goes ("Opens example.org") and gives that site nothing of ours. */

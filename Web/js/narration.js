@@ -24,6 +24,7 @@ export function narrationPlayer() {
   if (element) return element;
   element = document.createElement("audio");
   element.id = "narration";
+  element.setAttribute("translate", "no");  // labelled with the stop's title, content
   element.controls = true;
   element.preload = "auto";
   element.addEventListener("ended", () => {

@@ -3,7 +3,7 @@
 // stops and their sounds in AR, the map's style, and whether a book's camera waits to be started. Nothing here goes to the server.
 import { kept, keys } from "./kept.js";
 
-const defaults = { speakTurns: false, describeStickers: false, buzzStickers: false, autoNarration: true, ambientSound: true, mapStyle: "streets", askCamera: false };
+const defaults = { speakTurns: false, describeStickers: false, buzzStickers: false, autoNarration: true, ambientSound: true, mapStyle: "streets", askCamera: false, language: "" };
 // Before this screen, the tour kept its narration choice under its own key.
 const older = { autoNarration: () => kept.text(keys.oldAutoNarration) === "off" ? false : undefined };
 

@@ -1,270 +1,70 @@
-// Every text the client shows, in one place, ready for translation: t("key", {name}) fills {name}.
-const en = {
-  "tab.map": "Map", "tab.discover": "Discover", "tab.ar": "AR", "tab.feed": "Feed", "tab.me": "Me",
-  "offline": "You are offline: what you see may be out of date.",
-  "error.load": "{what} could not be loaded: {reason}", "ar.templates": "Sticker templates", "map.own": "WorldLayer's own streets and buildings",
-  "error.network": "The server cannot be reached. Check your connection and try again.",
-  "me.title": "Me", "me.signup": "Create an account", "me.login": "Log in", "me.logout": "Log out",
-  "me.username": "Username", "me.email": "Email", "me.password": "Password", "me.displayName": "Name shown to others",
-  "me.birthday": "Birthday", "me.checkFields": "Check the marked fields.", "me.login.field": "Username or email", "me.hello": "Signed in as {name} (@{username}).",
-  "me.haveAccount": "Already have an account?", "me.settings.private": "Private account (I approve each follower)",
-  "me.saved": "Saved.", "me.settings.digest": "Weekly email: new stickers around my home (here)",
-  "me.digest.needsHome": "The weekly email needs your position as home: allow location access.", "me.stickers": "My stickers", "me.maps": "My private maps", "me.maps.name": "New private map's name (made here)",
-  "me.maps.create": "Create", "me.maps.addWho": "Username to add", "me.maps.add": "Add", "me.maps.remove": "Remove", "me.maps.leave": "Leave",
-  "me.maps.invite": "Make an invite link", "me.maps.inviteOnce": "For one person", "me.maps.inviteLink": "Invite link",
-  "me.maps.inviteCopied": "Invite link copied: send it to who should join.", "me.maps.inviteShown": "Invite link made: copy it and send it.",
-  "me.maps.delete": "Delete this map", "me.maps.deleteConfirm": "Tap again to delete it and its stickers", "me.maps.deleted": "{name} is deleted.",
-  "me.maps.joinSignIn": "Sign in to join the private map you were invited to.", "me.maps.joined": "You joined {name}.",
-  "me.noStickers": "No stickers yet: place one in AR.", "me.delete": "Delete", "me.delete.confirm": "Tap again to delete it", "me.deleted": "“{name}” is deleted.", "me.blocks": "Blocked people", "me.block": "Block",
-  "groups.title": "My groups", "groups.none": "You are in no group yet.", "groups.name": "New group's name", "groups.create": "Create",
-  "groups.privateChoice": "Private: only people the members invite can find and join it",
-  "groups.explained": "Anyone who finds an open group can join it and see every sticker shared with it. A private group is found and joined only by people its members invite.",
-  "groups.openMeans": "Open: anyone who finds this group can join and see what is shared with it.",
-  "groups.private": "private", "groups.open": "open", "groups.members": "{count} members", "groups.leave": "Leave",
-  "groups.inviteWho": "Username to invite", "groups.invite": "Invite", "groups.invited": "Invited {who}.",
-  "groups.invitedTo": "You are invited to “{name}”.", "groups.join": "Join",
-  "audience.who": "Who sees it", "audience.summary": "Seen by: {who}", "audience.public": "Everyone", "audience.followers": "People who follow me", "audience.private": "Only me", "audience.people": "People I name",
-  "audience.group": "A group I am in", "audience.map": "One of my private maps", "audience.peopleWho": "Their usernames",
-  "audience.whichGroup": "Which group", "audience.whichMap": "Which map", "audience.expires": "Deletes itself",
-  "audience.forever": "Never", "audience.hour": "In an hour", "audience.day": "In a day", "audience.week": "In a week",
-  "audience.month": "In 30 days", "audience.expiresAt": "Set to delete itself on {when}.",
-  "designs.title": "My designs", "designs.intro": "Make your own sticker: a picture, a 3D model or a text card. You can place it at once; once a moderator approves it, everyone can.",
-  "designs.loginFirst": "Log in to submit designs.", "designs.submit": "Submit a design", "designs.name": "Name", "designs.kind": "What it is",
-  "designs.kind.image": "A picture (PNG or JPEG)", "designs.kind.model": "A 3D model (.glb)", "designs.kind.text": "A text card",
-  "designs.file": "File", "designs.takesText": "People can write on it", "designs.send": "Submit for review", "designs.mine": "Submitted",
-  "designs.none": "Nothing submitted yet.", "designs.pending": "Waiting for a moderator; only you can place it for now.",
-  "designs.approved": "Approved: everyone can use it.", "designs.rejected": "Not approved: {reason}", "designs.sent": "Submitted. A moderator will look at it.",
-  "designs.needFile": "Choose the file first.", "designs.tooLarge": "The file must be at most {mib} MiB.", "designs.notPicture": "That file is not a picture this browser can open.",
-  "designs.notModel": "That file is not a glTF binary model (.glb).", "me.designs": "My designs", "me.ads": "My ads",
-  "ads.title": "My ads", "ads.loginFirst": "Log in to manage ads.", "ads.notAdvertiser": "Only advertiser accounts make ads. Write to us from Help to become one.",
-  "ads.new": "A new ad", "ads.here": "It stands where you are now; people inside the area see it while it runs, labelled as sponsored.",
-  "ads.area": "Seen within", "ads.radius": "{metres} m of here", "ads.length": "Runs for", "ads.day": "A day", "ads.week": "A week", "ads.month": "30 days",
-  "ads.save": "Save as draft", "ads.saved": "Saved. Submit it for review when it is ready.", "ads.mine": "Your ads", "ads.none": "No ads yet.",
-  "ads.submit": "Submit for review", "ads.edit": "Edit", "ads.editing": "Edit the ad", "ads.keepsPlace": "It keeps where it stands and its area; a rejected ad becomes a draft again.", "ads.pull": "Pull it", "ads.schedule": "{from} to {until}",
-  "ads.status.draft": "Draft", "ads.status.pending": "Waiting for a moderator", "ads.status.approved": "Approved: showing in its area",
-  "ads.status.rejected": "Not approved: {reason}", "ads.status.pulled": "Pulled",
-  "ads.sponsored": "Sponsored", "ads.sponsoredBy": "Sponsored · {advertiser}", "ads.until": "Until {when}", "map.layer.ads": "Sponsored",
-  "media.field": "A sound or a short video (optional)", "media.hint": "Up to 60 s of sound or 30 s of video.",
-  "media.link": "A link (optional)", "media.remove": "Remove its {what} ({length})", "media.kind.audio": "sound", "media.kind.video": "video",
-  "media.opens": "Opens {host}", "media.caption": "Its {what} · {length}",
-  "warning.label": "Content warning: {what}", "warning.graphic": "graphic", "warning.age-restricted": "adults only",
-  "warning.show": "Tap to show", "warning.fields": "Content warning",
-  "warning.field.graphic": "Graphic (blurred until tapped)", "warning.field.age-restricted": "Adults only: hidden from anyone under 18",
-  "suggest.title": "Suggested for you", "suggest.stickers": "Popular near you", "suggest.tags": "Tags people use this month",
-  "suggest.groupsToJoin": "Groups to join", "suggest.groups": "Groups", "suggest.groups.search": "Search groups by name",
-  "suggest.groups.none": "No group is called “{q}…”.",
-  "suggest.groups.loginFirst": "Log in to join groups.", "suggest.groups.joined": "You joined “{name}”.", "suggest.groups.left": "You left “{name}”.",
-  "report.open": "Report", "report.why": "What is wrong with it?", "report.reason.spam": "Spam or advertising",
-  "report.reason.offensive": "Offensive or hateful", "report.reason.harassment": "Harassing someone",
-  "report.reason.dangerous": "Placed somewhere dangerous or disrespectful", "report.reason.other": "Something else",
-  "report.more": "Tell the moderators more (optional)", "report.send": "Send report", "report.cancel": "Cancel",
-  "report.done": "Thank you: a moderator will look at it. What they decide shows under Me › My reports.",
-  "report.needsAccount": "Log in to report a sticker.", "me.reports": "My reports",
-  "report.status.open": "Waiting for a moderator", "report.status.hidden": "Hidden by a moderator",
-  "report.status.dismissed": "Kept: a moderator found it within the rules", "report.note": "The moderator's note: {note}",
-  "mod.title": "Moderation", "mod.only": "This screen is for moderators: log in with a moderator's account.", "mod.empty": "Nothing waits for a moderator.", "mod.reports": "Reported stickers ({n})",
-  "mod.templates": "Submitted designs ({n})", "mod.ads": "Ads to review ({n})", "mod.log": "What moderators did",
-  "mod.log.none": "No decisions yet.", "mod.note": "Note to the reporter (optional)", "mod.reason": "Reason (the author reads it)",
-  "mod.reasonNeeded": "Write the reason first: its author reads it.", "mod.reported": "Reported {when}: {reason}",
-  "mod.hide": "Hide the sticker", "mod.keep": "Keep it", "mod.hidden": "Hidden everywhere; the reporter is told.",
-  "mod.kept": "Kept; the reporter is told.", "mod.approve": "Approve", "mod.reject": "Reject", "mod.approved": "Approved.",
-  "mod.rejected": "Rejected; the reason is sent.", "mod.kind.text": "text card", "mod.kind.image": "picture", "mod.kind.model": "3D model",
-  "mod.adBy": "Ad by {advertiser}, {from} to {to}", "mod.action.suspend": "suspended an account", "mod.action.lift_suspension": "lifted a suspension",
-  "suspend.title": "Suspend an account", "suspend.username": "Username", "suspend.for": "For", "suspend.days": "{n} days",
-  "suspend.reason": "Reason (the person reads it when signing in)", "suspend.submit": "Suspend", "suspend.none": "No account is suspended.",
-  "suspend.until": "suspended until {when}", "suspend.lift": "Lift the suspension",
-  "layer.label": "Show", "layer.all": "Everything I may see", "layer.public": "Everything public", "layer.following": "People and tags I follow", "layer.map": "Private map: {name}",
-  "layer.snapshot": "Where this private map was made", "layer.standHere": "Stand where this photo was taken, facing the same way: the map's stickers find their places from there.",
-  "me.noAccount": "New here? Make an account:",
-  "share.signIn": "If this sticker was shared with you, sign in to see it.",
-  "error.account_suspended": "This account is suspended until {until}: {reason}",
-  "mod.feedback": "Feedback ({n})", "mod.feedback.none": "No feedback waiting.", "mod.feedback.signedOut": "signed out",
-  "mod.feedback.done": "Done", "mod.feedback.marked": "Marked done.", "mod.feedback.answer": "Answer to",
-  "mod.action.hide": "hid a sticker", "mod.action.dismiss": "kept a reported sticker", "mod.action.approve_template": "approved a design",
-  "mod.action.reject_template": "rejected a design", "mod.action.approve_ad": "approved an ad", "mod.action.reject_ad": "rejected an ad",
-  "help.title": "Help", "help.link": "Help, about and feedback", "help.about": "About WorldLayer",
-  "help.about.text": "WorldLayer puts notes on the real world: stickers people leave at places, walking routes with arrows in the camera view, narrated historic tours, and book pictures that come alive as video.",
-  "help.about.open": "It is open software: anyone may run their own WorldLayer server. Map data © OpenStreetMap contributors.",
-  "help.howto": "How to…", "help.welcomeAgain": "See the three first-open cards again",
-  "help.howto.sticker": "Leave a sticker", "help.howto.sticker.text": "Open AR, point the camera where it should be and tap “Place a sticker”. Choose who sees it and, if you like, when it deletes itself.",
-  "help.howto.route": "Find your way", "help.howto.route.text": "Search a place on the map, open it and tap “Route here”; or press and hold anywhere on the map. In AR, arrows on the ground and a banner show the next turn.",
-  "help.howto.tour": "Walk a tour", "help.howto.tour.text": "Open Discover › Tours. Far away, the tour says how far it is; at each stop its story starts and your stamp book fills. A guided tour needs the passkey from your guide.",
-  "help.howto.book": "Bring a book page alive", "help.howto.book.text": "Open a book in Discover, tap “Open the camera” and hold the page flat in view: its video plays over the picture.",
-  "help.howto.safety": "Hold the phone safely", "help.howto.safety.text": "Hold it upright in front of you at chest height and look up often. AR pauses in a vehicle and asks you to watch where you walk.",
-  "help.howto.privacy": "Who sees what", "help.howto.privacy.text": "Each sticker is for everyone, only you, people you name, a group or a private map, as you chose when placing it. Blocked people see none of yours; a private account cannot be followed.",
-  "help.howto.offline": "Without a connection", "help.howto.offline.text": "Save a tour or a map area for offline from its screen. Stickers placed offline are sent once you are back online; Me shows what became of each.",
-  "help.feedback": "Tell us", "help.feedback.who": "Something wrong, an idea, a question: an admin reads every message.",
-  "help.feedback.topic": "About", "help.feedback.topic.problem": "Something does not work", "help.feedback.topic.idea": "An idea",
-  "help.feedback.topic.question": "A question", "help.feedback.topic.other": "Something else", "help.feedback.message": "Your message",
-  "help.feedback.email": "Your email, if you would like an answer (optional)", "help.feedback.send": "Send",
-  "help.feedback.thanks": "Thank you: your message has arrived.", "help.feedback.answerTo": "An answer will go to {email}.",
-  "help.feedback.noAnswer": "You left no email, so no answer will come.",
-  "settings.link": "Settings: sound, buzz, map", "settings.title": "Settings", "settings.onThisPhone": "Kept on this phone; they take effect at once.",
-  "settings.saved": "Saved on this phone.", "settings.ar": "AR", "settings.tours": "Tours", "settings.map": "Map",
-  "settings.speakTurns": "Speak the turns", "settings.speakTurns.hint": "When a route is shown in AR, each turn is said aloud as it comes.",
-  "settings.describeStickers": "Describe stickers aloud", "settings.describeStickers.hint": "Each sticker that comes into view is read out: its text, how far, and which side.",
-  "settings.buzzStickers": "Buzz for stickers", "settings.buzzStickers.hint": "The phone vibrates when a sticker comes into view (on phones that can).",
-  "settings.autoNarration": "Play the narration when I arrive at a stop", "settings.autoNarration.hint": "Otherwise, tap the stop to hear it.",
-  "settings.ambientSound": "Play the sounds of tour stops in AR", "settings.ambientSound.hint": "A stop's sound comes from where it stands and grows louder as you come near.",
-  "settings.books": "Books", "settings.askCamera": "Ask before opening the camera",
-  "settings.askCamera.hint": "A book's camera starts only when you tap “Start camera”.",
-  "camera.ask": "Tap “Start camera” when you are ready: the camera looks for the book's pictures.",
-  "settings.mapStyle": "Style", "settings.mapStyle.streets": "Streets", "settings.mapStyle.light": "Light (quieter, so content stands out)",
-  "settings.mapStyle.satellite": "Satellite", "settings.mapStyle.own": "WorldLayer's own drawing (no map pictures: less data)",
-  "settings.tryVoice": "Try the voice", "settings.voiceSample": "This is how WorldLayer speaks.", "settings.noVoice": "This browser cannot speak aloud.",
-  "ar.describe.ahead": "Sticker “{text}”, {distance} ahead.", "ar.describe.left": "Sticker “{text}”, {distance}, to the left.",
-  "ar.describe.right": "Sticker “{text}”, {distance}, to the right.",
-  "private.button.off": "Private session: off", "private.button.on": "Private session: on",
-  "private.on": "Private session: what you place now stays on this phone and is never uploaded.", "private.off": "Private session ended: stickers are placed for others again.",
-  "private.offer": "No connection. Turn on the private session to place stickers kept on this phone only.",
-  "private.placing": "Private session: this sticker stays on this phone, seen by nobody else, never uploaded.", "private.placing.short": "Seen by: only this phone",
-  "private.placed": "Kept on this phone only.", "private.sheet": "On this phone only: never uploaded, seen by nobody else.",
-  "private.forget": "Delete from this phone", "private.title": "On this phone only",
-  "me.block.who": "Username to block", "me.unblock": "Unblock", "me.deleteAccount": "Delete my account",
-  "me.deleteAccount.confirm": "Your password, to delete your account and everything it owns",
-  "discover.title": "Discover", "discover.books": "Books", "discover.books.search": "Search books by title or author",
-  "discover.people": "People", "discover.tours": "Walking tours near you", "discover.people.search": "Search people", "discover.noBooks": "No book matches “{q}”.",
-  "discover.follow": "Follow", "discover.following": "Following", "discover.loginToFollow": "Log in to follow people.",
-  "book.targets": "{count} pictures come alive in this book.", "book.open": "Point the camera at a picture",
-  "book.by": "by {authors}", "book.shows.video": "plays a video", "book.shows.model": "shows a 3D model", "book.shows.audio": "plays a sound", "book.shows.link": "opens a link",
-  "camera.start": "Start camera", "camera.stop": "Stop", "camera.looking": "Point the camera at a picture in the book.",
-  "camera.model": "3D model: drag to turn it, pinch or scroll to zoom", "camera.found": "{name}", "camera.mute": "Sound off", "camera.unmute": "Sound on",
-  "camera.denied": "The camera is blocked for this site. Allow camera access in your browser's settings to see the pictures come alive.",
-  "camera.unsupported": "This browser cannot open the camera.",
-  "map.title": "Map", "map.search": "Search places", "map.route": "Route here",
-  "map.routeSummary": "{distance}, about {minutes} min on foot", "map.noResults": "No place matches “{q}”.",
-  "route.offline.made": "No connection: worked out on this phone from the saved map.", "route.offline.none": "No connection, and the saved map has no way there.",
-  "route.offline.depart": "Head along {name}", "route.offline.departPath": "Head along the path", "route.offline.path": "the path",
-  "route.offline.left": "Turn left onto {name}", "route.offline.right": "Turn right onto {name}", "route.offline.straight": "Continue onto {name}",
-  "route.offline.arrive": "Arrive at {name}",
-  "map.location.denied": "Location services are off for this site: the map cannot show where you are. Allow location access to route from here.",
-  "map.location.unsupported": "This browser cannot tell where you are.",
-  "map.here": "You are here (±{accuracy} m)",
-  "tours.title": "Tours", "tours.open": "Open tour · {stops} stops", "tours.guided": "Guided tour · {stops} stops · passkey from your guide",
-  "tours.none": "No such tour.", "tours.loginFirst": "Log in (Me) to walk this tour and collect stamps.",
-  "tours.needPasskey": "This tour is guided: enter the passkey your guide gave you.", "tours.passkey": "Passkey", "tours.yourName": "Your name (optional)",
-  "tours.join": "Join the tour", "tours.welcome": "Welcome{name}! Your guide can see your questions.", "tours.startAR": "Start AR",
-  "tours.ask": "Ask a question", "tours.askEmail": "Your email, if you want the answer mailed (optional)",
-  "tours.answerWillBeMailed": "The answer will also be mailed to {email}.", "tours.answerMailed": "Mailed to {email} too.", "tours.send": "Send", "tours.stops": "Stops", "tours.stampBook": "Stamp book",
-  "tours.stamped": "{done} of {total} stops stamped", "tours.complete": "Tour complete!",
-  "tours.atStop": "You are at {title}: stay a few seconds to stamp it.",
-  "map.location.waiting": "Waiting for your position…", "map.location.unavailable": "Your position is not known yet: wait a moment, or step outside.",
-  "feed.title": "Feed", "feed.empty": "Nothing yet: follow people, tags or groups in Discover.", "feed.loginFirst": "Log in to see your feed.",
-  "ar.title": "AR", "ar.waiting": "Waiting for your position…", "ar.accuracy": "Position ±{accuracy} m · heading ±{heading}°",
-  "ar.poor": "Position ±{accuracy} m · heading ±{heading}°: rough, so things may be off; showing fewer and bigger.",
-  "ar.scene": "Aligned to what the camera sees: the compass was {degrees}° off, the position {metres} m.",
-  "ar.scene.legend": "A wall, a sign or a poster in view", "ar.scene.anchor": "Anchor it to what the camera sees",
-  "ar.scene.distance": "How far it is", "ar.scene.metres": "{metres} m",
-  "ar.scene.anchored": "Placed, and anchored to the scene: it will be seen right on its spot.",
-  "ar.scene.refused": "Placed, but not anchored to the scene: {reason}", "ar.scene.noCamera": "Placed, but not anchored: the camera is not on.",
-  "ar.place": "Place a sticker here", "ar.placeHere": "Place it", "ar.placeHere.title": "Place it 2 m in front of me", "ar.placeOnSurface": "Place it on a surface (AR)", "ar.tapSurface": "Point at a surface and tap where the sticker goes.", "ar.cancel": "Cancel", "ar.placed": "Placed: others here see it now.",
-  "ar.loginToPlace": "Log in (Me) to place stickers.",
-  "ar.restricted": "No stickers here: you are in {zone}, a {kind}. Out of respect, stickers cannot be placed in such places; step outside it to place one.",
-  "zone.kind.cemetery": "cemetery", "zone.kind.grave_yard": "graveyard", "zone.kind.memorial": "memorial", "zone.kind.monument": "monument", "ar.template": "Template", "ar.turn": "Turn it", "ar.turn.degrees": "{degrees}°", "ar.size.metres": "{metres} m", "ar.more": "Tags, colour, size, who sees it, more", "ar.text": "Text", "ar.tags": "Tags",
-  "ar.colour": "Colour", "ar.size": "Size (metres)", "ar.delete": "Delete my sticker", "ar.waypoint": "Waypoint", "ar.places": "Places around", "ar.stickers": "the stickers around",
-  "live.live": "Live", "feed.new": "New posts: show them", "live.reconnecting": "Reconnecting…", "live.offline": "Offline: showing what was here when the connection went", "ar.openTour": "Open the tour", "ar.save": "Save", "ar.saved": "Saved and placed again.",
-  "ar.safety.title": "Before you start", "ar.safety.text": "Mind your surroundings: traffic, steps, other people. Look up from the screen while you walk, and stop to place or read stickers.",
-  "ar.safety.start": "I will look around me: start AR", "ar.compass": "Turn on the compass",
-  "ar.compass.denied.ios": "Motion and orientation access is off, so AR cannot tell where you face. Allow it in Settings › Safari › Motion & Orientation Access, then reload.",
-  "ar.compass.denied.android": "Motion sensors are off for this site, so AR cannot tell where you face. Tap the icon left of the address, then Permissions › Motion sensors › Allow, and reload.",
-  "ar.compass.denied": "Motion sensors are off for this site, so AR cannot tell where you face. Allow them in your browser's settings for this site, then reload.",
-  "ar.compass.none": "No compass on this device: AR faces north. Turn to match, or use the map.",
-  "ar.vehicle": "Looks like you are in a vehicle: AR is paused. It comes back when you slow to walking pace.",
-  "offline.save": "Save for offline", "offline.saveArea": "Save this area for offline", "offline.saving": "Saving for offline: {done} of {total}…",
-  "offline.saved": "Saved for offline: {name}.", "offline.savedAt": "Saved for offline", "offline.forget": "Remove", "offline.list": "Saved for offline",
-  "offline.failed": "Could not save for offline: {reason}", "offline.none": "Nothing saved yet: save a tour or a map area to use it with no connection.",
-  "outbox.title": "Waiting to upload", "outbox.queued": "No connection: the sticker is kept on this phone and will be placed when you are back online ({count} waiting).",
-  "outbox.waiting": "waiting for a connection", "outbox.badge": "Waiting to upload", "outbox.queued.one": "Kept on this phone: it will be placed, and seen by others, when you are back online (Me shows what waits).", "outbox.published": "published", "outbox.refused": "refused: {reason}",
-  "me.offline": "You are offline: your account shows again when the connection returns.",
-  "map.viewInAR": "View in AR", "map.layer.stickers": "Stickers", "map.layer.places": "Places", "map.layer.tours": "Tour stops",
+// Every text the client shows, in English, Finnish and Swedish (./i18n/), in ICU message format:
+// t("key", {name}) fills {name} in the chosen language. The language follows the phone's (the
+// first of navigator.languages this client speaks) unless chosen in Settings. Two pseudo-languages
+// show what is not translated: "en-XA" (every text accented and bracketed) and "ar-XB" (the same,
+// right to left); the browser tests walk every screen in them.
+import en from "./i18n/en.js";
+import fi from "./i18n/fi.js";
+import sv from "./i18n/sv.js";
+import { formatMessage } from "./i18n/message-format.js";
+import { kept, keys } from "./kept.js";
 
-  "online": "You are back online.", "sheet.close": "Close", "sheet.resize": "Resize this panel",
-  "error.http": "The server could not do that (error {status}). Try again in a moment.",
-  "error.restricted_zone": "Stickers are not allowed here: this spot is in {zone}. Step away and try again.",
-  "error.no_such_user": "There is no one with that username.", "error.not_found": "That is no longer there.",
-  "error.invalid_credentials": "That username or password is not right.", "error.wrong_password": "That password is not right.",
-  "error.rate_limited": "That was a lot at once: wait a moment and try again.", "error.too_many_attempts": "Too many tries: wait a few minutes and try again.",
-  "error.version_conflict": "Someone changed this meanwhile: look at the new version and try again.",
-  "error.no_route": "There is no walking route there.", "error.far_from_paths": "That point is too far from any path to walk to.",
-  "error.invalid_passkey": "That passkey is not right: check it with your guide.", "error.passkey_used": "That passkey has already been used.",
-  "error.passkey_expired": "That passkey has expired: ask your guide for a new one.", "error.unauthorized": "Please log in again.", "error.invalid_token": "Please log in again.",
-  "error.forbidden": "You cannot do that here.", "error.private_account": "This account is private.", "error.busy": "The server is busy: try again in a moment.",
-  "error.already_member": "You are already in it.", "error.passkey_required": "This tour needs a passkey from your guide.",
-  "field.text": "Text", "field.name": "Name", "field.username": "Username", "field.email": "Email", "field.password": "Password", "field.birthday": "Birthday",
-  "field.displayName": "Name shown to others", "field.tags": "Tags", "field.anchor": "Place", "field.size": "Size", "field.color": "Colour",
-  "time.now": "just now", "time.minutes": "{n} min ago", "time.hours": "{n} h ago", "time.days": "{n} d ago",
-  "map.locate": "Show where I am", "map.layer.route": "Route", "map.cluster": "{count} stickers here: tap to zoom in",
-  "map.empty": "Nothing is placed around here yet.", "map.goToContent": "Show {name}", "map.destination": "Destination",
-  "map.arrival": "arrive at {time}", "map.away": "{distance} away", "map.sticker": "Sticker", "map.recent": "Recent", "map.recentRoute": "Route to {name}", "route.end": "End route",
-  "place.plans": "Floor plans", "place.level": "Level {level}", "place.plan": "Floor plan, level {level}", "place.hours": "Open:", "hours.openUntil": "Open now, until {time}", "hours.always": "Open 24 hours", "hours.closed": "Closed", "hours.opensAt": "Closed now, opens at {time}", "hours.opensTomorrow": "Closed now, opens tomorrow at {time}", "hours.opensOn": "Closed now, opens {day} at {time}", "place.address": "Address:", "place.levels": "Floors:", "place.photo.interior": "Inside", "place.photo.exterior": "Outside",
-  "sticker.navigate": "Navigate there", "sticker.onMap": "On the map", "sticker.share": "Share", "sticker.copied": "Link copied.", "sticker.link": "Link: {url}",
-  "ar.guidance.turn": "In {distance}, {instruction}", "ar.guidance.arrived": "You have arrived", "ar.guidance.join": "Walk {distance} {direction} to {way}", "ar.guidance.thePath": "the path", "ar.guidance.theRoute": "the route", "ar.viewpoint": "Taken looking {direction}, about {distance} away: stand here and look that way.", "ar.guidance.rerouting": "Off the route: finding a new way…",
-  "ar.guidance.arrow": "Direction of the next turn", "ar.edge": "{name}, {distance}",
-  "welcome.1.title": "The world, with notes on it", "welcome.1.text": "People leave stickers, photos and stories at real places. Open the map to see what is around you.",
-  "welcome.2.title": "Hold up your phone", "welcome.2.text": "In AR the camera shows stickers, places and tour stops where they are, and arrows to walk where you want to go.",
-  "welcome.3.title": "Walk a tour, open a book", "welcome.3.text": "Historic walking tours narrate each stop and stamp your book; pictures in our books come alive as video.",
-  "welcome.next": "Next", "welcome.skip": "Skip", "welcome.start": "Show me the map", "welcome.signup": "Create an account",
-  "welcome.step": "{n} of 3",
-  "me.next": "What next?", "me.next.map": "See what is around you on the map", "me.next.ar": "Place your first sticker in AR", "me.next.people": "Find people to follow",
-  "feed.reason.person": "you follow @{who}", "feed.reason.tag": "a tag you follow", "feed.reason.group": "shared with your group",
-  "people.title": "@{username}", "people.followers": "followers", "people.following": "following", "people.stickers": "stickers",
-  "people.none": "No public stickers yet.", "people.private": "This account is private.", "people.publicStickers": "Public stickers",
-  "reset.title": "Forgot your password?", "reset.explain": "Give your username or email. We mail a link to the account's address; it works for an hour.",
-  "reset.who": "Username or email", "reset.send": "Mail me a link", "reset.back": "Back to logging in", "reset.forgot": "Forgot your password?",
-  "reset.sent": "If an account has this username or address, a link to choose a new password is on its way to its email. Check your inbox (and spam folder).",
-  "reset.choose": "Choose a new password", "reset.new": "New password (at least 8 characters)", "reset.save": "Save the new password",
-  "reset.done": "Your password is changed, @{username}, and every session has ended.",
-  "verify.title": "Your email", "verify.done": "Thank you: {email} is confirmed.", "verify.toMe": "Go to Me",
-  "verify.pending": "Confirm your email: we sent a link to {email}.", "verify.resend": "Send the link again", "verify.resent": "A new link is on its way.",
-  "people.block": "Block @{username}", "people.block.confirm": "Tap again to block: neither of you will see the other",
-  "people.blocked": "You blocked @{username}: you no longer see each other's stickers, profiles or follows.", "people.blocked.undo": "Unblock on Me",
-  "people.request": "Ask to follow", "people.requested": "Asked · tap to withdraw", "people.privateNote": "A private account: its owner approves each follower.",
-  "bell.label": "Notifications", "bell.unread": "Notifications, {n} unread",
-  "inbox.title": "Notifications", "inbox.empty": "Nothing yet. You hear here of new followers, stickers near home under what you follow, and answers.",
-  "inbox.sticker": "{name} placed a sticker near home: {detail}", "inbox.follower": "{name} follows you", "inbox.follow_request": "{name} asks to follow you",
-  "inbox.follow_approved": "{name} approved your request: you follow them now", "inbox.answer": "Your guide answered: {detail}",
-  "inbox.report.hidden": "The sticker you reported was taken down.", "inbox.report.dismissed": "A moderator looked at your report: the sticker stays up.",
-  "inbox.design": "Your design was reviewed: {detail}", "inbox.someone": "Someone",
-  "inbox.requests": "Asking to follow you", "inbox.approve": "Approve", "inbox.decline": "Decline", "inbox.approved": "@{username} follows you now.", "inbox.declined": "Declined.",
-  "inbox.settings": "Notification settings", "inbox.kind": "What", "inbox.inInbox": "Here", "inbox.push": "On this phone",
-  "inbox.kind.sticker": "New stickers near home", "inbox.kind.follower": "New followers", "inbox.kind.follow_request": "Follow requests",
-  "inbox.kind.follow_approved": "Requests approved", "inbox.kind.answer": "Answers from guides", "inbox.kind.report": "Decisions on my reports", "inbox.kind.design": "Reviews of my designs",
-  "inbox.near": "Near home means within", "inbox.quiet": "Quiet hours: no pushes from", "inbox.quiet.until": "until", "inbox.saved": "Notification settings saved.",
-  "inbox.homeHint": "Stickers near home need a home: turn on the weekly digest on Me, where you are then becomes home.",
-  "inbox.allowPush": "Allow notifications on this phone", "inbox.pushOn": "This phone gets notifications.", "inbox.stopPush": "Stop notifications on this phone",
-  "inbox.pushUnsupported": "This browser cannot receive notifications. On an iPhone, add WorldLayer to the home screen first.",
-  "inbox.pushDenied": "Notifications are blocked for this site in the browser's settings.",
-  "me.followers": "My followers", "me.followers.none": "Nobody follows you yet.", "me.followers.remove": "Remove", "me.followers.removed": "@{username} no longer follows you.",
-  "tours.map": "The tour's stops", "tours.next": "Next: {title}", "tours.nextIn": "{distance} {direction}", "tours.far": "This tour is {distance} away.", "tours.way": "{distance} on foot, about {minutes} min, to its nearest stop, {title}.", "tours.wayOnMap": "Show the way", "tours.allDone": "Every stop is stamped.", "tours.narration.auto": "Play the narration when I arrive at a stop",
-  "tours.playNarration": "Play the narration", "tours.narration.after": "Plays when the narration playing now ends.", "tours.celebrate": "Stamp collected!", "tours.celebrate.of": "{done} of {total} stops", "tours.celebrate.ok": "Carry on",
-  "tours.stampsNeedAccount": "Log in to collect stamps as you walk.", "tours.leave": "Leave this tour", "tours.left": "You left the tour.",
-  "tours.guide": "Guide this tour", "tours.visitorQuestion.empty": "Write a question first.",
-  "direction.n": "north", "direction.ne": "north-east", "direction.e": "east", "direction.se": "south-east", "direction.s": "south", "direction.sw": "south-west", "direction.w": "west", "direction.nw": "north-west",
-  "guide.title": "Guiding {title}", "guide.groups": "Groups", "guide.newGroup": "New group's name", "guide.passkeys": "Passkeys", "guide.create": "Create with passkeys",
-  "guide.count": "How many passkeys", "guide.print": "Print passkeys", "guide.questions": "Questions", "guide.answer": "Answer", "guide.send": "Send answer",
-  "guide.signs": "Signs to print: a QR code for each stop",
-  "signs.scan": "Scan a sign", "signs.stop": "Stop scanning", "signs.camera": "The camera, looking for a stop's sign",
-  "signs.how": "Point the camera at a stop's QR code or its sign, or take a photo of it.", "signs.photo": "A photo of the sign",
-  "signs.looking": "Looking for a sign…", "signs.reading": "Reading the photo…", "signs.found": "Found: {title}",
-  "signs.nothing": "No stop's sign is in that photo. Try again closer, with the whole code in the picture.",
-  "signs.notPicture": "That file is not a picture this browser can open.", "signs.otherTour": "That code is not a stop of this tour.",
-  "signs.noCamera": "The camera cannot be opened here: take a photo of the sign instead.",
-  "signs.title": "Signs to print: {title}", "signs.printHow": "Print these and put each at its stop. Scanning one opens the stop, indoors too.",
-  "signs.print": "Print the signs", "signs.codeFor": "QR code for {title}", "signs.scanWith": "Scan with your phone's camera to open this stop.",
-  "guide.noQuestions": "No questions yet.", "guide.answered": "Answered", "guide.notGuide": "Only this tour's guides see this page.",
-  "tours.yourQuestions": "Your questions", "tours.answer": "Answer: {text}", "tours.waitingAnswer": "waiting for an answer",
-  "discover.tags": "Tags", "discover.tags.search": "Search tags", "discover.loginToFollowTags": "Log in to follow tags.",
-};
+const tables = { en, fi, sv };
+/** The languages a person can choose, each named in itself. */
+export const languages = { en: "English", fi: "Suomi", sv: "Svenska" };
+const pseudo = { "en-XA": { base: "en", dir: "ltr" }, "ar-XB": { base: "en", dir: "rtl" } };
+
+/** The language chosen in Settings ("" for the phone's), read where settings are kept. */
+const chosen = () => kept.json(keys.settings, {}).language ?? "";
+
+/** The language texts are shown in now: en, fi, sv, or a pseudo-language. */
+export function locale() {
+  const wanted = chosen();
+  if (tables[wanted] || pseudo[wanted]) return wanted;
+  for (const tag of globalThis.navigator?.languages ?? []) {
+    const primary = tag.toLowerCase().split("-")[0];
+    if (tables[primary]) return primary;
+    if (primary === "nb" || primary === "nn" || primary === "no" || primary === "da") return "sv";  // the nearest we have
+  }
+  return "en";
+}
 
 /** Whether there is a text for `key`. */
 export function has(key) { return key in en; }
 
-export function t(key, values = {}) {
-  const text = en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(values[name] ?? ""));
+/** Accents each letter and brackets the text, a third longer: what was not translated stands out. */
+function pseudoText(text) {
+  const accents = { a: "á", e: "é", i: "í", o: "ó", u: "ú", y: "ý", A: "Á", E: "É", I: "Í", O: "Ó", U: "Ú", n: "ñ", c: "ç", s: "š", z: "ž" };
+  let out = "", depth = 0;
+  for (const c of text) {
+    if (c === "{") depth++;
+    if (c === "}") depth--;
+    out += depth > 0 || c === "}" ? c : accents[c] ?? c;
+  }
+  return `⟦${out}${"·".repeat(Math.ceil(text.length / 3) > 12 ? 12 : Math.ceil(text.length / 3))}⟧`;
 }
 
-/** Fills every element with data-text="key" under `root`. */
+export function t(key, values = {}) {
+  const language = locale(), fake = pseudo[language];
+  const table = tables[fake ? fake.base : language];
+  const text = table[key] ?? en[key] ?? key;
+  return formatMessage(fake ? pseudoText(text) : text, values, fake ? "en" : language);
+}
+
+/** The language's way with numbers, dates and times. */
+export const numberFormat = (options) => new Intl.NumberFormat(intlLocale(), options);
+export const dateText = (date, options) => new Date(date).toLocaleDateString(intlLocale(), options);
+export const dateTimeText = (date, options) => new Date(date).toLocaleString(intlLocale(), options);
+export const timeText = (date, options) => new Date(date).toLocaleTimeString(intlLocale(), options);
+/** What Intl is told: a pseudo-language formats as English. */
+export const intlLocale = () => (pseudo[locale()] ? "en" : locale());
+
+/** Fills every element with data-text="key" under `root`, and says the page's language and direction. */
 export function translate(root = document) {
   for (const el of root.querySelectorAll("[data-text]")) el.textContent = t(el.dataset.text);
+  for (const el of root.querySelectorAll("[data-label]")) el.setAttribute("aria-label", t(el.dataset.label));
+  if (root === document) {
+    document.documentElement.lang = locale();
+    document.documentElement.dir = pseudo[locale()]?.dir ?? "ltr";
+  }
 }

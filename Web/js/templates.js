@@ -2,6 +2,17 @@
 // the template's image, or a card in the sticker's colour with its text (never a template id).
 import { blobWithSession, get, paths } from "./api.js";
 import { h } from "./dom.js";
+import { has, t } from "./strings.js";
+
+/** A template in the reader's language: the built-in ones' names are ours to translate ("template.heart");
+ *  a person's design keeps the name they gave it. */
+export function localized(template) {
+  const key = `template.${template.id}`;
+  return template.builtIn !== false && has(key) ? { ...template, name: t(key) } : template;
+}
+
+/** The catalogue's templates, localized. */
+export const templateList = async () => ((await get(paths.templates)).templates ?? []).map(localized);
 
 let loading = null;
 
@@ -17,12 +28,13 @@ export function designPicture(path, className) {
 
 /** id → template. */
 export function templates() {
-  loading ??= get(paths.templates).then(({ templates: list }) => new Map(list.map((x) => [x.id, x]))).catch((error) => { loading = null; throw error; });
+  loading ??= templateList().then((list) => new Map(list.map((x) => [x.id, x]))).catch((error) => { loading = null; throw error; });
   return loading;
 }
 
 /** A template's name for people, from its id when it is not loaded ("sticky-note" → "Sticky note"). */
 export function templateName(id, all) {
+  if (has(`template.${id}`)) return t(`template.${id}`);
   return all?.get(id)?.name ?? String(id ?? "").replace(/[-_]/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 

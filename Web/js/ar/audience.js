@@ -2,7 +2,7 @@
 // my followers, only me, people by username, a group I am in, or one of my private maps; and a self-delete timer.
 import { get, paths } from "../api.js";
 import { h } from "../dom.js";
-import { t } from "../strings.js";
+import { dateTimeText, t } from "../strings.js";
 
 const timers = [["", "audience.forever"], ["3600", "audience.hour"], ["86400", "audience.day"], ["604800", "audience.week"], ["2592000", "audience.month"]];
 
@@ -27,7 +27,7 @@ export async function audienceFields(current = {}) {
   who.value = current.worldmapIsPrivate ? "map" : current.sharedWithGroups?.length ? "group" : current.visibility === "shared" ? "people" : current.visibility ?? "public";
   if (current.worldmapIsPrivate) map.value = current.worldmapId;
   if (current.sharedWithGroups?.length) group.value = current.sharedWithGroups[0];
-  if (current.expiresAt) expiresNote.textContent = t("audience.expiresAt", { when: new Date(current.expiresAt).toLocaleString() });
+  if (current.expiresAt) expiresNote.textContent = t("audience.expiresAt", { when: dateTimeText(current.expiresAt) });
   const show = () => { peopleLabel.hidden = who.value !== "people"; groupLabel.hidden = who.value !== "group"; mapLabel.hidden = who.value !== "map"; };
   who.addEventListener("change", () => {
     show();

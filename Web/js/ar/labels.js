@@ -20,7 +20,7 @@ export function drawLabels(container, layout, { names, highlight, nearerContent,
     const name = names.get(l.id);
     if (!name) continue;
     const font = Math.max(minimumFont, Math.min(maximumFont, Math.round(14 * l.scale)));
-    const label = h("button", { type: "button", class: l.id === highlight ? "place-label chosen" : "place-label", dataset: { place: l.id, distance: Math.round(l.distance) },
+    const label = h("button", { type: "button", translate: "no", class: l.id === highlight ? "place-label chosen" : "place-label", dataset: { place: l.id, distance: Math.round(l.distance) },
       style: `left:${l.x + l.width / 2}px;top:${l.y}px;font-size:${font}px`, onclick: () => onTap(l.id) },
       name, h("span", { class: "muted" }, ` ${Math.round(l.distance)} m`));
     container.append(label);

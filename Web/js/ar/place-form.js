@@ -17,6 +17,7 @@ import { pickSurface, surfacePlacementSupported } from "../xr.js";
 import { enqueue, outboxItems } from "../offline/outbox.js";
 import { keepPrivately, privateSession } from "../offline/private.js";
 import { cameraFieldOfView } from "./scene-lock.js";
+import { templateList } from "../templates.js";
 
 /**
  * Opens the form in `sheet`. `pose`: where I am and face; `addSticker`: draws a placed sticker;
@@ -34,7 +35,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
     return sheet.show(h("p", { class: "notice", id: "place-restricted", role: "alert" },
       t("ar.restricted", { zone: zone.zone.name, kind: has(`zone.kind.${zone.zone.kind}`) ? t(`zone.kind.${zone.zone.kind}`) : zone.zone.kind })), "peek");
   }
-  const templates = (await get(paths.templates)).templates ?? [];
+  const templates = await templateList();
   const choice = templateChoice(templates);
   const text = h("input", { name: "text", id: "place-text", maxlength: 140 });
   const textLabel = h("label", { class: "grow" }, t("ar.text"), text);
@@ -60,7 +61,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
   const sayWhoSees = () => { whoSees.textContent = privately ? t("private.placing.short") : audience.summary(); };
   const more = h("details", { id: "place-more" }, h("summary", {}, whoSees, h("span", { class: "muted" }, t("ar.more"))),
     turnLabel,
-    h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: "#hello #helsinki" })),
+    h("label", {}, t("ar.tags"), h("input", { name: "tags", id: "place-tags", placeholder: t("ar.tags.example") })),
     h("div", { class: "row look" },
       h("label", {}, t("ar.colour"), h("input", { name: "color", type: "color", id: "place-colour", value: "#ffd60a" })),
       h("label", { class: "grow" }, t("ar.size"), slider({ name: "size", id: "place-size", min: 0.2, max: 2, step: 0.1, value: 0.5 }, (v) => t("ar.size.metres", { metres: v })))),

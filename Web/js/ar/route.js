@@ -5,6 +5,7 @@ import * as THREE from "/vendor/three/build/three.module.js";
 import { paths, post } from "../api.js";
 import { compassPoint, distanceText, h, say } from "../dom.js";
 import { t } from "../strings.js";
+import { stepText } from "../route-steps.js";
 import { handoff } from "../handoff.js";
 import { LeftRoute, approachPoints, joinWithin, progress } from "./guidance.js";
 
@@ -56,12 +57,12 @@ export class ARRoute {
     if (!p.arrived && this.leftRoute.update(p.off, pose.accuracy, Date.now() / 1000)) return void this.reroute();
     if (p.arrived) {
       banner.arrow.style.transform = "";
-      banner.text.replaceChildren(h("strong", {}, t("ar.guidance.arrived")), route.to?.name ?? "");
+      banner.text.replaceChildren(h("strong", {}, t("ar.guidance.arrived")), h("span", { translate: "no" }, route.to?.name ?? ""));
       this.announcer.turn("arrived", t("ar.guidance.arrived"));
       return;
     }
     banner.arrow.style.transform = `rotate(${p.next.turn}deg)`;
-    const instruction = p.next.step.instruction.replace(/^./, (c) => c.toLowerCase());
+    const instruction = stepText(p.next.step).replace(/^./, (c) => c.toLowerCase());
     const turn = t("ar.guidance.turn", { distance: distanceText(p.next.distance), instruction });
     this.announcer.turn(p.next.step, turn);
     banner.text.replaceChildren(h("strong", {}, turn),

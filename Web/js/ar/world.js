@@ -4,11 +4,11 @@
 // WorldLayerGeo (../geo.js), moved by what a scene anchor last said (./scene-lock.js).
 import * as THREE from "/vendor/three/build/three.module.js";
 import { GLTFLoader } from "/vendor/three/examples/jsm/loaders/GLTFLoader.js";
-import { get, paths } from "../api.js";
 import { couldNotLoad } from "../dom.js";
 import { t } from "../strings.js";
 import { place } from "../geo.js";
 import { stickerCard, textOnModel } from "./card.js";
+import { templateList } from "../templates.js";
 import { isVeiled, warningText } from "../warnings.js";
 import { adsHere, sponsoredBy } from "../ads.js";
 
@@ -22,7 +22,7 @@ export class ARWorld {
     this.objects = new Map();  // id → {kind, mesh, anchor, data, placement}
     this.changes = 0;  // counts objects added and removed: what is laid out around them is laid out again
     this.templates = new Map();  // id → template (kind, takesText, previewUrl, assetUrl)
-    this.templatesLoaded = get(paths.templates).then(({ templates: list }) => { for (const x of list) this.templates.set(x.id, x); }).catch(couldNotLoad("ar.templates"));
+    this.templatesLoaded = templateList().then((list) => { for (const x of list) this.templates.set(x.id, x); }).catch(couldNotLoad("ar.templates"));
     this.gltf = new GLTFLoader();
   }
 

@@ -3,7 +3,6 @@
 // local plane about the start. Answers in the server's shape (geometry, length, duration, steps,
 // waypoints), so that the map and AR draw and guide it as they do a route the server made.
 import { LocalFrame } from "../geo.js";
-import { t } from "../strings.js";
 
 const walkingSpeed = 1.4;  // m/s, as the server's router assumes for a plain path
 const waypointEvery = 5;   // metres between AR's arrows, as the server spaces them
@@ -29,12 +28,12 @@ function graph(walkways, frame) {
   };
   for (const feature of walkways) {
     if (feature.geometry?.type !== "LineString") continue;
-    const ids = feature.geometry.coordinates.map(node), name = feature.properties?.name ?? null;
+    const ids = feature.geometry.coordinates.map(node), name = feature.properties?.name ?? null, highway = feature.properties?.highway ?? "footway";
     const under = feature.properties?.underground === "yes" ? undergroundPenalty(feature.properties.highway) : 0;
     for (let i = 1; i < ids.length; i++) {
       const a = nodes[ids[i - 1]], b = nodes[ids[i]], length = Math.hypot(a.x - b.x, a.y - b.y);
-      edges[ids[i - 1]].push({ to: ids[i], length, name, under });
-      edges[ids[i]].push({ to: ids[i - 1], length, name, under });
+      edges[ids[i - 1]].push({ to: ids[i], length, name, highway, under });
+      edges[ids[i]].push({ to: ids[i - 1], length, name, highway, under });
     }
   }
   return { nodes, edges };
@@ -71,7 +70,7 @@ function snap(net, x, y, frame, main) {
     const p = net.nodes[a], q = net.nodes[e.to], dx = q.x - p.x, dy = q.y - p.y, l2 = dx * dx + dy * dy;
     const s = l2 ? Math.max(0, Math.min(1, ((x - p.x) * dx + (y - p.y) * dy) / l2)) : 0;
     const d = Math.hypot(p.x + s * dx - x, p.y + s * dy - y);
-    if (!best || d + e.under < best.distance + best.under) best = { a, b: e.to, s, distance: d, under: e.under, name: e.name, length: e.length };
+    if (!best || d + e.under < best.distance + best.under) best = { a, b: e.to, s, distance: d, under: e.under, name: e.name, highway: e.highway, length: e.length };
   }));
   if (!best) return null;
   const p = net.nodes[best.a], q = net.nodes[best.b], at = { x: p.x + best.s * (q.x - p.x), y: p.y + best.s * (q.y - p.y) };
@@ -79,8 +78,8 @@ function snap(net, x, y, frame, main) {
   net.nodes.push({ latitude: place.latitude, longitude: place.longitude, ...at, on: best });
   net.edges.push([]);
   const join = (other, length) => {
-    net.edges[id].push({ to: other, length, name: best.name, under: best.under });
-    net.edges[other].push({ to: id, length, name: best.name, under: best.under });
+    net.edges[id].push({ to: other, length, name: best.name, highway: best.highway, under: best.under });
+    net.edges[other].push({ to: id, length, name: best.name, highway: best.highway, under: best.under });
   };
   join(best.a, best.s * best.length);
   join(best.b, (1 - best.s) * best.length);
@@ -121,36 +120,38 @@ function shortest({ nodes, edges }, start, goal) {
     if (f > g[at] + estimate(at) + 1e-9) continue;  // a stale entry
     for (const e of edges[at]) {
       const cost = g[at] + e.length;
-      if (cost < g[e.to]) { g[e.to] = cost; from[e.to] = at; via[e.to] = e.name; push([cost + estimate(e.to), e.to]); }
+      if (cost < g[e.to]) { g[e.to] = cost; from[e.to] = at; via[e.to] = e; push([cost + estimate(e.to), e.to]); }
     }
   }
   if (g[goal] === Infinity) return null;
   const path = [goal];
   while (path[0] !== start) path.unshift(from[path[0]]);
-  return { path, names: path.map((i) => via[i] ?? null) };
+  return { path, ways: path.map((i) => via[i] ?? null) };
 }
 
 const bearingOf = (a, b) => (Math.atan2(b.x - a.x, b.y - a.y) * 180 / Math.PI + 360) % 360;
 
-/** Steps: where it starts, each change of way (a turn when it bends by more than 30°), the arrival. */
-function steps(points, names, destinationName) {
+/** Steps as the server describes them (../route-steps.js words them): the start, each change of
+ *  way (a turn when it bends by more than 30°), the arrival. `ways[i]` is the edge that reached point i. */
+function steps(points, ways, destinationName) {
   const out = [];
   let along = 0, legStart = 0;
   const close = () => { if (out.length) out.at(-1).distance = along - legStart; legStart = along; };
+  const same = (a, b) => (a?.name ?? null) === (b?.name ?? null) && (a?.name || a?.highway === b?.highway);
   for (let i = 0; i < points.length - 1; i++) {
-    const bearing = bearingOf(points[i], points[i + 1]), name = names[i + 1];
-    if (i === 0) out.push({ maneuver: "depart", bearing, name, location: points[0], instruction: name ? t("route.offline.depart", { name }) : t("route.offline.departPath") });
-    else if (name !== names[i]) {
+    const bearing = bearingOf(points[i], points[i + 1]), onto = ways[i + 1];
+    const step = { bearing, name: onto?.name ?? undefined, highway: onto?.highway ?? "footway", location: points[i] };
+    if (i === 0) out.push({ ...step, maneuver: "depart" });
+    else if (!same(onto, ways[i])) {
       close();
       const turn = ((bearing - bearingOf(points[i - 1], points[i]) + 540) % 360) - 180;
       const direction = turn < -30 ? "left" : turn > 30 ? "right" : "straight";
-      out.push({ maneuver: direction === "straight" ? "continue" : "turn", direction, bearing, name, location: points[i],
-        instruction: t(`route.offline.${direction}`, { name: name ?? t("route.offline.path") }) });
+      out.push({ ...step, maneuver: direction === "straight" ? "continue" : "turn", direction });
     }
     along += Math.hypot(points[i + 1].x - points[i].x, points[i + 1].y - points[i].y);
   }
   close();
-  out.push({ maneuver: "arrive", distance: 0, location: points.at(-1), instruction: t("route.offline.arrive", { name: destinationName }) });
+  out.push({ maneuver: "arrive", name: destinationName, highway: ways.at(-1)?.highway ?? "footway", distance: 0, bearing: 0, location: points.at(-1) });
   for (const s of out) { s.duration = s.distance / walkingSpeed; s.location = { latitude: s.location.latitude, longitude: s.location.longitude }; }
   return out;
 }
@@ -184,6 +185,6 @@ export function routeOnSaved(walkways, from, to, destinationName) {
     from: { requested: from, snapped: snapped(points[0]), snapDistance: start.distance },
     to: { requested: to, snapped: snapped(end), snapDistance: goal.distance, name: destinationName },
     destination: { ...snapped(end), along: length, bearing: 0, height: 2.5 },
-    steps: steps(points, found.names, destinationName),
+    steps: steps(points, found.ways, destinationName),
   };
 }

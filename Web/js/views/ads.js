@@ -4,7 +4,7 @@
 import { api, get, paths, post, session } from "../api.js";
 import { h, say, showError } from "../dom.js";
 import { currentPosition } from "../sensors/position.js";
-import { t } from "../strings.js";
+import { dateText, t } from "../strings.js";
 import { templates } from "../templates.js";
 
 const radii = [100, 250, 500];
@@ -34,7 +34,7 @@ function adItem(ad, changed, edit) {
   const status = ad.status === "rejected" ? t("ads.status.rejected", { reason: ad.rejectReason ?? "" }) : t(`ads.status.${ad.status}`);
   return h("li", { class: `card ad-${ad.status}`, dataset: { ad: ad.id } },
     h("strong", {}, ad.draft.text || ad.draft.templateId),
-    h("p", { class: "muted ad-status" }, status, " · ", t("ads.schedule", { from: new Date(ad.draft.startsAt).toLocaleDateString(), until: new Date(ad.draft.endsAt).toLocaleDateString() })),
+    h("p", { class: "muted ad-status" }, status, " · ", t("ads.schedule", { from: dateText(ad.draft.startsAt), until: dateText(ad.draft.endsAt) })),
     h("div", { class: "row" },
       ad.status === "draft" ? h("button", { class: "ad-submit", onclick: act("submit") }, t("ads.submit")) : null,
       ad.status === "draft" || ad.status === "rejected" ? h("button", { class: "secondary ad-edit", onclick: () => edit(ad) }, t("ads.edit")) : null,

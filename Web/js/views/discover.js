@@ -51,11 +51,11 @@ export async function render() {
 function bookItem(book) {
   return h("li", { class: "card" }, h("a", { href: `#/books/${encodeURIComponent(book.slug)}` },
     book.cover ? h("img", { src: paths.media(book.cover.id), alt: "" }) : null,
-    h("span", {}, h("strong", {}, book.title), h("br"), h("span", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })))));
+    h("span", {}, h("strong", { translate: "no" }, book.title), h("br"), h("span", { class: "muted" }, t("book.by", { authors: book.authors.join(", ") })))));
 }
 
 function personItem(person) {
   return h("li", { class: "card row" }, h("span", { class: "avatar", "aria-hidden": "true" }, initials(person)),
-    h("a", { class: "grow", href: `#/people/${encodeURIComponent(person.username)}` }, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
+    h("a", { class: "grow", translate: "no", href: `#/people/${encodeURIComponent(person.username)}` }, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
     followButton(person));
 }

@@ -53,6 +53,6 @@ export function postCard(s, all, { distance, reason } = {}) {
       h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", style: "color:inherit;text-decoration:none" }, h("strong", {}, s.text || templateName(s.templateId, all))),
       h("span", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}` }, `@${author}`) : null,
         [s.createdAt ? ` · ${ago(s.createdAt)}` : "", distance != null ? ` · ${distanceText(distance)}` : ""].join("")),
-      s.tags?.length ? h("span", { class: "muted", style: "display:block" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
+      s.tags?.length ? h("span", { class: "muted", style: "display:block", translate: "no" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
       reason ? h("span", { class: "muted", style: "display:block;font-size:.8rem" }, reason) : null)));
 }

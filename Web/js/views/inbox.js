@@ -4,7 +4,7 @@
 import { api, get, paths, post, session } from "../api.js";
 import { refreshBell } from "../bell.js";
 import { h, say } from "../dom.js";
-import { t } from "../strings.js";
+import { dateTimeText, t } from "../strings.js";
 
 const kinds = ["sticker", "follower", "follow_request", "follow_approved", "answer", "report", "design"];
 
@@ -30,7 +30,7 @@ function item(n) {
     : t(`inbox.${n.kind}`, { name, detail: n.detail ?? "" });
   const target = n.kind === "sticker" && n.subject ? `#/map/sticker/${encodeURIComponent(n.subject)}`
     : n.actor && ["follower", "follow_approved", "follow_request"].includes(n.kind) ? `#/people/${encodeURIComponent(n.actor.username)}` : null;
-  const when = h("time", { datetime: n.createdAt }, new Date(n.createdAt).toLocaleString());
+  const when = h("time", { datetime: n.createdAt }, dateTimeText(n.createdAt));
   return h("li", { class: n.readAt ? "card" : "card unread", dataset: { kind: n.kind } },
     target ? h("a", { href: target }, text) : h("span", {}, text), when);
 }

@@ -6,7 +6,7 @@
 import { live } from "../live.js";
 import { get, paths, post, session } from "../api.js";
 import { couldNotLoad, distanceText, h, icon, label, say } from "../dom.js";
-import { t } from "../strings.js";
+import { t, timeText } from "../strings.js";
 import { bottomSheet } from "../sheet.js";
 import { saveArea } from "../offline/saved.js";
 import { stickerSheet } from "./sticker-sheet.js";
@@ -19,6 +19,7 @@ import { handoff } from "../handoff.js";
 import { currentLayer, layerPicker, layerQuery } from "../layers.js";
 import { baseMap, boundsOf, followSize, orSaved } from "../base-map.js";
 import { savedRoute, searchSaved } from "../offline/saved-lookup.js";
+import { stepText } from "../route-steps.js";
 
 const helsinki = [60.1699, 24.9384];
 let here = null;  // my last position {latitude, longitude, accuracy}
@@ -301,16 +302,16 @@ async function routeTo(view, to, name) {
     view.layers.place.clearLayers();
     // No animation: leaving the map mid-animation makes Leaflet throw (its timers outlive the map).
     map.fitBounds(L.geoJSON(r.geometry).getBounds(), { paddingTopLeft: [30, 70], paddingBottomRight: [30, mapElement.clientHeight * 0.45 + 20], animate: false });
-    const arrival = new Date(Date.now() + r.duration * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const arrival = timeText(Date.now() + r.duration * 1000, { hour: "2-digit", minute: "2-digit" });
     sheet.show(h("div", { class: "card", id: "route" },
-      h("h3", {}, name ?? r.to.name ?? t("map.destination")),
+      name ?? r.to.name ? h("h3", { translate: "no" }, name ?? r.to.name) : h("h3", {}, t("map.destination")),
       h("p", { id: "route-summary" }, h("strong", {}, t("map.routeSummary", { distance: distanceText(r.length), minutes: Math.max(1, Math.round(r.duration / 60)) })), " · ", t("map.arrival", { time: arrival })),
       r.offline ? h("p", { class: "muted", id: "route-offline" }, t("route.offline.made")) : null,
       h("div", { class: "row" },
         h("a", { class: "button", id: "view-in-ar", href: "#/ar", onclick: () => { handoff.route = r; } }, t("map.viewInAR")),
         h("button", { class: "secondary", id: "end-route", onclick: () => { routeLayer.clearLayers(); sheet.hide(); handoff.route = null; } }, t("route.end"))),
-      h("ol", { id: "route-steps", class: "steps" }, ...r.steps.map((s) => h("li", {}, s.instruction,
-        s.distance > 0 ? h("span", { class: "muted" }, [distanceText(s.distance), s.name].filter(Boolean).join(" · ")) : null)))));
+      h("ol", { id: "route-steps", class: "steps" }, ...r.steps.map((s) => h("li", {}, stepText(s),
+        s.distance > 0 ? h("span", { class: "muted" }, distanceText(s.distance), s.name ? [" · ", h("span", { translate: "no" }, s.name)] : null) : null)))));
     mapElement.dataset.route = String(r.geometry.coordinates.length);
     mapElement.dataset.routeLength = String(Math.round(r.length));
     if (name) rememberRoute(to, name);
@@ -323,7 +324,7 @@ function placeSearch(view, search, results) {
     if (search.value.trim()) return;
     const places = recentPlaces(), routes = recentRoutes();
     results.replaceChildren(...(places.length || routes.length ? [h("li", { class: "muted", style: "padding:.4rem 1rem" }, t("map.recent"))] : []),
-      ...places.map((place) => h("li", {}, h("button", { class: "place-result recent-place", onclick: () => view.showPlace(place) }, place.name))),
+      ...places.map((place) => h("li", {}, h("button", { class: "place-result recent-place", translate: "no", onclick: () => view.showPlace(place) }, place.name))),
       ...routes.map((r) => h("li", {}, h("button", { class: "place-result recent-route", onclick: () => { results.replaceChildren(); search.blur(); view.route(r.to, r.name); } },
         t("map.recentRoute", { name: r.name })))));
   }
@@ -340,7 +341,7 @@ function placeSearch(view, search, results) {
         .catch((error) => { if (error.status === 0) return searchSaved(q, { latitude: center.lat, longitude: center.lng }); throw error; });
       if (mine !== latest) return;
       results.replaceChildren(...(found.results.length ? found.results.slice(0, 6).map((hit) => h("li", {},
-        h("button", { class: "place-result", dataset: { place: hit.place.id }, onclick: () => view.showPlace(hit.place) }, hit.place.name,
+        h("button", { class: "place-result", dataset: { place: hit.place.id }, onclick: () => view.showPlace(hit.place) }, h("span", { translate: "no" }, hit.place.name),
           hit.distance != null ? h("span", { class: "muted" }, ` · ${distanceText(hit.distance)}`) : null))) : [h("li", { class: "muted", style: "padding:.6rem 1rem" }, t("map.noResults", { q }))]));
     } catch (error) { say(error.message); }
   });

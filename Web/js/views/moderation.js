@@ -3,7 +3,7 @@
 // for admins, the feedback people sent.
 import { get, paths, post } from "../api.js";
 import { ago, h, showError } from "../dom.js";
-import { t } from "../strings.js";
+import { dateText, t } from "../strings.js";
 import { designPicture } from "../templates.js";
 import { suspensionSection } from "./suspensions.js";
 
@@ -47,7 +47,7 @@ function reportItem({ report, sticker }, decided) {
     designPicture(paths.templatePreview(sticker.templateId), "mod-preview"),
     h("div", { class: "grow" },
       h("strong", { class: "mod-text" }, sticker.text || sticker.templateId),
-      sticker.tags?.length ? h("p", { class: "muted" }, sticker.tags.map((tag) => `#${tag}`).join(" ")) : null,
+      sticker.tags?.length ? h("p", { class: "muted", translate: "no" }, sticker.tags.map((tag) => `#${tag}`).join(" ")) : null,
       h("p", { class: "mod-reason" }, t("mod.reported", { reason: report.reason, when: ago(report.createdAt) })))],
   note, [
     [t("mod.hide"), "danger mod-hide", () => post(paths.hideReported(report.id), noteBody(note)), t("mod.hidden")],
@@ -70,7 +70,7 @@ function templateItem(template, decided) {
 /** An ad waiting for review: who pays for it, what it shows and when; approve or reject with a reason. */
 function adItem(ad, decided) {
   const reason = reasonInput();
-  const day = (iso) => new Date(iso).toLocaleDateString();
+  const day = (iso) => dateText(iso);
   return decisionCard({ ad: ad.id }, [
     designPicture(paths.templatePreview(ad.draft.templateId), "mod-preview"),
     h("div", { class: "grow" }, h("strong", {}, ad.draft.text || ad.draft.templateId),

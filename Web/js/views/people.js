@@ -86,7 +86,7 @@ export function followToggle(state, path, loginFirst, onChange = () => {}) {
 /** A tag with how many stickers carry it, and its follow toggle. */
 export function tagItem(tag) {
   const name = tag.tag.replace(/^#/, "");
-  return h("li", { class: "card row" }, h("strong", {}, `#${name}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`),
+  return h("li", { class: "card row" }, h("strong", { translate: "no" }, `#${name}`), h("span", { class: "muted" }, ` ${tag.stickers ?? ""}`),
     followToggle(tag, paths.myTag(name), "discover.loginToFollowTags"));
 }
 

@@ -1,22 +1,29 @@
 // A place's sheet, the same on the map and in AR (a tap on its label).
 import { distanceText, h } from "../dom.js";
-import { t } from "../strings.js";
+import { has, intlLocale, t } from "../strings.js";
 import { paths } from "../api.js";
 import { openingHoursText } from "../opening-hours.js";
 
 /** A place's sheet: what it is, how far, route and AR, hours, address, levels, its interior and
  *  exterior photos, the plans of its levels. Shared with AR, where a tap on a place's label opens it. */
+/** What kind of place it is in the reader's language ("amenity:library" → "library"); nothing for a
+ *  kind without a translation rather than OpenStreetMap's English tag. */
+export function kindText(kind) {
+  const key = `kind.${kind?.split(":").pop()}`;
+  return has(key) ? t(key) : null;
+}
+
 export function placeCard(place, away, { route, ar }) {
   const levels = place.tags?.["building:levels"] ?? place.tags?.level;
   return h("div", { class: "card", id: "place-sheet" },
-    h("h3", {}, place.name),
-    h("p", { class: "muted" }, [place.kind?.split(":").pop()?.replace(/_/g, " "), away != null ? t("map.away", { distance: distanceText(away) }) : null].filter(Boolean).join(" · ")),
+    h("h3", { translate: "no" }, place.name),
+    h("p", { class: "muted" }, [kindText(place.kind), away != null ? t("map.away", { distance: distanceText(away) }) : null].filter(Boolean).join(" · ")),
     h("div", { class: "row" },
       route ? h("button", { id: "route-here", onclick: route }, t("map.route")) : null,
       ar ? h("a", { class: "button secondary", id: "place-in-ar", href: "#/ar", onclick: ar }, t("map.viewInAR")) : null),
-    place.description ? h("p", {}, place.description) : null,
+    place.description ? h("p", { translate: "no" }, place.description) : null,
     place.openingHours ? openingHours(place.openingHours) : null,
-    place.address ? h("p", {}, h("strong", {}, t("place.address")), " ", place.address) : null,
+    place.address ? h("p", {}, h("strong", {}, t("place.address")), " ", h("span", { translate: "no" }, place.address)) : null,
     levels ? h("p", {}, h("strong", {}, t("place.levels")), " ", levels) : null,
     ...(place.photos ?? []).map((p) => h("img", { class: "photo", src: paths.placePhoto(place.id, p.id), alt: t(`place.photo.${p.kind}`) })),
     floorPlans(place.floorPlans ?? []));
@@ -24,9 +31,10 @@ export function placeCard(place, away, { route, ar }) {
 
 /** "Open now, until 18:00" over the hours as mapped; only those when they say more than that reads. */
 function openingHours(text) {
-  const now = openingHoursText(text, new Date(), t, document.documentElement.lang || "en");
+  const now = openingHoursText(text, new Date(), t, intlLocale());
   return h("p", { id: "place-hours" }, now ? h("strong", { id: "place-open-now" }, now) : h("strong", {}, t("place.hours")),
-    now ? h("span", { class: "muted", style: "display:block" }, text) : ` ${text}`);
+    // OpenStreetMap's own words for the hours ("Mo-Fr 09:00-17:00"), shown as they are.
+    h("span", { class: "muted", style: now ? "display:block" : "", translate: "no" }, now ? text : ` ${text}`));
 }
 
 /** The plans of a building's levels: a button per level (the ground floor's first shown), one plan at a time. */

@@ -4,7 +4,7 @@ import { get, paths } from "../api.js";
 import { h, say } from "../dom.js";
 import { settings } from "../settings.js";
 import { speak } from "../ar/announcer.js";
-import { t } from "../strings.js";
+import { languages, t, translate } from "../strings.js";
 
 export function render() {
   const screen = document.getElementById("screen");
@@ -13,6 +13,16 @@ export function render() {
       onchange: () => { settings.set(name, box.checked); say(t("settings.saved")); } });
     return h("label", { class: "row setting" }, box, h("span", { class: "grow" }, t(`settings.${name}`), h("span", { class: "muted hint-text" }, t(`settings.${name}.hint`))));
   };
+  // The language: the phone's, or one chosen here; the screen is drawn again in it at once.
+  const language = h("select", { id: "setting-language" }, h("option", { value: "" }, t("settings.language.phone")),
+    ...Object.entries(languages).map(([code, name]) => h("option", { value: code, lang: code }, name)));
+  language.value = settings.get("language") ?? "";
+  language.addEventListener("change", () => {
+    settings.set("language", language.value);
+    translate();
+    dispatchEvent(new HashChangeEvent("hashchange"));
+    say(t("settings.saved"));
+  });
   const option = (value) => h("option", { value, selected: settings.get("mapStyle") === value }, t(`settings.mapStyle.${value}`));
   const style = h("select", { id: "setting-mapStyle" }, ...["streets", "light", "own"].map(option));
   // Satellite imagery only where this server has a source for it.
@@ -25,6 +35,8 @@ export function render() {
     ? h("button", { type: "button", class: "secondary", id: "try-voice", onclick: () => speak(t("settings.voiceSample")) }, t("settings.tryVoice"))
     : h("p", { class: "muted", id: "no-voice" }, t("settings.noVoice"));
   screen.append(h("h2", {}, t("settings.title")), h("p", { class: "muted" }, t("settings.onThisPhone")),
+    h("section", { class: "card", "aria-labelledby": "settings-language" }, h("h3", { id: "settings-language" }, t("settings.language")),
+      h("label", {}, t("settings.language.label"), language)),
     h("section", { class: "card", "aria-labelledby": "settings-ar" }, h("h3", { id: "settings-ar" }, t("settings.ar")),
       toggle("speakTurns"), toggle("describeStickers"), toggle("buzzStickers"), voice),
     h("section", { class: "card", "aria-labelledby": "settings-tours" }, h("h3", { id: "settings-tours" }, t("settings.tours")), toggle("autoNarration"), toggle("ambientSound")),

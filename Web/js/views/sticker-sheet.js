@@ -13,7 +13,7 @@ import { handoff } from "../handoff.js";
 /** `actions.route`: walk there; `actions.extra`: more elements (the author's edit form in AR). */
 export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) {
   const picture = h("span", {});
-  const title = h("h3", {}, s.text || templateName(s.templateId));
+  const title = h("h3", { translate: "no" }, s.text || templateName(s.templateId));
   templates().then((all) => { picture.replaceWith(stickerPicture(s, all)); if (!s.text) title.textContent = templateName(s.templateId, all); }).catch(() => { /* the text stands alone */ });
   const author = s.author?.username;
   const actions = h("div", { class: "row" },
@@ -26,9 +26,9 @@ export function stickerSheet(s, away, { route, onMap = true, extra = [] } = {}) 
   return h("div", { class: "card", id: "sticker-sheet", dataset: { sticker: s.id } },
     h("div", { class: "post", style: "border:0;padding:0" }, ...veiled(s, picture,
       h("div", { class: "grow" }, title,
-        h("p", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}`, class: "author" }, `@${author}`) : null,
+        h("p", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}`, class: "author", translate: "no" }, `@${author}`) : null,
           [s.createdAt ? ` · ${ago(s.createdAt)}` : "", away != null ? ` · ${t("map.away", { distance: distanceText(away) })}` : ""].join("")),
-        s.tags?.length ? h("p", { class: "muted" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
+        s.tags?.length ? h("p", { class: "muted", translate: "no" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
         ...mediaContent(s)))),
     actions,
     ...extra);

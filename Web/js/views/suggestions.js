@@ -55,5 +55,5 @@ function groupItem(group) {
     } catch (error) { say(error.message); }
   });
   draw();
-  return h("li", { class: "card row", dataset: { group: group.id } }, h("span", { class: "grow" }, h("strong", {}, group.name), state), action);
+  return h("li", { class: "card row", dataset: { group: group.id } }, h("span", { class: "grow" }, h("strong", { translate: "no" }, group.name), state), action);
 }

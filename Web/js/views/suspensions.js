@@ -2,7 +2,7 @@
 // signing in, and the accounts suspended now, each with a way to lift it early.
 import { api, get, paths } from "../api.js";
 import { h, say, showError } from "../dom.js";
-import { t } from "../strings.js";
+import { dateTimeText, t } from "../strings.js";
 
 /** The section: a form, then the list; `decided` refreshes the log. */
 export function suspensionSection(decided) {
@@ -41,6 +41,6 @@ function item(s, refresh, decided) {
     try { await api("DELETE", paths.suspension(s.username)); await refresh(); decided(); } catch (e) { lift.disabled = false; say(e.message); }
   } }, t("suspend.lift"));
   return h("li", { class: "card", dataset: { username: s.username } },
-    h("strong", {}, `@${s.username}`), " ", t("suspend.until", { when: new Date(s.until).toLocaleString() }),
+    h("strong", {}, `@${s.username}`), " ", t("suspend.until", { when: dateTimeText(s.until) }),
     h("p", { class: "muted" }, s.reason), lift);
 }

@@ -139,7 +139,7 @@ function signReader(tour, token) {
 export function printableSigns(tour) {
   return h("section", { id: "stop-signs" }, ...tour.stops.map((stop, i) => h("figure", { class: "card stop-sign", dataset: { stop: stop.id } },
     qrSVG(stopLink(tour, stop), { label: t("signs.codeFor", { title: stop.title }) }),
-    h("figcaption", {}, h("strong", {}, `${i + 1}. ${stop.title}`), h("br"), h("span", { class: "muted" }, t("signs.scanWith"))))));
+    h("figcaption", {}, h("strong", { translate: "no" }, `${i + 1}. ${stop.title}`), h("br"), h("span", { class: "muted" }, t("signs.scanWith"))))));
 }
 
 /** The "Signs to print" page (#/tours/{slug}/signs), linked from the guide's screen. */

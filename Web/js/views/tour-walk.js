@@ -58,13 +58,13 @@ function drawPage(screen, tour, summary, participant, signs) {
     autoNarration: h("input", { type: "checkbox", id: "auto-narration", checked: settings.get("autoNarration"),
       onchange: () => settings.set("autoNarration", page.autoNarration.checked) }),
   };
-  screen.append(h("h2", {}, tour.title));
+  screen.append(h("h2", { translate: "no" }, tour.title));
   if (participant) {  // just joined: the welcome first, where the passkey form was
     screen.append(h("p", { class: "notice", id: "welcome" }, t("tours.welcome", { name: participant.name ? `, ${participant.name}` : "" })),
       h("p", { class: "row" }, h("a", { class: "button", id: "start-ar", href: "#/ar", onclick: () => { handoff.route = null; } }, t("tours.startAR")),
         h("button", { class: "secondary", id: "leave-tour", onclick: () => { participants.forget(summary.id); say(t("tours.left")); dispatchEvent(new HashChangeEvent("hashchange")); } }, t("tours.leave"))));
   }
-  screen.append(...[tour.description ? h("p", {}, tour.description) : null, page.mapElement, page.where, signs].filter(Boolean));
+  screen.append(...[tour.description ? h("p", { translate: "no" }, tour.description) : null, page.mapElement, page.where, signs].filter(Boolean));
   screen.append(h("label", { class: "row" }, page.autoNarration, t("tours.narration.auto")),
     h("h3", {}, t("tours.stops")), page.list, h("h3", {}, t("tours.stampBook")), page.book, saveForOffline(tour), page.sheet.el);
   return page;
@@ -124,13 +124,13 @@ function stopSheet(sheet, stops, stamps) {
     const audio = stop.media.find((m) => m.contentType.startsWith("audio/"));
     const src = audio ? paths.media(audio.id) : null;
     const after = h("p", { class: "muted", id: "narration-after", hidden: true }, t("tours.narration.after"));
-    sheet.show(h("div", { class: "card", id: "stop-detail" }, h("h3", {}, `${stops.indexOf(stop) + 1}. ${stop.title}`),
+    sheet.show(h("div", { class: "card", id: "stop-detail" }, h("h3", { translate: "no" }, `${stops.indexOf(stop) + 1}. ${stop.title}`),
       stamps.visited.has(stop.id) ? h("p", { class: "muted" }, "✓ ", t("tours.stampBook")) : null,
       stop.viewpoint ? h("p", { class: "muted", id: "stop-viewpoint" }, viewpointText(stop.viewpoint)) : null,
       src ? narrationPlayer() : null, after,
-      stop.text ? h("p", {}, stop.text) : null,
+      stop.text ? h("p", { translate: "no" }, stop.text) : null,
       ...stop.media.filter((m) => m.contentType.startsWith("image/")).map((m) => h("img", { class: "photo", src: paths.media(m.id), alt: stop.title })),
-      stop.date || stop.source ? h("p", { class: "muted" }, [stop.date, stop.source].filter(Boolean).join(" · ")) : null), state);
+      stop.date || stop.source ? h("p", { class: "muted", translate: "no" }, [stop.date, stop.source].filter(Boolean).join(" · ")) : null), state);
     if (!src) return;
     narrate(src, stop.title, { play }).then((result) => {
       after.hidden = result !== "waiting";
@@ -144,11 +144,11 @@ function stopSheet(sheet, stops, stamps) {
 
 /** The list of stops (✓ once stamped) and the stamp book, or how to start collecting. */
 function drawStampBook(page, stops, b, visited, showStop) {
-  page.list.replaceChildren(...stops.map((s, i) => h("li", {}, h("button", { class: "secondary", style: "width:100%;text-align:left", onclick: () => showStop(s) },
+  page.list.replaceChildren(...stops.map((s, i) => h("li", {}, h("button", { class: "secondary", style: "width:100%;text-align:left", translate: "no", onclick: () => showStop(s) },
     `${i + 1}. ${s.title}`, visited.has(s.id) ? " ✓" : ""))));
   if (!b) return page.book.replaceChildren(h("p", {}, h("a", { href: "#/me", id: "stamps-login" }, t("tours.stampsNeedAccount"))));
   page.book.replaceChildren(h("p", { id: "stamp-count" }, t("tours.stamped", { done: b.visited.length, total: b.visited.length + b.remaining.length })),
-    h("ul", { class: "stamps" }, ...stops.map((s) => h("li", { class: visited.has(s.id) ? "stamped" : "", dataset: { stop: s.id } }, visited.has(s.id) ? `✓ ${s.title}` : s.title))),
+    h("ul", { class: "stamps" }, ...stops.map((s) => h("li", { class: visited.has(s.id) ? "stamped" : "", translate: "no", dataset: { stop: s.id } }, visited.has(s.id) ? `✓ ${s.title}` : s.title))),
     ...(b.completedAt ? [h("p", { class: "notice" }, t("tours.complete"))] : []));
 }
 

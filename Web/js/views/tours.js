@@ -10,7 +10,7 @@ export async function renderList() {
   document.getElementById("screen").append(h("h2", {}, t("tours.title")), h("ul", { class: "list", id: "tours" }, ...tours.map((tour) =>
     h("li", { class: "card" }, h("a", { href: `#/tours/${encodeURIComponent(tour.slug)}` },
       tour.cover ? h("img", { src: paths.media(tour.cover.id), alt: "" }) : null,
-      h("span", {}, h("strong", {}, tour.title), h("br"),
+      h("span", {}, h("strong", { translate: "no" }, tour.title), h("br"),
         h("span", { class: "muted" }, t(tour.mode === "guided" ? "tours.guided" : "tours.open", { stops: tour.stopCount }))))))));
 }
 
