@@ -4,11 +4,11 @@
 // first, so an online person always sees the server's current answer, and fall back to the caches
 // when the network fails. Writes are never cached: the outbox (./js/offline/outbox.js) keeps them.
 
-const shellCache = "worldlayer-shell-v14";
+const shellCache = "worldlayer-shell-v15";
 const savedCache = "worldlayer-saved";
 const shell = [
   "/", "/v1/client-config", "/v1/templates", "/manifest.webmanifest", "/icon.svg", "/icon-192.png", "/icon-512.png", "/css/app.css",
-  "/js/ads.js", "/js/api.js", "/js/app.js", "/js/bell.js", "/js/book-content.js", "/js/ar/card.js", "/js/ar/frame.js", "/js/ar/route.js", "/js/ar/sensing.js", "/js/ar/sheets.js", "/js/ar/world.js", "/js/ar/guidance.js", "/js/ar/labels.js", "/js/ar/announcer.js", "/js/ar/audience.js", "/js/ar/place-form.js", "/js/ar/pick.js", "/js/ar/scene-lock.js", "/js/ar/tour-stops.js", "/js/ar/ambient.js", "/js/qr/code.js", "/js/qr/encode.js", "/js/qr/decode.js", "/js/qr/locate.js", "/js/tour-arrival.js", "/js/dom.js", "/js/geo.js", "/js/handoff.js", "/js/kept.js",
+  "/js/ads.js", "/js/api.js", "/js/app.js", "/js/bell.js", "/js/book-content.js", "/js/ar/card.js", "/js/ar/frame.js", "/js/ar/route.js", "/js/ar/sensing.js", "/js/ar/sheets.js", "/js/ar/world.js", "/js/ar/guidance.js", "/js/ar/labels.js", "/js/ar/announcer.js", "/js/ar/audience.js", "/js/ar/place-form.js", "/js/ar/pick.js", "/js/ar/scene-lock.js", "/js/ar/tour-stops.js", "/js/ar/ambient.js", "/js/qr/code.js", "/js/qr/encode.js", "/js/qr/decode.js", "/js/qr/locate.js", "/js/tour-arrival.js", "/js/tour-language.js", "/js/dom.js", "/js/geo.js", "/js/handoff.js", "/js/kept.js",
   "/js/homography.js", "/js/live.js", "/js/narration.js", "/js/opening-hours.js", "/js/base-map.js", "/js/page-tracker.js", "/js/offline/idb.js", "/js/offline/outbox.js", "/js/offline/private.js", "/js/offline/saved.js", "/js/offline/saved-lookup.js", "/js/offline/walk-route.js", "/js/sensors/heading.js", "/js/sensors/permissions.js",
   "/js/sensors/position.js", "/js/settings.js", "/js/sheet.js", "/js/sticker-media.js", "/js/strings.js", "/js/route-steps.js", "/js/i18n/en.js", "/js/i18n/fi.js", "/js/i18n/sv.js", "/js/i18n/message-format.js", "/js/templates.js", "/js/warnings.js", "/js/views/ads.js", "/js/views/ar.js", "/js/views/block.js", "/js/views/book.js",
   "/js/views/celebration.js", "/js/views/designs.js", "/js/views/discover.js", "/js/views/feed.js", "/js/views/feedback-inbox.js", "/js/views/groups.js", "/js/views/guide.js", "/js/views/help.js", "/js/views/inbox.js",

@@ -32,6 +32,13 @@ enum TourBundle {
             tour.stops[i].sign = try tour.stops[i].sign.map { try identify($0, "stops[\(i)].sign") }
             tour.stops[i].ambient = try tour.stops[i].ambient.map { try identify($0, "stops[\(i)].ambient") }
         }
+        for language in (tour.translations ?? [:]).keys.sorted() {
+            for j in tour.translations![language]!.stops.indices {
+                tour.translations![language]!.stops[j].narration = try tour.translations![language]!.stops[j].narration.map {
+                    try identify($0, "translations.\(language).stops[\(j)].narration")
+                }
+            }
+        }
         if let first = tour.problems().first {
             throw parsed.problem(first.field, first.message)
         }

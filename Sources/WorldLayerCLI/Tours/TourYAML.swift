@@ -46,7 +46,7 @@ enum TourYAML {
                 for m in s.media { out += "      - \(BundleYAML.quoted(m.name))\n" }
             }
         }
-        return out
+        return out + TourTranslationYAML.render(tour.translations, stops: tour.stops)
     }
 
     private static func point(_ c: Coordinate) -> String { "[\(c.latitude), \(c.longitude)]" }
@@ -59,7 +59,7 @@ enum TourYAML {
         do {
             let top = try r.mapping(
                 root, "", required: ["format", "id", "slug", "title", "language", "mode", "area", "stops"],
-                optional: ["description", "cover"])
+                optional: ["description", "cover", "translations"])
             let format = try r.string(top["format"]!, "format")
             guard format == Self.format else {
                 throw r.fail(top["format"], "format", "must be \(Self.format) (this WorldLayer reads no other)")
@@ -79,7 +79,8 @@ enum TourYAML {
                 title: try r.string(top["title"]!, "title"),
                 description: try top["description"].map { try r.string($0, "description") } ?? "",
                 language: try r.string(top["language"]!, "language"),
-                mode: mode, cover: cover, area: GeoPolygon(area), stops: stops)
+                mode: mode, cover: cover, area: GeoPolygon(area), stops: stops,
+                translations: try top["translations"].map { try r.translations($0) })
             return ParsedBundle(value: tour, file: fileName, lines: r.lines)
         } catch let p as BundleProblem {
             throw p

@@ -20,11 +20,13 @@ public struct Tour: Codable, Sendable, Equatable {
     /// Where the tour takes place; the availability check measures from it.
     public var area: GeoPolygon
     public var stops: [TourStop]
+    /// The texts and narration in other languages, by BCP 47 tag (`fi`, `sv`); nil when there are none.
+    public var translations: [String: TourTranslation]?
     public var updatedAt: Date
 
     public init(
         id: ID, slug: String, title: String, description: String, language: String, mode: TourMode, cover: MediaRef? = nil,
-        area: GeoPolygon, stops: [TourStop], updatedAt: Date = Date()
+        area: GeoPolygon, stops: [TourStop], translations: [String: TourTranslation]? = nil, updatedAt: Date = Date()
     ) {
         self.id = id
         self.slug = slug
@@ -35,6 +37,7 @@ public struct Tour: Codable, Sendable, Equatable {
         self.cover = cover
         self.area = area
         self.stops = stops
+        self.translations = translations?.isEmpty == true ? nil : translations
         self.updatedAt = updatedAt
     }
 
@@ -42,7 +45,8 @@ public struct Tour: Codable, Sendable, Equatable {
     public var media: [MediaRef] {
         var seen = Set<String>()
         let stopMedia = stops.flatMap { $0.media + [$0.sign, $0.ambient].compactMap { $0 } }
-        return ([cover].compactMap { $0 } + stopMedia).filter { seen.insert($0.id).inserted }
+        let narrations = (translations ?? [:]).sorted { $0.key < $1.key }.flatMap { $0.value.stops.compactMap(\.narration) }
+        return ([cover].compactMap { $0 } + stopMedia + narrations).filter { seen.insert($0.id).inserted }
     }
 
     /// The beacon registry: which beacon marks which stop, with its calibration.

@@ -19,7 +19,7 @@ extension Tour: Validatable {
             }
             p += stop.problems(at: at, area: area.isValid ? area : nil)
         }
-        return p
+        return p + translationProblems()
     }
 }
 

@@ -60,7 +60,7 @@ struct DiscoverBrowserTests {
             _ = try await browser.element("#groups-found li")
             _ = try await browser.run("document.querySelector('#group-search').scrollIntoView()")  // as a person scrolls down
             let found = try await browser.waitOnScreen("#groups-found li")
-            #expect(found.contains("Helsinki Sketchers") && found.contains("1 members") && found.contains("Join"), "\(found)")
+            #expect(found.contains("Helsinki Sketchers") && found.contains("1 member") && found.contains("Join"), "\(found)")
             try await browser.click("#groups-found li .join-group")
             _ = try await browser.waitFor(
                 "joined", "return document.querySelector('#groups-found li .join-group').textContent === 'Leave'")

@@ -72,7 +72,7 @@ struct LanguageBrowserTests {
             _ = try await browser.run(
                 "localStorage.setItem('worldlayer.token', arguments[0]); localStorage.setItem('worldlayer.settings', JSON.stringify({ language: 'en-XA' }))",
                 [token])
-            _ = try await browser.run("location.reload()")
+            try await browser.open(server.base + "/?en-XA#/map")  // a new page, which reads the language
             var offenders = try await Self.walk(browser, server, language: "en-XA")
             // Deeper: a tour stop's sheet, a place found and routed to, AR's view and placing form, a sticker's sheet.
             func look(_ state: String) async throws {
@@ -80,6 +80,8 @@ struct LanguageBrowserTests {
                 if !found.isEmpty { offenders[state] = found }
             }
             try await browser.open(server.base + "/#/tours/helsinki-monuments")
+            _ = try await browser.element("#tour-stops li button")
+            _ = try await browser.run("document.querySelector('#tour-stops li button').scrollIntoView({block: 'center'})")
             try await OfflineBrowserTests.click(browser, "#tour-stops li button")  // past the stamp's medal, as a person would
             _ = try await browser.waitOnScreen("#stop-detail h3")
             try await look("a stop's sheet")
@@ -90,6 +92,7 @@ struct LanguageBrowserTests {
             try await browser.click(".place-result")
             _ = try await browser.waitOnScreen("#place-sheet h3")
             try await look("a place's sheet")
+            _ = try await browser.waitOnScreen("#route-here")
             try await browser.click("#route-here")
             _ = try await browser.waitOnScreen("#route-summary")
             try await look("a route's sheet")
@@ -109,10 +112,9 @@ struct LanguageBrowserTests {
             #expect(offenders.isEmpty, "untranslated: \(offenders)")
 
             // Right to left: the page says so, and no screen is wider than the phone.
-            _ = try await browser.run(
-                "localStorage.setItem('worldlayer.settings', JSON.stringify({ language: 'ar-XB' })); location.reload()")
+            _ = try await browser.run("localStorage.setItem('worldlayer.settings', JSON.stringify({ language: 'ar-XB' }))")
             for screen in ["#/map", "#/discover", "#/tours/helsinki-monuments", "#/me", "#/settings", "#/help"] {
-                try await browser.open(server.base + "/" + screen)
+                try await browser.open(server.base + "/?ar-XB" + screen)  // a new page, which reads the language
                 let layout =
                     try await browser.waitFor(
                         "\(screen) right to left",

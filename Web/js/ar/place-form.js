@@ -131,7 +131,7 @@ export async function openPlacementForm({ pose, sheet, addSticker, three, pauseL
 function templateChoice(templates) {
   const first = (templates.find((x) => x.takesText) ?? templates[0])?.id;
   const element = h("fieldset", { class: "template-choice", id: "place-template" }, h("legend", {}, t("ar.template")),
-    h("div", { class: "choices" }, ...templates.map((x) => h("label", { class: x.id === first ? "choice chosen" : "choice", title: x.name, dataset: { template: x.id } },
+    h("div", { class: "choices" }, ...templates.map((x) => h("label", { class: x.id === first ? "choice chosen" : "choice", title: x.name, translate: x.builtIn === false ? "no" : null, dataset: { template: x.id } },
       h("input", { type: "radio", name: "templateId", value: x.id, checked: x.id === first }),
       x.previewUrl ? h("img", { src: x.previewUrl, alt: "", width: 56, height: 56 }) : null,
       h("span", {}, x.name)))));

@@ -11,6 +11,7 @@ import { narrate } from "../narration.js";
 import { settings } from "../settings.js";
 import { arrivedAt } from "../tour-arrival.js";
 import { AmbientSounds } from "./ambient.js";
+import { inLanguage } from "../tour-language.js";
 
 /** Each kind's colour, for the post and the sign. */
 export const stopColours = { photo: "#2563eb", audio: "#9333ea", info: "#059669", model: "#ea580c" };
@@ -70,7 +71,7 @@ export class ARTourStops {
     for (const summary of tours.filter((x) => x.mode === "open" || participants.get(x.id))) {
       if (this.tours.some((x) => x.tour.id === summary.id)) continue;
       const token = summary.mode === "open" ? session.token : participants.get(summary.id).token;
-      const tour = await get(paths.tour(summary.id), token);
+      const tour = inLanguage(await get(paths.tour(summary.id), token));
       // Stamped stops are visited; the next one is the first in order that is not.
       const book = token ? await get(paths.tourStamps(tour.id), token).catch(() => null) : null;
       this.tours.push({ tour, visited: new Set((book?.visited ?? []).map((s) => s.stopId)) });

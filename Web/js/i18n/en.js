@@ -275,4 +275,5 @@ export default {
   "kind.conference_centre": "conference centre", "kind.coworking_space": "coworking space", "kind.variety_store": "variety store", "kind.casino": "casino", "kind.doityourself": "hardware store", "kind.retail": "shop",
   "kind.craft": "craft shop",
   "template.arrow": "Arrow", "template.billboard": "Billboard", "template.heart": "Heart", "template.mushroom": "Mushroom", "template.speech-bubble": "Speech bubble", "template.star": "Star", "template.sticky-note": "Sticky note", "template.trail-marker": "Trail marker", "ar.tags.example": "#hello #helsinki",
+  "state.unpublished": "not placed yet", "state.published": "placed", "state.deleted": "deleted",
 };

@@ -275,4 +275,5 @@ export default {
   "kind.conference_centre": "kongressikeskus", "kind.coworking_space": "yhteistyötila", "kind.variety_store": "sekatavarakauppa", "kind.casino": "kasino", "kind.doityourself": "rautakauppa", "kind.retail": "myymälä",
   "kind.craft": "käsityöliike",
   "template.arrow": "Nuoli", "template.billboard": "Mainostaulu", "template.heart": "Sydän", "template.mushroom": "Sieni", "template.speech-bubble": "Puhekupla", "template.star": "Tähti", "template.sticky-note": "Muistilappu", "template.trail-marker": "Reittimerkki", "ar.tags.example": "#hei #helsinki",
+  "state.unpublished": "ei vielä asetettu", "state.published": "asetettu", "state.deleted": "poistettu",
 };

@@ -275,4 +275,5 @@ export default {
   "kind.conference_centre": "kongresscenter", "kind.coworking_space": "kontorshotell", "kind.variety_store": "lågprisbutik", "kind.casino": "kasino", "kind.doityourself": "järnhandel", "kind.retail": "butik",
   "kind.craft": "hantverksbutik",
   "template.arrow": "Pil", "template.billboard": "Skylt", "template.heart": "Hjärta", "template.mushroom": "Svamp", "template.speech-bubble": "Pratbubbla", "template.star": "Stjärna", "template.sticky-note": "Lapp", "template.trail-marker": "Ledmarkering", "ar.tags.example": "#hej #helsingfors",
+  "state.unpublished": "inte uppsatt än", "state.published": "uppsatt", "state.deleted": "raderat",
 };

@@ -48,10 +48,10 @@ export async function render() {
 export function postCard(s, all, { distance, reason } = {}) {
   const author = s.author?.username;
   return h("div", { class: "post", dataset: { sticker: s.id } }, ...veiled(s,
-    h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", "aria-label": s.text || templateName(s.templateId, all) }, stickerPicture(s, all)),
+    h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", translate: "no", "aria-label": s.text || templateName(s.templateId, all) }, stickerPicture(s, all)),
     h("div", { class: "grow" },
-      h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", style: "color:inherit;text-decoration:none" }, h("strong", {}, s.text || templateName(s.templateId, all))),
-      h("span", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}` }, `@${author}`) : null,
+      h("a", { href: `#/map/sticker/${s.id}`, class: "open-sticker", style: "color:inherit;text-decoration:none" }, h("strong", { translate: "no" }, s.text || templateName(s.templateId, all))),
+      h("span", { class: "muted" }, author ? h("a", { href: `#/people/${encodeURIComponent(author)}`, translate: "no" }, `@${author}`) : null,
         [s.createdAt ? ` · ${ago(s.createdAt)}` : "", distance != null ? ` · ${distanceText(distance)}` : ""].join("")),
       s.tags?.length ? h("span", { class: "muted", style: "display:block", translate: "no" }, s.tags.map((x) => `#${x.replace(/^#/, "")}`).join(" ")) : null,
       reason ? h("span", { class: "muted", style: "display:block;font-size:.8rem" }, reason) : null)));

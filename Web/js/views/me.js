@@ -60,7 +60,7 @@ async function privateSection() {
   const kept = globalThis.indexedDB ? await privateStickers().catch(() => []) : [];
   if (!kept.length) return "";
   const list = h("ul", { class: "list", id: "private-stickers" }, ...kept.map((s) => {
-    const item = h("li", { class: "card row" }, h("span", { class: "grow" }, s.text || s.templateId),
+    const item = h("li", { class: "card row" }, h("span", { class: "grow", translate: "no" }, s.text || s.templateId),
       h("button", { class: "secondary", onclick: async () => { await forgetPrivate(s.id); item.remove(); } }, t("private.forget")));
     return item;
   }));
@@ -98,7 +98,7 @@ async function signedIn(screen, me) {
   const stickers = h("ul", { class: "list", id: "my-stickers" });
   const showStickers = async () => {
     const mine = (await get(paths.myStickers)).stickers ?? [];
-    stickers.replaceChildren(...(mine.length ? mine.map((s) => h("li", { class: "card row" }, h("span", {}, s.text || s.templateId, h("span", { class: "muted" }, ` · ${s.state}`)),
+    stickers.replaceChildren(...(mine.length ? mine.map((s) => h("li", { class: "card row" }, h("span", {}, h("span", { translate: "no" }, s.text || s.templateId), h("span", { class: "muted" }, " · ", t(`state.${s.state}`))),
       secondTapButton({ class: "secondary" }, t("me.delete"), t("me.delete.confirm"), async () => {
         await api("DELETE", paths.sticker(s.id));
         say(t("me.deleted", { name: s.text || s.templateId }));

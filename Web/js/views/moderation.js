@@ -46,7 +46,7 @@ function reportItem({ report, sticker }, decided) {
   return decisionCard({ report: report.id }, [
     designPicture(paths.templatePreview(sticker.templateId), "mod-preview"),
     h("div", { class: "grow" },
-      h("strong", { class: "mod-text" }, sticker.text || sticker.templateId),
+      h("strong", { class: "mod-text", translate: "no" }, sticker.text || sticker.templateId),
       sticker.tags?.length ? h("p", { class: "muted", translate: "no" }, sticker.tags.map((tag) => `#${tag}`).join(" ")) : null,
       h("p", { class: "mod-reason" }, t("mod.reported", { reason: report.reason, when: ago(report.createdAt) })))],
   note, [
@@ -60,7 +60,7 @@ function templateItem(template, decided) {
   const reason = reasonInput();
   return decisionCard({ template: template.id }, [
     designPicture(template.previewUrl, "mod-preview"),
-    h("div", { class: "grow" }, h("strong", {}, template.name), h("p", { class: "muted" }, t(`mod.kind.${template.kind}`), ` · ${template.id}`))],
+    h("div", { class: "grow" }, h("strong", { translate: "no" }, template.name), h("p", { class: "muted" }, t(`mod.kind.${template.kind}`), " · ", h("span", { translate: "no" }, template.id)))],
   reason, [
     [t("mod.approve"), "mod-approve", () => post(paths.approveTemplate(template.id)), t("mod.approved")],
     [t("mod.reject"), "danger mod-reject", () => rejecting(reason, () => post(paths.rejectTemplate(template.id), { reason: reason.value.trim() })), t("mod.rejected")],
@@ -73,7 +73,7 @@ function adItem(ad, decided) {
   const day = (iso) => dateText(iso);
   return decisionCard({ ad: ad.id }, [
     designPicture(paths.templatePreview(ad.draft.templateId), "mod-preview"),
-    h("div", { class: "grow" }, h("strong", {}, ad.draft.text || ad.draft.templateId),
+    h("div", { class: "grow" }, h("strong", { translate: "no" }, ad.draft.text || ad.draft.templateId),
       h("p", { class: "muted" }, t("mod.adBy", { advertiser: ad.advertiser, from: day(ad.draft.startsAt), to: day(ad.draft.endsAt) })))],
   reason, [
     [t("mod.approve"), "mod-approve", () => post(paths.approveAd(ad.id), {}), t("mod.approved")],
@@ -118,6 +118,6 @@ function rejecting(reason, send) {
 function logItem(action) {
   const what = t(`mod.action.${action.action}`);
   return h("li", { class: "card", dataset: { action: action.action } },
-    h("strong", {}, `@${action.moderator}`), " ", what, h("span", { class: "muted" }, ` · ${ago(action.createdAt)}`),
-    action.note ? h("p", { class: "muted" }, action.note) : null);
+    h("strong", { translate: "no" }, `@${action.moderator}`), " ", what, h("span", { class: "muted" }, ` · ${ago(action.createdAt)}`),
+    action.note ? h("p", { class: "muted", translate: "no" }, action.note) : null);
 }

@@ -16,7 +16,7 @@ export async function suggestionsSection() {
   return h("section", { id: "suggestions", "aria-labelledby": "suggestions-title" }, h("h3", { id: "suggestions-title" }, t("suggest.title")),
     stickers.length ? [h("p", { class: "muted" }, t("suggest.stickers")), h("ul", { class: "list", id: "suggested-stickers" },
       ...stickers.slice(0, 5).map(({ sticker, distance }) => h("li", { class: "card row" },
-        h("a", { class: "grow", href: `#/map/sticker/${sticker.id}` }, shownText(sticker, t("map.sticker"))), h("span", { class: "muted" }, distanceText(distance)))))] : null,
+        h("a", { class: "grow", translate: sticker.text ? "no" : null, href: `#/map/sticker/${sticker.id}` }, shownText(sticker, t("map.sticker"))), h("span", { class: "muted" }, distanceText(distance)))))] : null,
     tags.length ? [h("p", { class: "muted" }, t("suggest.tags")), h("ul", { class: "list chips", id: "suggested-tags" }, ...tags.slice(0, 6).map(tagItem))] : null,
     groups.length ? [h("p", { class: "muted" }, t("suggest.groupsToJoin")), h("ul", { class: "list", id: "suggested-groups" }, ...groups.slice(0, 5).map(groupItem))] : null);
 }

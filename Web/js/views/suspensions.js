@@ -41,6 +41,6 @@ function item(s, refresh, decided) {
     try { await api("DELETE", paths.suspension(s.username)); await refresh(); decided(); } catch (e) { lift.disabled = false; say(e.message); }
   } }, t("suspend.lift"));
   return h("li", { class: "card", dataset: { username: s.username } },
-    h("strong", {}, `@${s.username}`), " ", t("suspend.until", { when: dateTimeText(s.until) }),
-    h("p", { class: "muted" }, s.reason), lift);
+    h("strong", { translate: "no" }, `@${s.username}`), " ", t("suspend.until", { when: dateTimeText(s.until) }),
+    h("p", { class: "muted", translate: "no" }, s.reason), lift);
 }

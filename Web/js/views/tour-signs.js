@@ -93,7 +93,7 @@ function signReader(tour, token) {
   const canvas = document.createElement("canvas");
   const detector = "BarcodeDetector" in globalThis ? new globalThis.BarcodeDetector({ formats: ["qr_code"] }) : null;
   const hasPictures = tour.stops.some((s) => s.sign);
-  let sentAt = -Infinity, sending = false;
+  let sentAt = -Infinity, inFlight = null;
 
   /** The picture at most `side` pixels across, on the canvas. */
   function draw(source, side) {
@@ -110,16 +110,20 @@ function signReader(tour, token) {
     }
     return readQR(draw(source, 800));
   }
+  /** One frame at a time goes to the server; a photo (`now`) waits for the live camera's frame
+   *  on its way, then goes, rather than being dropped for it. */
   async function signPicture(source, now) {
-    if (!hasPictures || sending || (!now && performance.now() - sentAt < sceneInterval)) return null;
-    sending = true;
+    if (!hasPictures) return null;
+    if (inFlight && !now) return null;
+    await inFlight?.catch(() => null);
+    if (!now && performance.now() - sentAt < sceneInterval) return null;
     sentAt = performance.now();
-    try {
-      draw(source, 640);
-      const frame = await new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85));
-      const answer = await post(paths.tourSigns(tour.id), frame, token);
-      return answer.recognized ? tour.stops.find((s) => s.id === answer.stopId) ?? null : null;
-    } finally { sending = false; }
+    draw(source, 640);
+    const sent = new Promise((resolve) => canvas.toBlob(resolve, "image/jpeg", 0.85))
+      .then((frame) => post(paths.tourSigns(tour.id), frame, token))
+      .then((answer) => (answer.recognized ? tour.stops.find((s) => s.id === answer.stopId) ?? null : null));
+    inFlight = sent;
+    try { return await sent; } finally { if (inFlight === sent) inFlight = null; }
   }
   return {
     /** `{stop}`, `{other: text}` for a code that names no stop of this tour, or null. */

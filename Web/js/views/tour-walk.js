@@ -18,12 +18,14 @@ import { arrivedAt } from "../tour-arrival.js";
 import { progress } from "../ar/guidance.js";
 import { baseMap, followSize } from "../base-map.js";
 import { signScanner } from "./tour-signs.js";
+import { inLanguage } from "../tour-language.js";
 
 
 /** `token`: my session or a guided tour's participant token (null: signed out). */
 export async function walk(summary, token, participant, stopId) {
   const screen = document.getElementById("screen");
-  const [tour, config] = await Promise.all([get(paths.tour(summary.id), token), get(paths.clientConfig)]);
+  // In the visitor's language where the tour has it (../tour-language.js).
+  const [tour, config] = await Promise.all([get(paths.tour(summary.id), token).then((x) => inLanguage(x)), get(paths.clientConfig)]);
   const stamps = { visited: new Set() };
   let showStop = null;
   // A sign read (its QR code or its picture) opens its stop as arriving there does.
@@ -58,13 +60,13 @@ function drawPage(screen, tour, summary, participant, signs) {
     autoNarration: h("input", { type: "checkbox", id: "auto-narration", checked: settings.get("autoNarration"),
       onchange: () => settings.set("autoNarration", page.autoNarration.checked) }),
   };
-  screen.append(h("h2", { translate: "no" }, tour.title));
+  screen.append(h("h2", { translate: "no", lang: tour.textLanguage }, tour.title));
   if (participant) {  // just joined: the welcome first, where the passkey form was
     screen.append(h("p", { class: "notice", id: "welcome" }, t("tours.welcome", { name: participant.name ? `, ${participant.name}` : "" })),
       h("p", { class: "row" }, h("a", { class: "button", id: "start-ar", href: "#/ar", onclick: () => { handoff.route = null; } }, t("tours.startAR")),
         h("button", { class: "secondary", id: "leave-tour", onclick: () => { participants.forget(summary.id); say(t("tours.left")); dispatchEvent(new HashChangeEvent("hashchange")); } }, t("tours.leave"))));
   }
-  screen.append(...[tour.description ? h("p", { translate: "no" }, tour.description) : null, page.mapElement, page.where, signs].filter(Boolean));
+  screen.append(...[tour.description ? h("p", { translate: "no", lang: tour.textLanguage }, tour.description) : null, page.mapElement, page.where, signs].filter(Boolean));
   screen.append(h("label", { class: "row" }, page.autoNarration, t("tours.narration.auto")),
     h("h3", {}, t("tours.stops")), page.list, h("h3", {}, t("tours.stampBook")), page.book, saveForOffline(tour), page.sheet.el);
   return page;

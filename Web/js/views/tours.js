@@ -1,16 +1,17 @@
 // Tours: the list, and a tour's entry: an open tour is walked by anyone (stamps need an account);
 // a guided tour asks for a passkey from the guide (./tour-walk.js walks either).
+import { inLanguage } from "../tour-language.js";
 import { get, participants, paths, post, session } from "../api.js";
 import { h, showError } from "../dom.js";
 import { t } from "../strings.js";
 import { walk } from "./tour-walk.js";
 
 export async function renderList() {
-  const { tours } = await get(paths.tours);
+  const tours = (await get(paths.tours)).tours.map((x) => inLanguage(x));
   document.getElementById("screen").append(h("h2", {}, t("tours.title")), h("ul", { class: "list", id: "tours" }, ...tours.map((tour) =>
     h("li", { class: "card" }, h("a", { href: `#/tours/${encodeURIComponent(tour.slug)}` },
       tour.cover ? h("img", { src: paths.media(tour.cover.id), alt: "" }) : null,
-      h("span", {}, h("strong", { translate: "no" }, tour.title), h("br"),
+      h("span", {}, h("strong", { translate: "no", lang: tour.textLanguage }, tour.title), h("br"),
         h("span", { class: "muted" }, t(tour.mode === "guided" ? "tours.guided" : "tours.open", { stops: tour.stopCount }))))))));
 }
 

@@ -37,6 +37,20 @@ struct TourBody: Decodable {
     var cover: MediaInput?
     var area: GeoPolygon
     var stops: [StopBody]
+    var translations: [String: TranslationBody]?
+
+    struct TranslationBody: Decodable {
+        struct Stop: Decodable {
+            var id: TourStop.ID
+            var title: String?
+            var text: String?
+            var narration: MediaInput?
+        }
+
+        var title: String?
+        var description: String?
+        var stops: [Stop]?
+    }
 
     /// The tour, or every field at fault (unknown media among them).
     func tour(id: Tour.ID, tours: TourStore) async throws -> Tour {
@@ -66,9 +80,19 @@ struct TourBody: Decodable {
                     media: media, date: s.date, source: s.source, viewpoint: s.viewpoint, facing: s.facing, sign: sign, ambient: ambient))
         }
         let cover = try await self.cover.asyncMap { try await resolve($0, "cover") } ?? nil
+        var translations: [String: TourTranslation] = [:]
+        for (language, t) in (self.translations ?? [:]).sorted(by: { $0.key < $1.key }) {
+            var translated: [StopTranslation] = []
+            for (j, s) in (t.stops ?? []).enumerated() {
+                let narration =
+                    try await s.narration.asyncMap { try await resolve($0, "translations.\(language).stops[\(j)].narration") } ?? nil
+                translated.append(StopTranslation(id: s.id, title: s.title, text: s.text, narration: narration))
+            }
+            translations[language] = TourTranslation(title: t.title, description: t.description, stops: translated)
+        }
         let tour = Tour(
             id: id, slug: slug, title: title, description: description ?? "", language: language, mode: mode, cover: cover, area: area,
-            stops: stops)
+            stops: stops, translations: translations)
         // An unknown file is already named; "a stop needs a file" would only repeat it.
         let unknownMedia = !problems.isEmpty
         problems += tour.problems().filter { !(unknownMedia && $0.field.hasSuffix(".media")) }
@@ -88,6 +112,8 @@ struct TourSummary: Encodable {
     var cover: MediaRef?
     var area: GeoPolygon
     var stopCount: Int
+    /// The title and description in other languages, for a list in the visitor's language.
+    var translations: [String: TourTranslation]?
     var updatedAt: Date
 
     init(_ t: Tour) {
@@ -100,6 +126,7 @@ struct TourSummary: Encodable {
         cover = t.cover
         area = t.area
         stopCount = t.stops.count
+        translations = t.translations?.mapValues { TourTranslation(title: $0.title, description: $0.description) }
         updatedAt = t.updatedAt
     }
 }
