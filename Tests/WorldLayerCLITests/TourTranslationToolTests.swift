@@ -1,29 +1,13 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerTestSupport
 
 /// A tour in two languages (issue 48): the demo tour's bundle with Finnish texts for the tour and
 /// two stops, the first stop's narration spoken in Finnish, and a Swedish title; it imports, exports
 /// byte for byte, and a bad translation is refused by line and changes nothing.
 @Suite("Tour bundles in several languages")
 struct TourTranslationToolTests {
-    /// Finnish speech as MP3 (espeak-ng's Finnish voice, then lame), as the demo's narration is made.
-    static func finnishNarration(to file: URL) throws {
-        let wav = file.deletingPathExtension().appendingPathExtension("wav")
-        defer { try? FileManager.default.removeItem(at: wav) }
-        for (tool, args) in [
-            ("espeak-ng", ["-v", "fi", "-w", wav.path, "Aleksanteri toinen. Keisarin muistomerkki Senaatintorilla."]),
-            ("lame", ["--quiet", wav.path, file.path]),
-        ] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = [tool] + args
-            try p.run()
-            p.waitUntilExit()
-            guard p.terminationStatus == 0 else { throw CLIFailure("\(tool) failed: scripts/install-packages espeak-ng lame") }
-        }
-    }
-
     /// The `translations:` section added to the demo tour, in the layout export writes.
     static let translations = """
         translations:  # the texts in other languages, by language tag
@@ -46,7 +30,8 @@ struct TourTranslationToolTests {
     static func translatedBundle(from db: String, media: String) throws -> URL {
         let folder = try TourBundleEdit.export(db: db, media: media)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("media/fi"), withIntermediateDirectories: true)
-        try finnishNarration(to: folder.appendingPathComponent("media/fi/01-kerronta.mp3"))
+        try Speech.mp3("Aleksanteri toinen. Keisarin muistomerkki Senaatintorilla.", voice: "fi").write(
+            to: folder.appendingPathComponent("media/fi/01-kerronta.mp3"))
         let yaml = folder.appendingPathComponent("tour.yaml")
         try (try String(contentsOf: yaml, encoding: .utf8) + translations).write(to: yaml, atomically: true, encoding: .utf8)
         return folder

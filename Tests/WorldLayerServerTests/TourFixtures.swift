@@ -53,22 +53,8 @@ struct TourWorld {
         )
         .standardized)
 
-    /// Spoken text as MP3, made the way the demo tour's narration is (espeak-ng, then lame).
-    static func narration(_ text: String) throws -> Data {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wl-speech-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let wav = folder.appendingPathComponent("a.wav"), mp3 = folder.appendingPathComponent("a.mp3")
-        for (tool, args) in [("espeak-ng", ["-v", "en", "-w", wav.path, text]), ("lame", ["--quiet", wav.path, mp3.path])] {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            p.arguments = [tool] + args
-            try p.run()
-            p.waitUntilExit()
-            guard p.terminationStatus == 0 else { throw HelperFailure("\(tool) failed: run scripts/install-packages espeak-ng lame") }
-        }
-        return try Data(contentsOf: mp3)
-    }
+    /// Spoken text as MP3 (``Speech``).
+    static func narration(_ text: String) throws -> Data { try Speech.mp3(text) }
 
     /// Uploads a file as the admin; returns its media id.
     static func upload(_ api: API, _ data: Data, admin: String, name: String? = nil) async throws -> String {

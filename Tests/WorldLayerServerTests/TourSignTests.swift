@@ -12,13 +12,18 @@ import WorldLayerTestSupport
 struct TourSignTests {
     static let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Media/realphotos/pages")
 
+    /// An admin's token with a narration and a cover picture uploaded, their media ids.
+    static func adminWithMedia(_ world: TourWorld, _ api: API) async throws -> (admin: String, audio: String, cover: String) {
+        let admin = try await world.admin(api)
+        let audio = try await TourWorld.upload(api, try TourWorld.narration("Welcome"), admin: admin)
+        return (admin, audio, try await TourWorld.upload(api, TourWorld.png, admin: admin))
+    }
+
     @Test("a frame showing a stop's sign names that stop; a frame of something else names none", arguments: ScratchDatabase.engines)
     func recognized(engine: Store.Engine) async throws {
         let world = try await TourWorld.make(engine)
         try await withServer(engine, configure: world.configure) { api in
-            let admin = try await world.admin(api)
-            let audio = try await TourWorld.upload(api, try TourWorld.narration("Welcome"), admin: admin)
-            let cover = try await TourWorld.upload(api, TourWorld.png, admin: admin)
+            let (admin, audio, cover) = try await Self.adminWithMedia(world, api)
             let signs = try ["t0000", "t0001"].map { try Data(contentsOf: Self.photos.appendingPathComponent("targets/\($0).jpg")) }
             var body = TourWorld.tourBody(slug: "signs", mode: "open", audio: audio, cover: cover)
             var stops = body["stops"] as! [[String: Any]]
@@ -56,9 +61,7 @@ struct TourSignTests {
     func refused(engine: Store.Engine) async throws {
         let world = try await TourWorld.make(engine)
         try await withServer(engine, configure: world.configure) { api in
-            let admin = try await world.admin(api)
-            let audio = try await TourWorld.upload(api, try TourWorld.narration("Welcome"), admin: admin)
-            let cover = try await TourWorld.upload(api, TourWorld.png, admin: admin)
+            let (admin, audio, cover) = try await Self.adminWithMedia(world, api)
             var body = TourWorld.tourBody(slug: "bad-signs", mode: "open", audio: audio, cover: cover)
             var stops = body["stops"] as! [[String: Any]]
             stops[0]["sign"] = ["id": audio]
