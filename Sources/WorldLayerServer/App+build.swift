@@ -138,15 +138,20 @@ func buildRouter(
     // Servers sharing PostgreSQL count failed logins and passkeys in it: a guesser's budget does not
     // grow with the servers. The embedded default (one process) counts in memory.
     let sharedFailures = store.engine == .postgres ? store.failedAttempts : nil
+    // And the request limits the same way, each under its name in the one table.
+    let limit = { (rate: RateLimiter.Rate, name: String) in
+        RateLimiter(rate, shared: store.engine == .postgres ? store.rateBuckets : nil, name: name)
+    }
     let mail = AccountMail(
         accounts: store.accounts, sender: configuration.mailSender, from: configuration.mailFrom, publicURL: configuration.publicURL,
         clock: store.clock, logger: Logger(label: "worldlayer.mail"))
     AccountController(
         accounts: store.accounts, ads: store.ads, clock: store.clock, service: accounts, hasher: accounts.hasher,
-        limiter: AttemptLimiter(limits: configuration.loginLimits, shared: sharedFailures), signUps: RateLimiter(configuration.signUpRate),
+        limiter: AttemptLimiter(limits: configuration.loginLimits, shared: sharedFailures),
+        signUps: limit(configuration.signUpRate, "sign-ups"),
         sessionLifetime: configuration.sessionLifetime, mail: mail
     ).register(routes)
-    AccountEmailController(accounts: store.accounts, mail: mail, hasher: accounts.hasher, mailings: RateLimiter(configuration.mailRate))
+    AccountEmailController(accounts: store.accounts, mail: mail, hasher: accounts.hasher, mailings: limit(configuration.mailRate, "mail"))
         .register(routes)
     StickerController(
         accounts: store.accounts, changes: store.changes, community: store.community,
@@ -162,7 +167,8 @@ func buildRouter(
     ZoneController(zones: store.zones).register(routes)
     WorldmapController(
         accounts: store.accounts, blobs: store.blobs, worldmaps: store.worldmaps,
-        invites: WorldmapInvites(worldmaps: store.worldmaps, clock: store.clock), uploadBytes: RateLimiter(configuration.uploadRate)
+        invites: WorldmapInvites(worldmaps: store.worldmaps, clock: store.clock),
+        uploadBytes: limit(configuration.uploadRate, "upload-bytes")
     ).register(routes)
     BlockController(accounts: store.accounts).register(routes)
     SocialController(accounts: store.accounts, community: store.community).register(routes)
@@ -176,7 +182,7 @@ func buildRouter(
     ).register(routes)
     GroupController(groups: store.groups).register(routes)
     AdController(ads: store.ads, advertising: Advertising(ads: store.ads, templates: store.templates)).register(routes)
-    FeedbackController(feedback: store.feedback, messages: RateLimiter(configuration.feedbackRate)).register(routes)
+    FeedbackController(feedback: store.feedback, messages: limit(configuration.feedbackRate, "feedback")).register(routes)
     SharePageController(accounts: store.accounts, stickers: store.stickers, templates: store.templates).register(routes)
     LiveController(
         accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub,
@@ -189,11 +195,11 @@ func buildRouter(
     MediaController(tours: store.tours, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
     StickerMediaController(
         accounts: store.accounts, stickers: store.stickers, library: MediaLibrary(root: configuration.mediaDirectory),
-        uploads: RateLimiter(configuration.stickerMediaRate),
+        uploads: limit(configuration.stickerMediaRate, "sticker-media"),
         quota: configuration.storageQuotas.clipBytesPerAccount
     ).register(routes)
     TourController(tours: store.tours, maps: maps, rule: configuration.stampRule).register(routes)
-    let frames = RateLimiter(configuration.frameRate)  // books' and scenes' camera frames, from one address
+    let frames = limit(configuration.frameRate, "camera-frames")  // books' and scenes' camera frames, from one address
     BookController(books: store.books, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
     TourSignController(
         tours: store.tours, recognizers: TourSignRecognizers(library: MediaLibrary(root: configuration.mediaDirectory)),

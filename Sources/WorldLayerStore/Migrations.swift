@@ -85,6 +85,7 @@ extension Migration {
         accountEmails,
         digestClaims,
         failedAttempts,
+        rateBuckets,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

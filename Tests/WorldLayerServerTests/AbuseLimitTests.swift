@@ -70,6 +70,21 @@ struct AbuseLimitTests {
         }
     }
 
+    @Test("two servers on one PostgreSQL take sign-ups from one bucket per address: the limit does not double")
+    func signUpsAcrossServers() async throws {
+        try await withTwoServers(.postgres, configure: { $0.signUpRate = .init(perSecond: 0.001, burst: 3) }) { first, second in
+            for (n, server) in [first, second, first].enumerated() {
+                #expect(try await server.call(.post, "/v1/accounts", json: Fixtures.signUp("shared\(n)")).status == .created)
+            }
+            // Three in all, from one address through both servers: each now refuses, saying when to come back.
+            for server in [second, first] {
+                let limited = try await server.call(.post, "/v1/accounts", json: Fixtures.signUp("shared9"))
+                #expect(limited.status == .tooManyRequests && limited.errorCode == "rate_limited", "\(limited.text)")
+                #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 > 0)
+            }
+        }
+    }
+
     @Test("sign-ups are limited per address: 429 with Retry-After", arguments: ScratchDatabase.engines)
     func signUpsPerAddress(engine: Store.Engine) async throws {
         try await withServer(engine, configure: { $0.signUpRate = .init(perSecond: 0.001, burst: 3) }) { api in

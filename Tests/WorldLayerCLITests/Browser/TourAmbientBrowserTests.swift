@@ -52,6 +52,8 @@ struct TourAmbientBrowserTests {
         try await browser.stand(at: stop.0, stop.1 + east * across, accuracy: 5, origin: origin)
         try await browser.open(origin + "/#/ar")
         try await browser.enterAR()
+        // The tap after the sound is made: a browser that refused to start it without one starts it then.
+        _ = try await browser.waitFor("the stop's sound made", timeout: 30, "return window.worldlayerAR?.ambient().length || null")
         try await browser.click("#ar canvas")
         try await face(browser, heading)
         _ = try await browser.waitFor(

@@ -33,17 +33,20 @@ export class AmbientSounds {
     sound.position.y = 1.5;  // about where a head hears it from
     marker.add(sound);
     this.sounds.set(stop.id, { sound, element });
-    this.resume();
-    element.play().catch(() => { /* refused without a tap: resume() plays it on the next one */ });
+    this.listener.context.resume().catch(() => {});
+    // Browsers start sound only after a tap; one refused now starts on the next tap.
+    element.play().catch(() => this.startOnNextTap());
   }
 
-  /** Browsers start sound only after a tap: the next tap starts what waits. */
-  resume() {
-    const context = this.listener?.context;
-    context?.resume().catch(() => {});
-    const start = () => { context?.resume(); for (const { element } of this.sounds.values()) if (element.paused) element.play().catch(() => {}); };
-    if (context?.state === "running") return;
-    addEventListener("pointerdown", start, { once: true });
+  /** The next tap resumes the audio and plays every sound that waits. */
+  startOnNextTap() {
+    if (this.waitingForTap) return;
+    this.waitingForTap = true;
+    addEventListener("pointerdown", () => {
+      this.waitingForTap = false;
+      this.listener?.context.resume().catch(() => {});
+      for (const { element } of this.sounds.values()) if (element.paused) element.play().catch(() => this.startOnNextTap());
+    }, { once: true });
   }
 
   /** Each sound as the listener hears it: playing or not, the panner's model, how far and at what
