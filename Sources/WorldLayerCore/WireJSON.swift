@@ -26,8 +26,19 @@ public enum WireJSON {
         date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
     }
 
-    /// A time the wire accepts: with or without fractional seconds.
+    /// A time the wire accepts: with or without fractional seconds, at any RFC 3339 offset (Foundation
+    /// refuses offsets past ±18:00, which RFC 3339's grammar allows up to ±23:59).
     public static func parseTime(_ text: String) -> Date? {
+        if let d = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) { return d }
+        if let d = try? Date(text, strategy: .iso8601) { return d }
+        guard let match = text.wholeMatch(of: /(.+)([+-])([01][0-9]|2[0-3]):([0-5][0-9])/),
+            let utc = parseTimeAtUTC(String(match.1) + "Z")
+        else { return nil }
+        let seconds = (Double(match.3)! * 60 + Double(match.4)!) * 60
+        return utc.addingTimeInterval(match.2 == "+" ? -seconds : seconds)
+    }
+
+    private static func parseTimeAtUTC(_ text: String) -> Date? {
         if let d = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) { return d }
         return try? Date(text, strategy: .iso8601)
     }

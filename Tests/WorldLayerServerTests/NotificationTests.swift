@@ -82,6 +82,9 @@ struct NotificationTests {
             #expect(try await Self.inbox(api, ben).kinds == ["follower"])
             #expect(try await api.call(.get, "/v1/me/notifications").status == .unauthorized)
             #expect(try await api.call(.get, "/v1/me/notifications?before=yesterday", token: ben).errorCode == "invalid_parameter")
+            // Any RFC 3339 offset is a time (Foundation alone refuses those past ±18:00): 2100 at +21:42 is after both entries.
+            let far = try await api.call(.get, "/v1/me/notifications?before=2100-01-22T00%3A40%3A25%2B21%3A42", token: ben)
+            #expect(far.status == .ok && (far.json["notifications"] as? [Any])?.count == 1, "\(far.text)")
             await screen.close()
             await snoop.close()
         }

@@ -32,7 +32,7 @@ struct NotificationController {
         let limit = try query.int("limit", in: 1...100, default: 50)
         var before: Date?
         if let text = query.items["before"] {
-            guard let date = try? Date(text, strategy: .iso8601) else {
+            guard let date = WireJSON.parseTime(text) else {
                 throw APIError.badRequest("'before' must be a time like 2026-05-01T12:00:00Z", code: .invalidParameter)
             }
             before = date
