@@ -36,6 +36,7 @@ struct TourLanguageBrowserTests {
                 try await browser.waitFor(
                     "the Finnish narration", "const n = document.querySelector('#narration'); return n?.src || null") as? String ?? ""
             #expect(source.hasSuffix(narration), "\(source)")
+            try await BrowserTests.screenshot(browser, "tour-finnish")
             // A stop the translation leaves out keeps its own title.
             #expect(
                 try await browser.run("return document.querySelector('#tour-stops li:nth-child(3) button').textContent") as? String
