@@ -86,6 +86,7 @@ extension Migration {
         digestClaims,
         failedAttempts,
         rateBuckets,
+        questionLanguage,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -43,11 +43,11 @@ struct GuidedTourTests {
     func answerMailed(engine: Store.Engine) async throws {
         let mail = MailFolder()
         try await withGuidedTour(engine, configure: { $0.mailSender = mail.sender }) { api, tourID, guide, _ in
-            let made = try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "Open day", "passkeys": 2], token: guide)
+            let made = try await api.call(.post, "/v1/tours/\(tourID)/groups", json: ["name": "Open day", "passkeys": 3], token: guide)
             let keys = try #require(made.json["passkeys"] as? [String])
             let groupID = try #require((made.json["group"] as? [String: Any])?["id"] as? String)
             var tokens: [String] = []
-            for (key, name) in zip(keys, ["Mia", "Leo"]) {
+            for (key, name) in zip(keys, ["Mia", "Leo", "Aino"]) {
                 let joined = try await api.call(.post, "/v1/tours/\(tourID)/redeem", json: ["passkey": key, "displayName": name])
                 tokens.append(try #require(joined.json["token"] as? String, "\(joined.text)"))
             }
@@ -56,8 +56,17 @@ struct GuidedTourTests {
                 json: ["text": "Can first-years join the robotics lab?", "email": " mia@example.org "], token: tokens[0])
             let silent = try await api.call(
                 .post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "Where is the library?"], token: tokens[1])
+            // Asked in Finnish: the mailed answer speaks Finnish; a language that is no tag is refused.
+            let finnish = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions",
+                json: ["text": "Onko kampuksella kirjasto?", "email": "aino@example.org", "language": "fi"], token: tokens[2])
+            let badLanguage = try await api.call(
+                .post, "/v1/tour-groups/\(groupID)/questions", json: ["text": "?", "language": "Finnish"], token: tokens[2])
+            #expect(badLanguage.status == .unprocessableContent && badLanguage.errorFields == ["language"], "\(badLanguage.text)")
             // The one without an address answered first: by the time the other's mail is written, its would be too.
-            for (question, answer) in [(silent, "Behind the main hall."), (asked, "Yes, from the first week.")] {
+            for (question, answer) in [
+                (silent, "Behind the main hall."), (asked, "Yes, from the first week."), (finnish, "On, päärakennuksessa."),
+            ] {
                 let id = try #require(question.json["id"] as? String, "\(question.text)")
                 let answered = try await api.call(
                     .post, "/v1/tour-groups/\(groupID)/questions/\(id)/answer", json: ["answer": answer], token: guide)
@@ -70,6 +79,11 @@ struct GuidedTourTests {
             #expect(!message.body.contains("Where is the library?") && !message.body.contains("Leo"), "nothing of the others")
             let answers = mail.messages().filter { $0.subject.contains("the guide's answer") }  // (sign-ups are mailed too)
             #expect(answers.count == 1, "\(answers.map(\.to))")
+            let suomeksi = try #require(try await mail.waitForMessages(to: "aino@example.org", subject: "oppaan vastaus").first)
+            #expect(suomeksi.subject.hasPrefix("Kysymyksesi kierroksella"), "\(suomeksi.subject)")
+            #expect(
+                suomeksi.body.hasPrefix("Hei Aino,") && suomeksi.body.contains("Oppaasi vastasi:")
+                    && suomeksi.body.contains("On, päärakennuksessa."))
         }
     }
 

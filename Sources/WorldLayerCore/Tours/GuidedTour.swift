@@ -63,11 +63,13 @@ public struct TourQuestion: Codable, Sendable, Equatable {
     public var answer: String?
     public var answeredAt: Date?
     public var createdAt: Date
+    /// The language the visitor asked in (BCP 47), for the mailed answer; nil: English.
+    public var language: String?
 
     public init(
         id: ID, groupId: TourGroup.ID, participantId: TourParticipant.ID, participantName: String?, text: String, email: String?,
         answer: String?,
-        answeredAt: Date?, createdAt: Date
+        answeredAt: Date?, createdAt: Date, language: String? = nil
     ) {
         self.id = id
         self.groupId = groupId
@@ -78,6 +80,7 @@ public struct TourQuestion: Codable, Sendable, Equatable {
         self.answer = answer
         self.answeredAt = answeredAt
         self.createdAt = createdAt
+        self.language = language
     }
 
     /// Problems with a new question's text and email.

@@ -191,9 +191,9 @@ extension GuidedTourStore {
             try await transaction { db in
                 try await db.raw(
                     """
-                    INSERT INTO tour_questions (id, group_id, participant_id, text, email, created_at)
+                    INSERT INTO tour_questions (id, group_id, participant_id, text, email, created_at, language)
                     VALUES (\(bind: question.id.text), \(bind: question.groupId.text), \(bind: question.participantId.text), \(bind: question.text),
-                            \(bind: question.email), \(bind: millis(question.createdAt)))
+                            \(bind: question.email), \(bind: millis(question.createdAt)), \(bind: question.language))
                     """
                 ).run()
                 try await ChangeLog.appendTopicEvent(.tourGroup(question.groupId), on: db, engine: engine, now: clock.now())
@@ -207,7 +207,7 @@ extension GuidedTourStore {
             let only: SQLQueryString = participantID.map { "AND q.participant_id = \(bind: $0.text)" } ?? ""
             return try await db.raw(
                 """
-                SELECT q.id, q.participant_id, q.text, q.email, q.answer, q.answered_at, q.created_at, p.display_name
+                SELECT q.id, q.participant_id, q.text, q.email, q.answer, q.answered_at, q.created_at, q.language, p.display_name
                 FROM tour_questions q JOIN tour_participants p ON p.id = q.participant_id
                 WHERE q.group_id = \(bind: groupID.text) \(only) ORDER BY q.created_at, q.id
                 """
@@ -219,7 +219,8 @@ extension GuidedTourStore {
                     text: try row.decode(column: "text", as: String.self), email: try row.decode(column: "email", as: String?.self),
                     answer: try row.decode(column: "answer", as: String?.self),
                     answeredAt: try row.decode(column: "answered_at", as: Int64?.self).map { date(millis: $0) },
-                    createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+                    createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)),
+                    language: try row.decode(column: "language", as: String?.self))
             }
         }
     }

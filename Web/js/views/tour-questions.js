@@ -4,7 +4,7 @@
 import { get, paths, post } from "../api.js";
 import { live } from "../live.js";
 import { h, say, showError } from "../dom.js";
-import { t } from "../strings.js";
+import { intlLocale, t } from "../strings.js";
 
 /** Appends the form and my questions to `screen`; returns what stops the polling. */
 export async function questionsSection(screen, participant, token) {
@@ -26,7 +26,7 @@ export async function questionsSection(screen, participant, token) {
     error.textContent = "";
     if (!question.value.trim()) return void (error.textContent = t("tours.visitorQuestion.empty"));
     try {
-      await post(paths.tourQuestions(participant.groupId), { id: crypto.randomUUID(), text: question.value.trim(), email: email.value.trim() || undefined }, token);
+      await post(paths.tourQuestions(participant.groupId), { id: crypto.randomUUID(), text: question.value.trim(), email: email.value.trim() || undefined, language: intlLocale() }, token);
       question.value = "";
       await refresh();
     } catch (e) { showError(error, e); }

@@ -138,6 +138,8 @@ struct GuidedTourController {
         var id: TourQuestion.ID?
         var text: String
         var email: String?
+        /// The language the visitor reads the tour in (BCP 47): the mailed answer is written in it.
+        var language: String?
     }
 
     @Sendable func ask(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -147,13 +149,16 @@ struct GuidedTourController {
         }
         let body = try await request.decodeJSON(NewQuestion.self, context: context)
         let email = body.email?.trimmingCharacters(in: .whitespaces)
-        let problems = TourQuestion.problems(text: body.text, email: email)
+        var problems = TourQuestion.problems(text: body.text, email: email)
+        if let language = body.language, !Tour.isLanguageTag(language) {
+            problems.append(FieldError("language", "must be a language tag such as en, fi or sv"))
+        }
         guard problems.isEmpty else { throw APIError.validation(problems) }
         let question = TourQuestion(
             id: body.id ?? TourQuestion.ID(), groupId: group.id, participantId: participant.id, participantName: participant.displayName,
             text: body.text.trimmingCharacters(in: .whitespacesAndNewlines), email: email?.isEmpty == true ? nil : email, answer: nil,
             answeredAt: nil,
-            createdAt: clock.now())
+            createdAt: clock.now(), language: body.language)
         do {
             try await guidedTours.addQuestion(question)
         } catch GuidedTourError.questionIdTaken {
