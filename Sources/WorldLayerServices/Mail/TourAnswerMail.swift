@@ -15,11 +15,9 @@ public struct TourAnswerMail: Sendable {
         self.publicURL = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
     }
 
-    /// The mail's words in one language: the greeting (with the name, or none), the subject and the body.
+    /// The mail's words in one language; `{name}` and `{tour}` are filled in.
     struct Words {
-        var hello: (String?) -> String
-        var subject: (String) -> String
-        var body: (_ tour: String, _ question: String, _ answer: String) -> String
+        var hello, helloName, subject, asked, answered, kept: String
     }
 
     /// English, Finnish and Swedish, as the client speaks; another language gets English.
@@ -27,28 +25,22 @@ public struct TourAnswerMail: Sendable {
         switch language?.split(separator: "-").first?.lowercased() {
         case "fi":
             Words(
-                hello: { $0.map { "Hei \($0)," } ?? "Hei," }, subject: { "Kysymyksesi kierroksella \($0): oppaan vastaus" },
-                body: { tour, question, answer in
-                    "Kysyit kierroksella ”\(tour)”:\n\n\(question)\n\nOppaasi vastasi:\n\n\(answer)\n\n"
-                        + "Annoit tämän osoitteen kysymyksesi kanssa, jotta vastaus tavoittaisi sinut; se säilytetään vain kysymyksen\n"
-                        + "yhteydessä oppaalle eikä sitä käytetä mihinkään muuhun."
-                })
+                hello: "Hei,", helloName: "Hei {name},", subject: "Kysymyksesi kierroksella {tour}: oppaan vastaus",
+                asked: "Kysyit kierroksella ”{tour}”:", answered: "Oppaasi vastasi:",
+                kept: "Annoit tämän osoitteen kysymyksesi kanssa, jotta vastaus tavoittaisi sinut; se säilytetään vain kysymyksen\n"
+                    + "yhteydessä oppaalle eikä sitä käytetä mihinkään muuhun.")
         case "sv":
             Words(
-                hello: { $0.map { "Hej \($0)," } ?? "Hej," }, subject: { "Din fråga på \($0): guidens svar" },
-                body: { tour, question, answer in
-                    "På ”\(tour)” frågade du:\n\n\(question)\n\nDin guide svarade:\n\n\(answer)\n\n"
-                        + "Du gav den här adressen med din fråga så att svaret skulle nå dig; den sparas bara med frågan,\n"
-                        + "för guiden, och används inte till något annat."
-                })
+                hello: "Hej,", helloName: "Hej {name},", subject: "Din fråga på {tour}: guidens svar", asked: "På ”{tour}” frågade du:",
+                answered: "Din guide svarade:",
+                kept: "Du gav den här adressen med din fråga så att svaret skulle nå dig; den sparas bara med frågan,\n"
+                    + "för guiden, och används inte till något annat.")
         default:
             Words(
-                hello: { $0.map { "Hello \($0)," } ?? "Hello," }, subject: { "Your question on \($0): the guide's answer" },
-                body: { tour, question, answer in
-                    "On “\(tour)” you asked:\n\n\(question)\n\nYour guide answered:\n\n\(answer)\n\n"
-                        + "You gave this address with your question so that the answer could reach you; it is kept\n"
-                        + "with the question only, for the guide, and is not used for anything else."
-                })
+                hello: "Hello,", helloName: "Hello {name},", subject: "Your question on {tour}: the guide's answer",
+                asked: "On “{tour}” you asked:", answered: "Your guide answered:",
+                kept: "You gave this address with your question so that the answer could reach you; it is kept\n"
+                    + "with the question only, for the guide, and is not used for anything else.")
         }
     }
 
@@ -57,11 +49,13 @@ public struct TourAnswerMail: Sendable {
     public func send(_ question: TourQuestion, tourTitle: String, now: Date) async throws {
         guard let address = question.email, let answer = question.answer else { return }
         let words = Self.words(question.language)
-        let body = "\(words.hello(question.participantName))\n\n\(words.body(tourTitle, question.text, answer))\n\n\(publicURL)"
+        let fill = { (text: String) in text.replacingOccurrences(of: "{tour}", with: tourTitle) }
+        let hello = question.participantName.map { words.helloName.replacingOccurrences(of: "{name}", with: $0) } ?? words.hello
+        let body = [hello, fill(words.asked), question.text, words.answered, answer, words.kept, publicURL].joined(separator: "\n\n")
         let host = URL(string: publicURL)?.host ?? "localhost"
         try await sender.send(
             EmailMessage(
                 from: from, to: EmailMessage.mailbox(name: question.participantName ?? "", address: address),
-                subject: words.subject(tourTitle), body: body, messageID: "\(UUID().text)@\(host)", date: now))
+                subject: fill(words.subject), body: body, messageID: "\(UUID().text)@\(host)", date: now))
     }
 }
