@@ -33,8 +33,8 @@ export class AmbientSounds {
     sound.position.y = 1.5;  // about where a head hears it from
     marker.add(sound);
     this.sounds.set(stop.id, { sound, element });
-    this.listener.context.resume().catch(() => {});
-    // Browsers start sound only after a tap; one refused now starts on the next tap.
+    // Browsers start sound only after a tap; what is refused now starts on the next tap.
+    this.listener.context.resume().catch(() => this.startOnNextTap());
     element.play().catch(() => this.startOnNextTap());
   }
 
@@ -44,7 +44,7 @@ export class AmbientSounds {
     this.waitingForTap = true;
     addEventListener("pointerdown", () => {
       this.waitingForTap = false;
-      this.listener?.context.resume().catch(() => {});
+      this.listener?.context.resume().catch(() => this.startOnNextTap());
       for (const { element } of this.sounds.values()) if (element.paused) element.play().catch(() => this.startOnNextTap());
     }, { once: true });
   }

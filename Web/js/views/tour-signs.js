@@ -43,6 +43,7 @@ export function signScanner(tour, token, open) {
   }
   async function watch() {
     while (!stopped) {
+      // A frame that could not be read or sent is no news: the next one, a quarter second on, tries again.
       if (video.videoWidth) await look(video).catch(() => null);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
@@ -59,7 +60,7 @@ export function signScanner(tour, token, open) {
     if (panel.hidden) return close();  // closed while the browser asked
     video.srcObject = stream;
     video.hidden = false;
-    await video.play().catch(() => {});
+    await video.play().catch(() => { status.textContent = t("signs.noCamera"); });
     stopped = false;
     watch();
   }
@@ -77,8 +78,11 @@ export function signScanner(tour, token, open) {
     if (!file) return;
     status.textContent = t("signs.reading");
     const bitmap = await createImageBitmap(file).catch(() => null);
-    const result = bitmap ? await look(bitmap, true).catch(() => null) : null;
+    let result = null, failure = null;
+    if (bitmap) result = await look(bitmap, true).catch((error) => { failure = error; return null; });
+    // A photo that could not be sent (no connection) says so, not that it shows no sign.
     if (!bitmap) status.textContent = t("signs.notPicture");
+    else if (failure) status.textContent = failure.message;
     else if (!result) status.textContent = t("signs.nothing");
     status.scrollIntoView({ block: "center" });
     photo.value = "";  // the same photo chosen again reads again
@@ -115,7 +119,7 @@ function signReader(tour, token) {
   async function signPicture(source, now) {
     if (!hasPictures) return null;
     if (inFlight && !now) return null;
-    await inFlight?.catch(() => null);
+    await inFlight?.catch(() => null);  // its failure is told to whoever sent it; this one goes all the same
     if (!now && performance.now() - sentAt < sceneInterval) return null;
     sentAt = performance.now();
     draw(source, 640);
@@ -133,7 +137,8 @@ function signReader(tour, token) {
         const stop = stopOfLink(tour, text);
         return stop ? { stop } : { other: text };
       }
-      const stop = await signPicture(source, now).catch(() => null);
+      // From the live camera a failed send is retried with the next frame; a photo's failure is told.
+      const stop = await signPicture(source, now).catch((error) => { if (now) throw error; return null; });
       return stop ? { stop } : null;
     },
   };
