@@ -109,6 +109,7 @@ function signReader(tour, token) {
   }
   async function qrText(source) {
     if (detector) {
+      // A detector that fails (a format the platform lacks after all) leaves the picture to our own reader below.
       const codes = await detector.detect(source).catch(() => []);
       if (codes.length) return codes[0].rawValue;
     }
