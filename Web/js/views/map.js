@@ -40,7 +40,9 @@ export async function render(focus = {}) {
   const saveButton = h("button", { class: "secondary", id: "save-area" }, icon("save", { width: 18, height: 18 }), " ", t("offline.saveArea"));
   const locate = h("button", { class: "round", id: "locate", "aria-label": t("map.locate") }, icon("locate"));
   const liveState = h("p", { class: "live-state", id: "map-live", role: "status", "data-state": "connecting" }, "");
-  const layers = layerPicker(() => content.load());
+  // A choice made before the map is ready is kept, and the first load below reads it.
+  let content = null;
+  const layers = layerPicker(() => content?.load());
   screen.append(mapElement, h("div", { class: "float-top" }, search, results),
     h("div", { class: "float-buttons" }, liveState, layers, locate, saveButton), sheet.el);
 
@@ -59,7 +61,7 @@ export async function render(focus = {}) {
   view.route = (to, name) => routeTo(view, to, name);
   view.showPlace = (place) => showPlace(view, place, { search, results });
   view.openSticker = (s) => openSticker(view, s);
-  const content = contentLayers(view, liveState);
+  content = contentLayers(view, liveState);
   saveAreaButton(view, saveButton);
   tourStops(view);
 
