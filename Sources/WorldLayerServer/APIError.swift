@@ -63,19 +63,32 @@ public struct APIError: Error, HTTPResponseError, Sendable {
         var error: Detail
     }
 
+    /// The error in the language the request's `Accept-Language` prefers (English, Finnish or Swedish).
     public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let language = Language.preferred(acceptLanguage: request.headers[.acceptLanguage])
+        let said = translated(to: language)
         let data = try WireJSON.encoder.encode(
             Body(
                 error: .init(
-                    code: code.rawValue, message: message, fields: fields.isEmpty ? nil : fields, current: current, zone: zone,
-                    suspension: suspension)))
+                    code: code.rawValue, message: said.message, fields: said.fields.isEmpty ? nil : said.fields, current: current,
+                    zone: zone, suspension: suspension)))
         var headers = self.headers
         headers[.contentType] = "application/json; charset=utf-8"
+        headers[.contentLanguage] = language.rawValue
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 }
 
 extension APIError {
+    /// The message and each field's in `language`; a validation failure's message is its fields'.
+    func translated(to language: Language) -> (message: String, fields: [FieldError]) {
+        let words = MessageCatalogue.of(language)
+        let fields = fields.map { FieldError($0.field, words.translate($0.message)) }
+        let message =
+            code == .validationFailed && !fields.isEmpty ? fields.map(\.description).joined(separator: "; ") : words.translate(message)
+        return (message, fields)
+    }
+
     static func validation(_ fields: [FieldError]) -> APIError {
         APIError(.validationFailed, message: fields.map(\.description).joined(separator: "; "), fields: fields)
     }

@@ -50,6 +50,6 @@ public struct AccountService: Sendable {
                 NewAccount(
                     id: id ?? Account.ID(), username: request.username, email: request.email,
                     displayName: request.displayName.trimmingCharacters(in: .whitespacesAndNewlines), birthday: request.birthday,
-                    passwordHash: hash, role: role)))
+                    passwordHash: hash, role: role, language: request.language)))
     }
 }

@@ -87,6 +87,7 @@ extension Migration {
         failedAttempts,
         rateBuckets,
         questionLanguage,
+        accountLanguage,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

@@ -57,6 +57,14 @@ public struct MailFolder: Sendable {
         }
         let encoded = parts[1...].joined(separator: "\r\n\r\n").components(separatedBy: .whitespacesAndNewlines).joined()
         guard let data = Data(base64Encoded: encoded), let body = String(data: data, encoding: .utf8) else { return nil }
-        return Message(to: headers["to"] ?? "", subject: headers["subject"] ?? "", body: body)
+        return Message(to: headers["to"] ?? "", subject: decodedWord(headers["subject"] ?? ""), body: body)
+    }
+
+    /// A header written as one RFC 2047 encoded word (`=?utf-8?B?…?=`, as `EmailMessage` writes non-ASCII) in plain text.
+    static func decodedWord(_ header: String) -> String {
+        guard header.hasPrefix("=?utf-8?B?"), header.hasSuffix("?="),
+            let data = Data(base64Encoded: String(header.dropFirst(10).dropLast(2))), let text = String(data: data, encoding: .utf8)
+        else { return header }
+        return text
     }
 }

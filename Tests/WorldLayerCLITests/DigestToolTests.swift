@@ -107,11 +107,13 @@ struct DigestToolTests {
         #expect(again.stdout.contains("sent 0 digests, 0 with nothing new, 1 already sent this week"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 1)
 
-        // The SMTP sender, against a real SMTP server (Debian's python3-aiosmtpd) that keeps what it receives in a Maildir.
+        // The SMTP sender, against a real SMTP server (Debian's python3-aiosmtpd) that keeps what it receives in a Maildir;
+        // dan reads Swedish, so his digest is in Swedish.
         let server2 = try await RunningServer(database: db)
         let dan = try await server2.signUpAndLogIn("dan")
         _ = try await server2.request(
-            "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384}}"#, token: dan)
+            "PATCH", "/v1/me/settings", json: #"{"weeklyDigest":true,"home":{"latitude":60.1699,"longitude":24.9384},"language":"sv"}"#,
+            token: dan)
         server2.stop()
         let smtp = try LoopbackSMTP()
         defer { smtp.stop() }
@@ -125,9 +127,11 @@ struct DigestToolTests {
         let delivered = smtp.delivered()
         #expect(delivered.count == 1)
         let mail = delivered.first ?? ""
+        let swedish = Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(mail.contains("To: \(Fixtures.signUp("dan").displayName) <dan@example.org>") && swedish.contains("Coffee corner"))
         #expect(
-            mail.contains("To: \(Fixtures.signUp("dan").displayName) <dan@example.org>")
-                && Self.body(ofEML: mail.replacingOccurrences(of: "\n", with: "\r\n")).contains("Coffee corner"))
+            swedish.contains("Här är din WorldLayer-vecka") && swedish.contains("Nytt nära dig (1)") && swedish.contains("av @ada"),
+            "\(swedish)")
 
         #expect(try CLI.run(["digest", "run", "--database", db, "--week", "2026-W60"]).status == 64)
         #expect(try CLI.run(["digest", "run", "--database", db, "--smtp", "nowhere"]).status == 64)

@@ -1,6 +1,6 @@
 // The WorldLayer API: every server address once (`paths`), JSON in and out, the session token kept
 // on the phone (./kept.js), and refusals told apart by their code (`APIError.code`), never by their words.
-import { dateTimeText, has, t } from "./strings.js";
+import { dateTimeText, has, intlLocale, t } from "./strings.js";
 import { kept, keys } from "./kept.js";
 
 const seg = (value) => encodeURIComponent(value);
@@ -151,7 +151,8 @@ export const participants = {
 
 /** Calls the API; `body` is JSON unless it is a Blob (sent as is). `token` replaces the session's. */
 export async function api(method, path, body, token = session.token) {
-  const headers = {};
+  // The server words its refusals in the language shown here, which may not be the phone's.
+  const headers = { "Accept-Language": intlLocale() };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload;
   if (body instanceof Blob) {

@@ -25,32 +25,34 @@ struct WeeklyDigest {
         return WeeklyDigest(recipient: recipient, week: week, nearby: found.nearby, popular: Array(popular), followed: found.followed)
     }
 
+    /// The e-mail, in the recipient's language.
     func message(from: String, baseURL: String) -> EmailMessage {
         let a = recipient.account
-        var lines = ["Hello \(a.displayName),", "", "Here is your WorldLayer week (\(week.text))."]
+        let words = DigestWords.of(a.language)
+        var lines = [words.hello.filling(["name": a.displayName]), "", words.week.filling(["week": week.text])]
         func item(_ s: Sticker, _ extra: String) -> String {
-            let text = s.text.isEmpty ? "a \(s.templateId) sticker" : "“\(s.text)”"
-            return "- \(text) by @\(s.author.username)\(extra) — \(baseURL)/s/\(s.id.text)"
+            let text = s.text.isEmpty ? words.textless.filling(["template": s.templateId]) : "“\(s.text)”"
+            return words.item.filling(["text": text, "author": s.author.username, "extra": extra, "link": "\(baseURL)/s/\(s.id.text)"])
         }
+        func away(_ n: NearbySticker) -> String { words.away.filling(["metres": String(format: "%.0f", n.distance)]) }
         if recipient.home != nil {
-            lines += ["", "New near you (\(nearby.count))"]
-            lines += nearby.prefix(20).map { item($0.sticker, String(format: ", %.0f m away", $0.distance)) }
-            if nearby.isEmpty { lines.append("- nothing new this week") }
+            lines += ["", words.nearby.filling(["count": "\(nearby.count)"])]
+            lines += nearby.prefix(20).map { item($0.sticker, away($0)) }
+            if nearby.isEmpty { lines.append(words.nothing) }
             if !popular.isEmpty {
-                lines += ["", "Popular nearby"]
-                lines += popular.map { item($0.sticker, String(format: ", %.0f m away", $0.distance)) }
+                lines += ["", words.popular]
+                lines += popular.map { item($0.sticker, away($0)) }
             }
         }
-        lines += ["", "New from people, tags and groups you follow (\(followed.count))"]
+        lines += ["", words.followed.filling(["count": "\(followed.count)"])]
         lines += followed.prefix(30).map { f in
-            item(f.sticker, f.reason == .tag ? " under #\(f.sticker.tags.first ?? "")" : f.reason == .group ? " in a group of yours" : "")
+            item(
+                f.sticker,
+                f.reason == .tag ? words.underTag.filling(["tag": f.sticker.tags.first ?? ""]) : f.reason == .group ? words.inGroup : "")
         }
-        if followed.isEmpty { lines.append("- nothing new this week") }
-        lines += [
-            "", "You get this because you turned on the weekly digest. Turn it off in Me → Settings,",
-            "or: PATCH \(baseURL)/v1/me/settings {\"weeklyDigest\": false}.", "",
-        ]
-        let subject = "Your WorldLayer week: \(stickerCount) new sticker\(stickerCount == 1 ? "" : "s")"
+        if followed.isEmpty { lines.append(words.nothing) }
+        lines += [""] + words.footer.map { $0.filling(["base": baseURL]) } + [""]
+        let subject = stickerCount == 1 ? words.subjectOne : words.subjectMany.filling(["count": "\(stickerCount)"])
         return EmailMessage(
             from: from, to: EmailMessage.mailbox(name: a.displayName, address: a.email), subject: subject,
             body: lines.joined(separator: "\n"),

@@ -20,8 +20,13 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
     public var birthday: String
     public var role: AccountRole
     public var createdAt: Date
+    /// The language its e-mails are written in; nil is English. Chosen at sign-up and in Settings.
+    public var language: Language?
 
-    public init(id: ID, username: String, email: String, displayName: String, birthday: String, role: AccountRole, createdAt: Date) {
+    public init(
+        id: ID, username: String, email: String, displayName: String, birthday: String, role: AccountRole, createdAt: Date,
+        language: Language? = nil
+    ) {
         self.id = id
         self.username = username
         self.email = email
@@ -29,5 +34,6 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
         self.birthday = birthday
         self.role = role
         self.createdAt = createdAt
+        self.language = language
     }
 }

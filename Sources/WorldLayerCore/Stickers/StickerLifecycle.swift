@@ -19,7 +19,8 @@ public struct InvalidTransition: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         switch (action, state) {
         case (.place, .published): "the sticker is already placed; edit it first to change it"
-        case (_, .deleted): "the sticker was deleted; a deleted sticker cannot be \(action == .place ? "placed" : "edited")"
+        case (.place, .deleted): "the sticker was deleted; a deleted sticker cannot be placed"
+        case (_, .deleted): "the sticker was deleted; a deleted sticker cannot be edited"
         default: "cannot \(action.rawValue) a sticker that is \(state.rawValue)"
         }
     }

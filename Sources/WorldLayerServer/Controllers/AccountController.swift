@@ -64,12 +64,15 @@ struct AccountController {
         var password: String
         var displayName: String
         var birthday: String
+        /// The language for the account's e-mails (`en`, `fi`, `sv`); without it, the request's `Accept-Language`.
+        var language: String?
     }
 
     @Sendable func signUp(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try await request.decodeJSON(SignUpBody.self, context: context)
         let signUp = SignUp(
-            username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday)
+            username: body.username, email: body.email, password: body.password, displayName: body.displayName, birthday: body.birthday,
+            language: try Self.language(body.language, request: request))
         // A retry with a client-made id checks the password: limited like logins, per id and address.
         let replaySubject = body.id.map { "account-id:\($0.text)" }
         if let replaySubject, let wait = try await limiter.retryAfter(subject: replaySubject, address: context.clientAddress) {
@@ -96,6 +99,12 @@ struct AccountController {
             }
             return try .json(AccountBody(account), status: .created, headers: [.location: "/v1/me"])
         }
+    }
+
+    /// The language a sign-up asks for: the body's, else the request's `Accept-Language` when it has one.
+    private static func language(_ tag: String?, request: Request) throws -> Language? {
+        guard let tag else { return request.headers[.acceptLanguage].map { Language.preferred(acceptLanguage: $0) } }
+        return try Language.requested(tag)
     }
 
     struct LogInBody: Decodable {

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import WorldLayerCore
 import WorldLayerStore
 
 /// Turns every error into the JSON error shape, and adds the request id to every
@@ -15,10 +16,25 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = try map(error, request: request, context: context).response(from: request, context: context)
+            let refusal = map(error, request: request, context: context)
+            noteUntranslated(refusal, request: request, context: context)
+            response = try refusal.response(from: request, context: context)
         }
         response.headers[.init("X-Request-Id")!] = context.id
         return response
+    }
+
+    /// A message without words in the language asked for is logged, so that the catalogue can grow.
+    private func noteUntranslated(_ error: APIError, request: Request, context: Context) {
+        let language = Language.preferred(acceptLanguage: request.headers[.acceptLanguage])
+        guard language != .english else { return }
+        let words = MessageCatalogue.of(language)
+        let fieldMessages = error.fields.map(\.message)
+        let said = error.code == .validationFailed && !fieldMessages.isEmpty ? fieldMessages : [error.message] + fieldMessages
+        let untranslated = said.filter { words.translate($0) == $0 }
+        guard !untranslated.isEmpty else { return }
+        context.logger.notice(
+            "a message has no words in this language", metadata: ["language": "\(language.rawValue)", "message": "\(untranslated)"])
     }
 
     private func map(_ error: any Error, request: Request, context: Context) -> APIError {

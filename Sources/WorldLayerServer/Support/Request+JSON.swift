@@ -53,8 +53,9 @@ extension APIError {
         case .keyNotFound(let key, let c):
             return .validation([FieldError(path(c.codingPath + [key]), "is required")])
         case .typeMismatch(let type, let c) where c.codingPath.isEmpty:
-            return .badRequest(
-                "the body must be a JSON \(type == [String: Any].self ? "object" : "value of the documented shape")", code: .invalidJson)
+            let message =
+                type == [String: Any].self ? "the body must be a JSON object" : "the body must be a JSON value of the documented shape"
+            return .badRequest(message, code: .invalidJson)
         case .typeMismatch(let type, let c):
             return .validation([FieldError(path(c.codingPath), "must be \(APIError.describe(type))")])
         case .valueNotFound(let type, let c):

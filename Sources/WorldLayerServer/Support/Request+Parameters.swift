@@ -32,8 +32,9 @@ struct Query {
             throw APIError.badRequest("the query needs '\(name)'", code: .missingParameter)
         }
         guard let d = Double(text), d.isFinite, range?.contains(d) ?? true else {
-            let bounds = range.map { " between \($0.lowerBound) and \($0.upperBound)" } ?? ""
-            throw APIError.badRequest("'\(name)' must be a number\(bounds)", code: .invalidParameter)
+            guard let range else { throw APIError.badRequest("'\(name)' must be a number", code: .invalidParameter) }
+            throw APIError.badRequest(
+                "'\(name)' must be a number between \(range.lowerBound) and \(range.upperBound)", code: .invalidParameter)
         }
         return d
     }

@@ -37,18 +37,9 @@ public struct AccountMail: Sendable {
         let token = SessionToken.make(prefix: Self.resetPrefix)
         let now = clock.now()
         guard try await issue(.passwordReset, token: token, to: account, lifetime: Self.resetLifetime, now: now) else { return }
-        let body = """
-            Hello \(account.displayName),
-
-            Someone (we hope you) asked to choose a new password for @\(account.username) on WorldLayer.
-            Open this link within an hour to choose one:
-
-            \(publicURL)/#/reset/\(token)
-
-            Choosing a new password signs you out everywhere. If it was not you, ignore this message:
-            your password stays as it is.
-            """
-        try await send(to: account, subject: "Choose a new WorldLayer password", body: body, now: now)
+        let words = AccountMailWords.of(account.language)
+        let body = words.reset.filling(["name": account.displayName, "username": account.username, "link": "\(publicURL)/#/reset/\(token)"])
+        try await send(to: account, subject: words.resetSubject, body: body, now: now)
     }
 
     /// Mails a link that verifies the account's current address.
@@ -56,17 +47,11 @@ public struct AccountMail: Sendable {
         let token = SessionToken.make(prefix: Self.verifyPrefix)
         let now = clock.now()
         guard try await issue(.verifyEmail, token: token, to: account, lifetime: Self.verifyLifetime, now: now) else { return }
-        let body = """
-            Hello \(account.displayName),
-
-            Welcome to WorldLayer, @\(account.username). Open this link to confirm that this address is yours:
-
-            \(publicURL)/#/verify/\(token)
-
-            A confirmed address is where a forgotten password can be reset. If you did not sign up,
-            ignore this message.
-            """
-        try await send(to: account, subject: "Confirm your email for WorldLayer", body: body, now: now)
+        let words = AccountMailWords.of(account.language)
+        let body = words.verify.filling([
+            "name": account.displayName, "username": account.username, "link": "\(publicURL)/#/verify/\(token)",
+        ])
+        try await send(to: account, subject: words.verifySubject, body: body, now: now)
     }
 
     /// Keeps the link, unless this hour's links of the purpose went out already.

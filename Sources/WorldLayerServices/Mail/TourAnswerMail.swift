@@ -22,20 +22,20 @@ public struct TourAnswerMail: Sendable {
 
     /// English, Finnish and Swedish, as the client speaks; another language gets English.
     static func words(_ language: String?) -> Words {
-        switch language?.split(separator: "-").first?.lowercased() {
-        case "fi":
+        switch language.flatMap(Language.init(tag:)) ?? .english {
+        case .finnish:
             Words(
                 hello: "Hei,", helloName: "Hei {name},", subject: "Kysymyksesi kierroksella {tour}: oppaan vastaus",
                 asked: "Kysyit kierroksella ”{tour}”:", answered: "Oppaasi vastasi:",
                 kept: "Annoit tämän osoitteen kysymyksesi kanssa, jotta vastaus tavoittaisi sinut; se säilytetään vain kysymyksen\n"
                     + "yhteydessä oppaalle eikä sitä käytetä mihinkään muuhun.")
-        case "sv":
+        case .swedish:
             Words(
                 hello: "Hej,", helloName: "Hej {name},", subject: "Din fråga på {tour}: guidens svar", asked: "På ”{tour}” frågade du:",
                 answered: "Din guide svarade:",
                 kept: "Du gav den här adressen med din fråga så att svaret skulle nå dig; den sparas bara med frågan,\n"
                     + "för guiden, och används inte till något annat.")
-        default:
+        case .english:
             Words(
                 hello: "Hello,", helloName: "Hello {name},", subject: "Your question on {tour}: the guide's answer",
                 asked: "On “{tour}” you asked:", answered: "Your guide answered:",
@@ -49,8 +49,8 @@ public struct TourAnswerMail: Sendable {
     public func send(_ question: TourQuestion, tourTitle: String, now: Date) async throws {
         guard let address = question.email, let answer = question.answer else { return }
         let words = Self.words(question.language)
-        let fill = { (text: String) in text.replacingOccurrences(of: "{tour}", with: tourTitle) }
-        let hello = question.participantName.map { words.helloName.replacingOccurrences(of: "{name}", with: $0) } ?? words.hello
+        let fill = { (text: String) in text.filling(["tour": tourTitle]) }
+        let hello = question.participantName.map { words.helloName.filling(["name": $0]) } ?? words.hello
         let body = [hello, fill(words.asked), question.text, words.answered, answer, words.kept, publicURL].joined(separator: "\n\n")
         let host = URL(string: publicURL)?.host ?? "localhost"
         try await sender.send(

@@ -11,10 +11,11 @@ public struct NewAccount: Sendable {
     public var birthday: String
     public var passwordHash: String
     public var role: AccountRole
+    public var language: Language?
 
     public init(
         id: Account.ID = Account.ID(), username: String, email: String, displayName: String, birthday: String, passwordHash: String,
-        role: AccountRole = .user
+        role: AccountRole = .user, language: Language? = nil
     ) {
         self.id = id
         self.username = username
@@ -23,6 +24,7 @@ public struct NewAccount: Sendable {
         self.birthday = birthday
         self.passwordHash = passwordHash
         self.role = role
+        self.language = language
     }
 }
 
@@ -36,7 +38,7 @@ public struct AccountStore: StoreAggregate {
 }
 
 extension AccountStore {
-    static let accountColumns = "id, username, email, display_name, birthday, role, created_at"
+    static let accountColumns = "id, username, email, display_name, birthday, role, created_at, language"
 
     static func account(from row: any SQLRow) throws -> Account {
         Account(
@@ -46,7 +48,8 @@ extension AccountStore {
             displayName: try row.decode(column: "display_name", as: String.self),
             birthday: try row.decode(column: "birthday", as: String.self),
             role: AccountRole(rawValue: try row.decode(column: "role", as: String.self)) ?? .user,
-            createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)))
+            createdAt: date(millis: try row.decode(column: "created_at", as: Int64.self)),
+            language: try row.decode(column: "language", as: String?.self).flatMap(Language.init(rawValue:)))
     }
 
     /// Creates an account. Throws a conflict naming the field when the username or
@@ -67,14 +70,15 @@ extension AccountStore {
                 let t = millis(now)
                 try await db.raw(
                     """
-                    INSERT INTO accounts (id, username, username_key, email, email_key, display_name, birthday, password_hash, role, created_at, updated_at)
+                    INSERT INTO accounts (id, username, username_key, email, email_key, display_name, birthday, password_hash, role, created_at, updated_at, language)
                     VALUES (\(bind: new.id.text), \(bind: new.username), \(bind: usernameKey), \(bind: new.email), \(bind: emailKey),
-                            \(bind: new.displayName), \(bind: new.birthday), \(bind: new.passwordHash), \(bind: new.role.rawValue), \(bind: t), \(bind: t))
+                            \(bind: new.displayName), \(bind: new.birthday), \(bind: new.passwordHash), \(bind: new.role.rawValue), \(bind: t), \(bind: t),
+                            \(bind: new.language?.rawValue))
                     """
                 ).run()
                 return Account(
                     id: new.id, username: new.username, email: new.email, displayName: new.displayName, birthday: new.birthday,
-                    role: new.role, createdAt: date(millis: t))
+                    role: new.role, createdAt: date(millis: t), language: new.language)
             }
         } catch  where Store.isUniqueViolation(error) {
             // Lost a race with a concurrent sign-up on another connection or server.
@@ -143,6 +147,16 @@ extension AccountStore {
             try await GroupStore.deleteEmptyGroups(on: db)
             try await BlobStore.deleteOrphanBlobs(on: db)
             return true
+        }
+    }
+
+    /// The language the account's e-mails are written in; nil is English.
+    public func setLanguage(_ language: Language?, accountID: Account.ID, now: Date? = nil) async throws {
+        let now = now ?? clock.now()
+        try await transaction { db in
+            try await db.raw(
+                "UPDATE accounts SET language = \(bind: language?.rawValue), updated_at = \(bind: millis(now)) WHERE id = \(bind: accountID.text)"
+            ).run()
         }
     }
 

@@ -23,7 +23,7 @@ extension AccountStore {
         return try await withConnection { db in
             try await db.raw(
                 """
-                SELECT a.id, a.username, a.email, a.display_name, a.birthday, a.role, a.created_at
+                SELECT a.id, a.username, a.email, a.display_name, a.birthday, a.role, a.created_at, a.language
                 FROM sessions s JOIN accounts a ON a.id = s.account_id
                 WHERE s.token_hash = \(bind: sessionTokenHash) AND s.expires_at > \(bind: millis(now))
                   AND (a.suspended_until IS NULL OR a.suspended_until <= \(bind: millis(now)))

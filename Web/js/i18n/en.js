@@ -100,6 +100,7 @@ export default {
   "help.feedback.email": "Your email, if you would like an answer (optional)", "help.feedback.send": "Send",
   "help.feedback.thanks": "Thank you: your message has arrived.", "help.feedback.answerTo": "An answer will go to {email}.",
   "help.feedback.noAnswer": "You left no email, so no answer will come.",
+  "settings.language.mails": "Your e-mails from WorldLayer come in this language too.", "settings.language.mailsNotSaved": "Saved on this phone; your e-mails stay in their language until the server can be reached.",
   "settings.language": "Language", "settings.language.label": "Show WorldLayer in", "settings.language.phone": "The phone's language",
   "settings.link": "Settings: language, sound, buzz, map", "settings.title": "Settings", "settings.onThisPhone": "Kept on this phone; they take effect at once.",
   "settings.saved": "Saved on this phone.", "settings.ar": "AR", "settings.tours": "Tours", "settings.map": "Map",

@@ -99,6 +99,7 @@ export default {
   "help.feedback.email": "Sähköpostisi, jos haluat vastauksen (valinnainen)", "help.feedback.send": "Lähetä",
   "help.feedback.thanks": "Kiitos: viestisi on perillä.", "help.feedback.answerTo": "Vastaus lähetetään osoitteeseen {email}.",
   "help.feedback.noAnswer": "Et jättänyt sähköpostia, joten vastausta ei tule.",
+  "settings.language.mails": "Myös WorldLayerin sähköpostit tulevat tällä kielellä.", "settings.language.mailsNotSaved": "Tallennettu tähän puhelimeen; sähköpostisi pysyvät entisellä kielellä, kunnes palvelimeen saadaan yhteys.",
   "settings.language": "Kieli", "settings.language.label": "WorldLayerin kieli", "settings.language.phone": "Puhelimen kieli",
   "settings.link": "Asetukset: kieli, ääni, värinä, kartta", "settings.title": "Asetukset", "settings.onThisPhone": "Tallennetaan tähän puhelimeen; ne tulevat voimaan heti.",
   "settings.saved": "Tallennettu tähän puhelimeen.", "settings.ar": "AR", "settings.tours": "Kierrokset", "settings.map": "Kartta",

@@ -99,6 +99,7 @@ export default {
   "help.feedback.email": "Din e-post, om du vill ha svar (valfritt)", "help.feedback.send": "Skicka",
   "help.feedback.thanks": "Tack: ditt meddelande har kommit fram.", "help.feedback.answerTo": "Ett svar skickas till {email}.",
   "help.feedback.noAnswer": "Du lämnade ingen e-post, så inget svar kommer.",
+  "settings.language.mails": "Dina e-postmeddelanden från WorldLayer kommer också på det här språket.", "settings.language.mailsNotSaved": "Sparat på den här telefonen; dina e-postmeddelanden behåller sitt språk tills servern går att nå.",
   "settings.language": "Språk", "settings.language.label": "Visa WorldLayer på", "settings.language.phone": "Telefonens språk",
   "settings.link": "Inställningar: språk, ljud, vibration, karta", "settings.title": "Inställningar", "settings.onThisPhone": "Sparas på den här telefonen; de gäller genast.",
   "settings.saved": "Sparat på den här telefonen.", "settings.ar": "AR", "settings.tours": "Turer", "settings.map": "Karta",

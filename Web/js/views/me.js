@@ -3,7 +3,7 @@
 import { api, get, messageFor, participants, paths, post, session } from "../api.js";
 import { handoff } from "../handoff.js";
 import { h, say, secondTapButton, showError } from "../dom.js";
-import { t } from "../strings.js";
+import { intlLocale, t } from "../strings.js";
 import { groupsSection } from "./groups.js";
 import { privateMapsSection } from "./private-maps.js";
 import { forgetRecent } from "./recent.js";
@@ -219,7 +219,7 @@ function signUpForm() {
     event.preventDefault();
     const data = Object.fromEntries(new FormData(form));
     try {
-      await post(paths.accounts, { ...data, id: crypto.randomUUID() });
+      await post(paths.accounts, { ...data, id: crypto.randomUUID(), language: intlLocale() });
       session.token = (await post(paths.sessions, { login: data.username, password: data.password })).token;
       afterSignIn();
     } catch (error) {

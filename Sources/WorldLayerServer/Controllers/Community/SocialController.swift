@@ -152,12 +152,16 @@ struct SocialController {
         var weeklyDigest: Bool?
         /// Where "near me" is for the digest.
         var home: Coordinate?
+        /// The language of my e-mails: `en`, `fi` or `sv`.
+        var language: String?
     }
 
     private func current(_ id: Account.ID) async throws -> Settings {
         let digest = try await community.digestSettings(id)
+        let language = try await accounts.account(id: id)?.language ?? .english
         return Settings(
-            privateAccount: try await community.isPrivateAccount(id), weeklyDigest: digest.weeklyDigest, home: digest.home)
+            privateAccount: try await community.isPrivateAccount(id), weeklyDigest: digest.weeklyDigest, home: digest.home,
+            language: language.rawValue)
     }
 
     @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -170,7 +174,9 @@ struct SocialController {
         if let home = body.home, !(home.isOnEarth) {
             throw APIError.validation([FieldError("home", "must be a position on Earth")])
         }
+        let language = try body.language.map { try Language.requested($0) }
         if let value = body.privateAccount { try await community.setPrivateAccount(value, accountID: me.id) }
+        if let language { try await accounts.setLanguage(language, accountID: me.id) }
         if body.weeklyDigest != nil || body.home != nil {
             var digest = try await community.digestSettings(me.id)
             if let value = body.weeklyDigest { digest.weeklyDigest = value }

@@ -171,7 +171,7 @@ struct WorldmapController {
                 .notAContributor,
                 message: "only people who have placed a sticker on this public worldmap, and moderators, may change its \(kind.rawValue)")
         }
-        let data = try await request.bytes(upTo: kind.maximumBytes, what: "a \(kind.rawValue)")
+        let data = try await request.bytes(upTo: kind.maximumBytes, what: kind == .snapshot ? "a snapshot" : "a device map")
         guard !data.isEmpty else { throw APIError.badRequest("send the file as the request body", code: .emptyBody) }
         try await uploadBytes.require("account:\(account.id)", cost: Double(data.count), what: "uploaded bytes this hour")
         let contentType: String

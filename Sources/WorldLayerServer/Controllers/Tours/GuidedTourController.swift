@@ -127,9 +127,9 @@ struct GuidedTourController {
         case .unexported(let n):
             throw APIError(
                 .questionsNotExported,
-                message:
-                    "\(n) question\(n == 1 ? "" : "s") arrived since the last export; export them (GET …/questions/export) before deleting the group"
-            )
+                message: n == 1
+                    ? "a question arrived since the last export; export it (GET …/questions/export) before deleting the group"
+                    : "\(n) questions arrived since the last export; export them (GET …/questions/export) before deleting the group")
         }
     }
 
