@@ -61,6 +61,8 @@ test:
 	# each pass runs with a TMPDIR of its own that is removed afterwards, failing or not.
 	$(SWIFT) build --build-tests
 	scripts/fuzz-parsers $(FUZZ_SECONDS)
+	# SeaweedFS (PyPI) for the tests of media in an S3 bucket.
+	scripts/python-tools >/dev/null
 	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres scripts/test-within $(PASS_MINUTES) $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)"
 	scripts/with-scratch-tmp scripts/test-within $(BROWSER_PASS_MINUTES) $(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/api-fuzz $(FUZZ_EXAMPLES)

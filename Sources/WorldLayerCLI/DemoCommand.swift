@@ -72,7 +72,7 @@ struct DemoCommand: AsyncParsableCommand {
             let tourMessage: String
             let bookMessage: String
             do {
-                tourMessage = try await DemoTour.install(store: store, library: media.library)
+                tourMessage = try await DemoTour.install(store: store, library: try media.library())
                 bookMessage = try await installBook(store)
             } catch {
                 try await store.close()
@@ -94,7 +94,7 @@ struct DemoCommand: AsyncParsableCommand {
             if let existing = try await store.books.book(idOrSlug: parsed.value.id.text) {
                 return "book “\(existing.title)” (\(existing.targets.count) pictures) is loaded"
             }
-            let imported = try await BookBundle.importBundle(bundle, store: store, library: media.library)
+            let imported = try await BookBundle.importBundle(bundle, store: store, library: try media.library())
             return "book “\(imported.title)” loaded: \(imported.targets.count) pictures that play videos"
         }
 

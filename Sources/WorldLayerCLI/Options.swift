@@ -62,8 +62,27 @@ package struct DatabaseOptions: ParsableArguments {
 
 /// Where media files live: `serve`, `import tour`, `export tour` and `demo seed` must agree.
 struct MediaOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Folder of media files (also $WORLDLAYER_MEDIA).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Folder of media files, or s3://BUCKET shared by several servers (also $WORLDLAYER_MEDIA). A bucket's endpoint and keys come from $WORLDLAYER_S3_ENDPOINT, $AWS_ACCESS_KEY_ID and $AWS_SECRET_ACCESS_KEY.",
+            valueName: "path|s3://bucket"))
     var media: String = ProcessInfo.processInfo.environment["WORLDLAYER_MEDIA"] ?? "./data/media"
 
-    var library: MediaLibrary { MediaLibrary(root: URL(fileURLWithPath: media)) }
+    @Option(
+        name: .long,
+        help: ArgumentHelp("With s3://, this machine's cache of the bucket (also $WORLDLAYER_MEDIA_CACHE).", valueName: "path"))
+    var mediaCache: String = ProcessInfo.processInfo.environment["WORLDLAYER_MEDIA_CACHE"] ?? "./data/media-cache"
+
+    func library() throws -> MediaLibrary { try Self.library(media, cache: mediaCache) }
+
+    /// The library at `address`: a folder, or an `s3://` bucket cached in `cache`.
+    static func library(_ address: String, cache: String) throws -> MediaLibrary {
+        do {
+            guard let bucket = try S3Bucket.fromEnvironment(address) else { return MediaLibrary(root: URL(fileURLWithPath: address)) }
+            return MediaLibrary(root: URL(fileURLWithPath: cache), bucket: bucket)
+        } catch let problem as S3Bucket.ConfigurationProblem {
+            throw CommandFailure(problem.description)
+        }
+    }
 }

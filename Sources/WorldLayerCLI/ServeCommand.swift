@@ -118,7 +118,9 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.database = database.url
-        configuration.mediaDirectory = media.library.root
+        let library = try media.library()
+        configuration.mediaDirectory = library.root
+        configuration.mediaBucket = library.bucket
         configuration.bcryptCost = bcryptCost
         configuration.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         configuration.residentSpots = !nearbyInSql

@@ -10,7 +10,7 @@ public struct WorldLayerCommand: AsyncParsableCommand {
             ServeCommand.self, MigrateCommand.self, CompactCommand.self, UserCommand.self, ZoneCommand.self, ImportCommand.self,
             ExportCommand.self, TourCommand.self, BookCommand.self, BeaconsCommand.self, DigestCommand.self, PlaceCommand.self,
             RouteCommand.self, DemoCommand.self, GeoCommand.self, FeedbackCommand.self,
-            SceneCommand.self, BackupCommand.self, RestoreCommand.self,
+            SceneCommand.self, BackupCommand.self, RestoreCommand.self, MediaCommand.self,
             VersionCommand.self,
         ])
 

@@ -56,7 +56,7 @@ public func buildApplication(
         LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval, signal: configuration.liveSignal, logger: logger),
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
-            expiryInterval: configuration.expiryInterval, library: MediaLibrary(root: configuration.mediaDirectory),
+            expiryInterval: configuration.expiryInterval, library: configuration.mediaLibrary,
             sweep: configuration.mediaSweep, logger: logger),
         PushService(
             sender: PushSender(store: store, key: pushKey, contact: configuration.pushContact, logger: logger), store: store,
@@ -124,7 +124,7 @@ func buildRouter(
     let routes = Routes(router: router, table: table)
     OperationsController(
         engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics,
-        mediaDirectory: configuration.mediaDirectory, drain: configuration.drain,
+        media: configuration.mediaLibrary, drain: configuration.drain,
         gauges: { [drain = configuration.drain] in
             let live = await hub.load()
             return [
@@ -192,9 +192,9 @@ func buildRouter(
     PlaceController(blobs: store.blobs, clock: store.clock, places: store.places, maps: maps).register(routes)
     RouteController(places: store.places, maps: maps).register(routes)
     MapFeatureController(maps: maps, places: store.places).register(routes)
-    MediaController(tours: store.tours, library: MediaLibrary(root: configuration.mediaDirectory)).register(routes)
+    MediaController(tours: store.tours, library: configuration.mediaLibrary).register(routes)
     StickerMediaController(
-        accounts: store.accounts, stickers: store.stickers, library: MediaLibrary(root: configuration.mediaDirectory),
+        accounts: store.accounts, stickers: store.stickers, library: configuration.mediaLibrary,
         uploads: limit(configuration.stickerMediaRate, "sticker-media"),
         quota: configuration.storageQuotas.clipBytesPerAccount
     ).register(routes)
@@ -202,7 +202,7 @@ func buildRouter(
     let frames = limit(configuration.frameRate, "camera-frames")  // books' and scenes' camera frames, from one address
     BookController(books: store.books, recognizers: BookRecognizers(store: store), framesPerAddress: frames).register(routes)
     TourSignController(
-        tours: store.tours, recognizers: TourSignRecognizers(library: MediaLibrary(root: configuration.mediaDirectory)),
+        tours: store.tours, recognizers: TourSignRecognizers(library: configuration.mediaLibrary),
         framesPerAddress: frames
     ).register(routes)
     let sceneIndexes = SceneIndexes(store: store, byteBudget: configuration.sceneIndexBytes, buildRate: configuration.sceneIndexBuildRate)

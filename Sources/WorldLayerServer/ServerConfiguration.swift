@@ -44,6 +44,10 @@ public struct ServerConfiguration: Sendable {
     public var mediaSweep = MediaSweep()
     /// Where media files (tour audio, photos, video, models) are kept.
     public var mediaDirectory = URL(fileURLWithPath: "./data/media")
+    /// Where media are kept for good when several servers share them; `mediaDirectory` is then this server's cache.
+    public var mediaBucket: S3Bucket? = nil
+    /// The media library these settings describe.
+    public var mediaLibrary: MediaLibrary { MediaLibrary(root: mediaDirectory, bucket: mediaBucket) }
     /// The browser client's files, served at `/`; nil serves no client.
     public var webDirectory: URL? = nil
     /// Where Debian installs JavaScript libraries (`libjs-leaflet`, `libjs-three`), served at `/vendor/`.

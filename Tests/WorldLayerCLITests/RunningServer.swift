@@ -16,7 +16,10 @@ final class RunningServer {
     /// With `trusting`, the server speaks HTTPS (its `extra` arguments say how) and is checked with
     /// curl trusting only that certificate authority.
     /// `port`: a given one (to start a server again where a client expects it), or any free one.
-    init(database: String, extra: [String] = [], trusting authority: URL? = nil, port given: Int? = nil) async throws {
+    /// `environment` is added to the test's own (an object store's endpoint and keys).
+    init(
+        database: String, extra: [String] = [], trusting authority: URL? = nil, port given: Int? = nil, environment: [String: String] = [:]
+    ) async throws {
         let port = try given ?? Self.freePort()
         base = authority == nil ? "http://127.0.0.1:\(port)" : "https://localhost:\(port)"
         process.executableURL = CLI.executable
@@ -25,6 +28,7 @@ final class RunningServer {
         let mail = extra.contains("--mail") ? [] : ["--mail", mailFolder.path]
         process.arguments =
             ["serve", "--port", "\(port)", "--database", database, "--log-level", "error", "--bcrypt-cost", "4"] + mail + extra
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         // What the server says goes to a file, so that a server that never answers can say why.
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-serve-\(port).log")

@@ -42,8 +42,8 @@ enum DemoBook {
         var targets: [BookTarget] = []
         var features: [BookTarget.ID: Data] = [:]
         for page in pages {
-            let image = try library.add(copyOf: page.picture, name: "pages/\(page.picture.lastPathComponent)")
-            let video = try library.add(copyOf: page.video, name: "media/\(page.video.lastPathComponent)")
+            let image = try await library.add(copyOf: page.picture, name: "pages/\(page.picture.lastPathComponent)")
+            let video = try await library.add(copyOf: page.video, name: "media/\(page.video.lastPathComponent)")
             let reference = try #require(ReferenceImage(encoded: try Data(contentsOf: library.path(of: image.id))))
             let target = BookTarget(
                 id: BookTarget.ID(String(format: "00000000-0000-4000-8000-%012d", page.number))!, name: page.name, image: image,

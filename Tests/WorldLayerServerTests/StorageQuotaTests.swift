@@ -80,7 +80,7 @@ struct StorageQuotaTests {
             }
             // A tour's photo, as `worldlayer import tour` records it.
             let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
-            let photo = try library.add(copyOf: DemoBook.demo.appendingPathComponent("frames/plain.png"), name: "plain.png")
+            let photo = try await library.add(copyOf: DemoBook.demo.appendingPathComponent("frames/plain.png"), name: "plain.png")
             try await store.tours.registerMedia([photo])
             try await store.close()
             let stale = try library.temporaryFile()
@@ -93,8 +93,8 @@ struct StorageQuotaTests {
             while exists(toneFile) || exists(stale), Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
             #expect(!FileManager.default.fileExists(atPath: toneFile.path), "ada's own clip is gone")
             #expect(!FileManager.default.fileExists(atPath: stale.path), "the half-written upload is gone")
-            #expect(library.contains(SHA256Hex.of(ogg)), "bob's copy of the same clip stays")
-            #expect(library.contains(photo.id), "the tour's photo stays")
+            #expect(try await library.contains(SHA256Hex.of(ogg)), "bob's copy of the same clip stays")
+            #expect(try await library.contains(photo.id), "the tour's photo stays")
         }
     }
 }

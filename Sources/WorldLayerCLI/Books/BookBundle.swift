@@ -66,8 +66,8 @@ enum BookBundle {
         }
     }
 
-    static func export(_ book: Book, library: MediaLibrary, to url: URL) throws {
-        try BundleFolder.write(
+    static func export(_ book: Book, library: MediaLibrary, to url: URL) async throws {
+        try await BundleFolder.write(
             yaml: BookYAML.render(book), fileName: BookYAML.fileName, media: book.media, library: library, to: url,
             reimport: "re-import the book")
     }

@@ -77,7 +77,7 @@ extension ImportCommand {
 
         func run() async throws {
             let book = try await database.withStore {
-                try await BookBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: media.library)
+                try await BookBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: try media.library())
             }
             let worst = book.targets.compactMap(\.quality?.score).min() ?? 0
             print(
@@ -99,7 +99,7 @@ extension ExportCommand {
 
         func run() async throws {
             let b = try await database.withStore { try await BookCommand.Show.find(book, in: $0) }
-            try BookBundle.export(b, library: media.library, to: URL(fileURLWithPath: path))
+            try await BookBundle.export(b, library: try media.library(), to: URL(fileURLWithPath: path))
             print("exported \(b.slug) to \(path): \(b.targets.count) targets, \(b.media.count) media files")
         }
     }

@@ -73,14 +73,15 @@ enum BundleFolder {
 
     /// Copies the bundle's files into the media library (those it lacks) and registers them.
     static func store(_ refs: [MediaRef], files: [String: URL], library: MediaLibrary, in store: Store) async throws {
-        for ref in refs where !library.contains(ref.id) {
-            _ = try library.add(copyOf: files[ref.name]!, name: ref.name)
+        for ref in refs where try await !library.contains(ref.id) {
+            _ = try await library.add(copyOf: files[ref.name]!, name: ref.name)
         }
         try await store.tours.registerMedia(refs)
     }
 
     /// Writes a bundle: a new folder, or a .zip when the path ends in `.zip`.
-    static func write(yaml: String, fileName: String, media: [MediaRef], library: MediaLibrary, to url: URL, reimport: String) throws {
+    static func write(yaml: String, fileName: String, media: [MediaRef], library: MediaLibrary, to url: URL, reimport: String) async throws
+    {
         guard !FileManager.default.fileExists(atPath: url.path) else {
             throw CommandFailure("\(url.path) exists already; name a new folder or .zip")
         }
@@ -91,9 +92,11 @@ enum BundleFolder {
         try Data(yaml.utf8).write(to: folder.appendingPathComponent(fileName))
         for ref in media {
             let target = folder.appendingPathComponent(ref.name)
-            guard library.contains(ref.id) else { throw CommandFailure("the media library has lost \(ref.name) (\(ref.id)); \(reimport)") }
+            guard let file = try await library.file(of: ref.id) else {
+                throw CommandFailure("the media library has lost \(ref.name) (\(ref.id)); \(reimport)")
+            }
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: library.path(of: ref.id), to: target)
+            try FileManager.default.copyItem(at: file, to: target)
         }
         if zip { try StableZip.write(folder, to: url) }
     }

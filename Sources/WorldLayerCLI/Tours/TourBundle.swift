@@ -59,8 +59,8 @@ enum TourBundle {
     }
 
     /// Writes a tour as a bundle folder, or as a .zip when the path ends in `.zip`.
-    static func export(_ tour: Tour, library: MediaLibrary, to url: URL) throws {
-        try BundleFolder.write(
+    static func export(_ tour: Tour, library: MediaLibrary, to url: URL) async throws {
+        try await BundleFolder.write(
             yaml: TourYAML.render(tour), fileName: TourYAML.fileName, media: tour.media, library: library, to: url,
             reimport: "re-import the tour")
     }

@@ -97,7 +97,7 @@ extension ImportCommand {
 
         func run() async throws {
             let tour = try await database.withStore {
-                try await TourBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: media.library)
+                try await TourBundle.importBundle(URL(fileURLWithPath: bundle), store: $0, library: try media.library())
             }
             print("imported \(tour.slug): “\(tour.title)”, \(tour.stops.count) stops, \(tour.media.count) media files")
         }
@@ -116,7 +116,7 @@ extension ExportCommand {
 
         func run() async throws {
             let t = try await database.withStore { try await TourCommand.Show.find(tour, in: $0) }
-            try TourBundle.export(t, library: media.library, to: URL(fileURLWithPath: path))
+            try await TourBundle.export(t, library: try media.library(), to: URL(fileURLWithPath: path))
             print("exported \(t.slug) to \(path): \(t.stops.count) stops, \(t.media.count) media files")
         }
     }

@@ -16,7 +16,7 @@ struct OperationsController {
     /// Whether anyone may read `/metrics`; otherwise only clients on this machine and admins.
     var isMetricsPublic = false
     /// Where media are kept: readiness checks that the server can write there.
-    let mediaDirectory: URL
+    let media: MediaLibrary
     /// Readiness answers 503 from the stop signal on.
     let drain: ServerDrain
     /// Gauges read when `/metrics` is scraped (the database pool, the live hub, draining), by name.
@@ -45,10 +45,13 @@ struct OperationsController {
             context.logger.warning("database unreachable", metadata: ["error": "\(String(reflecting: error))"])
             throw APIError(.databaseUnavailable, message: "the database is not reachable")
         }
-        guard
-            FileManager.default.isWritableFile(atPath: mediaDirectory.path) || !FileManager.default.fileExists(atPath: mediaDirectory.path)
-        else {
-            context.logger.warning("media folder not writable", metadata: ["folder": "\(mediaDirectory.path)"])
+        let folder = media.root.path
+        guard FileManager.default.isWritableFile(atPath: folder) || !FileManager.default.fileExists(atPath: folder) else {
+            context.logger.warning("media folder not writable", metadata: ["folder": "\(folder)"])
+            throw APIError(.mediaUnavailable, message: "the media store cannot be written")
+        }
+        if let bucket = media.bucket, await !bucket.reachable() {
+            context.logger.warning("media bucket not reachable", metadata: ["bucket": "\(bucket.name)", "endpoint": "\(bucket.endpoint)"])
             throw APIError(.mediaUnavailable, message: "the media store cannot be written")
         }
         return try .json(["status": "ready", "database": engine.rawValue])

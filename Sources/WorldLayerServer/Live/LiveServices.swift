@@ -103,7 +103,7 @@ extension MaintenanceService {
         do {
             let inUse = try await store.mediaInUse()
             // Files age by the wall clock, not the store's.
-            let report = library.sweep(keeping: inUse, untouchedSince: Date().addingTimeInterval(-sweep.grace))
+            let report = try await library.sweep(keeping: inUse, untouchedSince: Date().addingTimeInterval(-sweep.grace))
             if report.files > 0 { logger.info("media sweep", metadata: ["files": "\(report.files)", "bytes": "\(report.bytes)"]) }
         } catch {
             logger.warning("media sweep failed; will retry", metadata: ["error": "\(String(reflecting: error))"])

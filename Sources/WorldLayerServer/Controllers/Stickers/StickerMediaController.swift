@@ -33,7 +33,7 @@ struct StickerMediaController {
             let used = try await stickers.uploadedBytes(by: account.id)
             try APIError.requireRoom(used: used, adding: seen.size, quota: quota, what: "sticker sounds and videos")
         }
-        let ref = try library.adopt(file, inspected: seen)
+        let ref = try await library.adopt(file, inspected: seen)
         let upload = StickerUpload(id: ref.id, contentType: contentType, size: ref.size, duration: seconds)
         try await stickers.recordUpload(upload, by: account.id)
         return try .json(upload, status: before == nil ? .created : .ok)
@@ -70,13 +70,13 @@ struct StickerMediaController {
         guard let sticker = try await stickers.sticker(id: id, viewer: try await accounts.viewer(context.account?.id)) else {
             throw APIError.notFound("no such sticker")
         }
-        guard let media = sticker.media, let type = media.contentType, library.contains(media.id) else {
+        guard let media = sticker.media, let type = media.contentType, let file = try await library.file(of: media.id) else {
             throw APIError.notFound("this sticker carries no sound or video")
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: library.path(of: media.id).path)[.size] as? Int) ?? 0
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         // Private to whoever may see the sticker: no shared cache keeps it.
         return try await Response.file(
-            at: library.path(of: media.id).path, size: size, contentType: type, etag: media.id, request: request, context: context,
+            at: file.path, size: size, contentType: type, etag: media.id, request: request, context: context,
             cacheControl: "private, no-cache")
     }
 }

@@ -23,7 +23,7 @@ struct MediaController {
         let limit = MediaKind.allCases.map(\.maximumBytes).max()!
         let file = try library.temporaryFile()
         try await request.saveBody(to: file, limit: limit, tooLarge: "a media file must be at most \(limit >> 20) MiB")
-        let ref = try library.adopt(file, name: Query(request).items["name"])
+        let ref = try await library.adopt(file, name: Query(request).items["name"])
         try await tours.registerMedia([ref])
         return try .json(ref, status: .created)
     }
@@ -32,8 +32,10 @@ struct MediaController {
         guard let id = context.parameters.get("id"), id.count == 64, id.allSatisfy(\.isHexDigit) else {
             throw APIError.badRequest("'id' must be a SHA-256 in hex", code: .invalidId)
         }
-        guard let media = try await tours.media(id: id), library.contains(id) else { throw APIError.notFound("no such media file") }
+        guard let media = try await tours.media(id: id), let file = try await library.file(of: id) else {
+            throw APIError.notFound("no such media file")
+        }
         return try await Response.file(
-            at: library.path(of: id).path, size: media.size, contentType: media.contentType, etag: id, request: request, context: context)
+            at: file.path, size: media.size, contentType: media.contentType, etag: id, request: request, context: context)
     }
 }

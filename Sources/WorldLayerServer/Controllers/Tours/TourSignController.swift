@@ -56,12 +56,14 @@ actor TourSignRecognizers {
     /// Nil when no stop of the tour has a sign picture.
     func recognizer(for tour: Tour) async throws -> Entry? {
         if let cached = built[tour.id], cached.version == tour.updatedAt { return try await cached.entry.value }
-        let signs = tour.stops.compactMap { stop in stop.sign.map { (stop.id, library.path(of: $0.id)) } }
+        let signs = tour.stops.compactMap { stop in stop.sign.map { (stop.id, $0.id) } }
+        let library = self.library
         let task = Task<Entry?, any Error> {
             guard !signs.isEmpty else { return nil }
             var described: [(TourStop.ID, Data)] = []
-            for (stop, file) in signs {
+            for (stop, id) in signs {
                 // A file an admin uploaded, checked as an image then; one that no longer reads is skipped.
+                guard let file = try await library.file(of: id) else { continue }
                 if let picture = ReferenceImage(encoded: try Data(contentsOf: file)) { described.append((stop, picture.features)) }
             }
             let recognizer = try TargetRecognizer(targets: described.enumerated().map { (Int64($0.offset), $0.element.1) })

@@ -3,14 +3,22 @@ import Foundation
 import SQLKit
 import WorldLayerCore
 
-/// Media files (tour audio, photos, video, 3D models) kept on disk, content-addressed by SHA-256:
-/// `ROOT/ab/abcdef…`. The database's `media` table lists what is there; the bytes never enter it,
-/// so a 200 MB video neither bloats the database nor passes through a query. Several servers share
-/// one mounted folder (the embedded default is `./data/media`).
+/// Media files (tour audio, photos, video, 3D models, sticker clips, book media), content-addressed
+/// by SHA-256: `ROOT/ab/abcdef…`. The database's `media` table lists what is there; the bytes never
+/// enter it, so a 200 MB video neither bloats the database nor passes through a query.
+///
+/// Kept in one of two places: this machine's folder (the embedded default, `./data/media`), or an
+/// S3 bucket that several servers share. With a bucket, `root` is this server's cache of it: a file
+/// is written to the bucket before it is acknowledged, and fetched into the cache the first time
+/// this server serves it; files are served from the cache as from the folder, with ranges.
 public struct MediaLibrary: Sendable {
     public let root: URL
+    public let bucket: S3Bucket?
 
-    public init(root: URL) { self.root = root }
+    public init(root: URL, bucket: S3Bucket? = nil) {
+        self.root = root
+        self.bucket = bucket
+    }
 
     public enum Problem: Error, CustomStringConvertible, Equatable {
         case unrecognized
@@ -26,6 +34,7 @@ public struct MediaLibrary: Sendable {
         }
     }
 
+    /// Where `id` is (or would be) in the folder or the cache; ``file(of:)`` also looks in the bucket.
     public func path(of id: String) -> URL {
         root.appendingPathComponent(String(id.prefix(2))).appendingPathComponent(id)
     }
@@ -53,9 +62,17 @@ public struct MediaLibrary: Sendable {
     /// Takes a finished file into the library (moving it), after checking what it is and its size
     /// (`inspected`: what ``inspect(_:name:)`` already found, so the file is not read again).
     /// The file is gone afterwards either way.
-    public func adopt(_ file: URL, name: String? = nil, inspected: MediaRef? = nil) throws -> MediaRef {
+    public func adopt(_ file: URL, name: String? = nil, inspected: MediaRef? = nil) async throws -> MediaRef {
         defer { try? FileManager.default.removeItem(at: file) }
         let ref = try inspected ?? inspect(file, name: name)
+        if let bucket {
+            // In the bucket first: once this returns, every server can serve it.
+            if try await bucket.contains(ref.id) {
+                try await bucket.touch(ref.id)
+            } else {
+                try await bucket.put(file, key: ref.id, sha256: ref.id, contentType: ref.contentType)
+            }
+        }
         let target = path(of: ref.id)
         if !FileManager.default.fileExists(atPath: target.path) {
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -68,13 +85,38 @@ public struct MediaLibrary: Sendable {
     }
 
     /// Copies a file (from a bundle) into the library.
-    public func add(copyOf file: URL, name: String) throws -> MediaRef {
+    public func add(copyOf file: URL, name: String) async throws -> MediaRef {
         let temporary = try temporaryFile()
         do { try FileManager.default.copyItem(at: file, to: temporary) } catch { throw Problem.unreadable("cannot read \(name)") }
-        return try adopt(temporary, name: name)
+        return try await adopt(temporary, name: name)
     }
 
-    public func contains(_ id: String) -> Bool { FileManager.default.fileExists(atPath: path(of: id).path) }
+    public func contains(_ id: String) async throws -> Bool {
+        if FileManager.default.fileExists(atPath: path(of: id).path) { return true }
+        return try await bucket?.contains(id) ?? false
+    }
+
+    /// The file of `id` on this machine: in the folder, or fetched from the bucket into the cache
+    /// (another server wrote it); nil when it is in neither.
+    public func file(of id: String) async throws -> URL? {
+        let local = path(of: id)
+        if FileManager.default.fileExists(atPath: local.path) { return local }
+        guard let bucket, Self.isHash(id) else { return nil }
+        let incoming = try temporaryFile()
+        defer { try? FileManager.default.removeItem(at: incoming) }
+        guard try await bucket.fetch(id, to: incoming) else { return nil }
+        try FileManager.default.createDirectory(at: local.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // Two requests may fetch it at once: whichever lands second finds it there.
+        if (try? FileManager.default.moveItem(at: incoming, to: local)) == nil, !FileManager.default.fileExists(atPath: local.path) {
+            throw Problem.unreadable("cannot keep \(id) in \(root.path)")
+        }
+        return local
+    }
+
+    /// Whether `id` looks like one of ours (64 hex digits), so nothing else is asked of the bucket.
+    static func isHash(_ id: String) -> Bool {
+        id.utf8.count == 64 && id.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
 }
 
 extension TourStore {

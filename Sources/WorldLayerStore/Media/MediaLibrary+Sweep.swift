@@ -12,7 +12,19 @@ extension MediaLibrary {
     /// `incoming/` (a client that hung up, a server killed mid-upload), both untouched since `cutoff`.
     /// The grace keeps an upload that is adopted but not yet recorded, and ``adopt(_:name:)`` touches a
     /// file it finds already there, so a clip uploaded again as its last owner leaves is kept.
-    public func sweep(keeping inUse: Set<String>, untouchedSince cutoff: Date) -> SweepReport {
+    /// With a bucket, its unreferenced objects go by the same rule, and the cache is swept as a folder.
+    public func sweep(keeping inUse: Set<String>, untouchedSince cutoff: Date) async throws -> SweepReport {
+        var report = sweepFolder(keeping: inUse, untouchedSince: cutoff)
+        guard let bucket else { return report }
+        for object in try await bucket.list() where object.modified < cutoff && !inUse.contains(object.key) && Self.isHash(object.key) {
+            try await bucket.delete(object.key)
+            report.files += 1
+            report.bytes += object.size
+        }
+        return report
+    }
+
+    private func sweepFolder(keeping inUse: Set<String>, untouchedSince cutoff: Date) -> SweepReport {
         var report = SweepReport()
         let manager = FileManager.default
         guard let folders = try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil) else { return report }
@@ -46,5 +58,17 @@ extension Store {
                     try $0.decode(column: "id", as: String.self)
                 })
         }
+    }
+}
+
+extension MediaLibrary {
+    /// Every file the library holds, by id: the bucket's objects when it has one, else the folder's.
+    public func ids() async throws -> [String] {
+        if let bucket { return try await bucket.list().map(\.key).filter(Self.isHash) }
+        let manager = FileManager.default
+        let folders = (try? manager.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
+        return folders.filter { $0.lastPathComponent.count == 2 }.flatMap { folder in
+            ((try? manager.contentsOfDirectory(atPath: folder.path)) ?? []).filter(Self.isHash)
+        }.sorted()
     }
 }
