@@ -67,6 +67,12 @@ final class RunningServer {
         return !process.isRunning
     }
 
+    /// Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would, and waits.
+    func kill() {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
     /// Sends SIGTERM and waits; returns the exit status.
     @discardableResult
     func stop() -> Int32 {

@@ -1,14 +1,13 @@
 import Foundation
-import WorldLayerTestSupport
 
 /// Debian's `nats-server` on a loopback port, for the live signal between servers
 /// (`scripts/install-packages nats-server`; `make test` installs it).
-final class NATSServer: @unchecked Sendable {
-    let port: Int
+public final class NATSServer: @unchecked Sendable {
+    public let port: Int
     private var process: Process?
 
     /// Starts on `port`, or on a free one.
-    init(port: Int? = nil) async throws {
+    public init(port: Int? = nil) async throws {
         self.port = try port ?? LoopbackSocket.freePort()
         try await start()
     }
@@ -16,7 +15,7 @@ final class NATSServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Starts (again) on the same port and waits until it accepts connections.
-    func start() async throws {
+    public func start() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/nats-server")
         process.arguments = ["--addr", "127.0.0.1", "--port", "\(port)"]
@@ -31,7 +30,7 @@ final class NATSServer: @unchecked Sendable {
         throw HelperFailure("nats-server did not listen on 127.0.0.1:\(port)")
     }
 
-    func stop() {
+    public func stop() {
         guard let process, process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
