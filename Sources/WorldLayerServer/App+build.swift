@@ -40,7 +40,9 @@ public func buildApplication(
     let views = ViewTally()
     // Every server of a site signs pushes with one key pair, made by the first to start.
     let pushKey = try VAPIDKey(stored: try await store.serverKey(named: "vapid", orMake: { VAPIDKey().stored }))
-    let (router, _) = buildRouter(store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey)
+    let sockets = SocketCounter(shared: store.engine == .postgres ? store.liveSocketCounts : nil)
+    let (router, _) = buildRouter(
+        store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey, sockets: sockets)
     var app = Application(
         router: router,
         server: try serverBuilder(
@@ -57,7 +59,7 @@ public func buildApplication(
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
             expiryInterval: configuration.expiryInterval, library: configuration.mediaLibrary,
-            sweep: configuration.mediaSweep, logger: logger),
+            sweep: configuration.mediaSweep, sockets: sockets, logger: logger),
         PushService(
             sender: PushSender(store: store, key: pushKey, contact: configuration.pushContact, logger: logger), store: store,
             interval: configuration.pushInterval, logger: logger))
@@ -96,7 +98,8 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
 
 /// The router with every route, and the table of what it registered.
 func buildRouter(
-    store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally(), pushKey: VAPIDKey = VAPIDKey()
+    store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally(), pushKey: VAPIDKey = VAPIDKey(),
+    sockets: SocketCounter = SocketCounter()
 ) -> (
     Router<AppRequestContext>, RouteTable
 ) {
@@ -186,7 +189,7 @@ func buildRouter(
     SharePageController(accounts: store.accounts, stickers: store.stickers, templates: store.templates).register(routes)
     LiveController(
         accounts: store.accounts, guidedTours: store.guidedTours, tours: store.tours, hub: hub,
-        maximumQueuedBytes: configuration.liveMaximumQueuedBytes, drain: configuration.drain
+        maximumQueuedBytes: configuration.liveMaximumQueuedBytes, sockets: sockets, drain: configuration.drain
     ).register(routes)
     let maps = MapService(store: store)
     PlaceController(blobs: store.blobs, clock: store.clock, places: store.places, maps: maps).register(routes)

@@ -88,6 +88,7 @@ extension Migration {
         rateBuckets,
         questionLanguage,
         accountLanguage,
+        liveSocketCounts,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

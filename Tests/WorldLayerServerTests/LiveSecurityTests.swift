@@ -147,6 +147,34 @@ struct LiveSecurityTests {
         }
     }
 
+    @Test("two servers on one PostgreSQL count one address's live sockets together: 20 in all, a closed one frees a place on either")
+    func socketsPerAddressAcrossServers() async throws {
+        guard ScratchDatabase.engines.contains(.postgres) else { return }
+        try await withTwoServers(.postgres) { first, second in
+            var clients: [LiveClient] = []
+            for n in 0..<20 {
+                clients.append(try await LiveClient.subscribed(port: (n.isMultiple(of: 2) ? first : second).port, to: ["00000000"]).0)
+            }
+            for server in [first, second] {
+                let refused = try await RawWebSocket.framesUntilClosed(port: server.port)
+                #expect(refused.frames.first?.text.contains("too many live connections") == true, "\(refused.frames.map(\.text))")
+                #expect(refused.frames.last?.closeCode == 1008)
+            }
+            // One closed on the first server: the second takes one more, and then none.
+            await clients.removeFirst().close()
+            var admitted: LiveClient? = nil
+            for _ in 0..<50 where admitted == nil {
+                admitted = try? await LiveClient.subscribed(port: second.port, to: ["00000000"]).0
+                if admitted == nil { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(admitted != nil, "a place freed on one server is free on the other")
+            let refused = try await RawWebSocket.framesUntilClosed(port: first.port)
+            #expect(refused.frames.last?.closeCode == 1008)
+            await admitted?.close()
+            for c in clients { await c.close() }
+        }
+    }
+
     @Test("an account holds at most 10 live sockets, also when each signs in by its first frame")
     func socketsPerAccountSignedInByFrame() async throws {
         try await withServer(.sqlite) { api in

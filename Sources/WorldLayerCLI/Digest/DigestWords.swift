@@ -1,18 +1,10 @@
 import WorldLayerCore
 
 /// The weekly digest's words in one language; `{…}` are filled in.
-struct DigestWords {
+struct DigestWords: LanguageTables {
     var hello, week, textless, item, away, nearby, nothing, popular, followed, underTag, inGroup: String
     var footer: [String]
     var subjectOne, subjectMany: String
-
-    static func of(_ language: Language?) -> DigestWords {
-        switch language ?? .english {
-        case .english: english
-        case .finnish: finnish
-        case .swedish: swedish
-        }
-    }
 
     static let english = DigestWords(
         hello: "Hello {name},", week: "Here is your WorldLayer week ({week}).", textless: "a {template} sticker",

@@ -34,3 +34,21 @@ public enum Language: String, Sendable, CaseIterable, Codable {
         return best?.language ?? .english
     }
 }
+
+/// Words kept once per language (an e-mail's texts, the server's messages): `of` picks the one a
+/// person reads, English when they chose none.
+public protocol LanguageTables {
+    static var english: Self { get }
+    static var finnish: Self { get }
+    static var swedish: Self { get }
+}
+
+extension LanguageTables {
+    public static func of(_ language: Language?) -> Self {
+        switch language ?? .english {
+        case .english: english
+        case .finnish: finnish
+        case .swedish: swedish
+        }
+    }
+}

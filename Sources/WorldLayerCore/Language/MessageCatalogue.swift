@@ -101,17 +101,9 @@ public struct MessageCatalogue: Sendable {
     }
 }
 
-extension MessageCatalogue {
-    /// The catalogue of `language`; English's translates nothing.
-    public static func of(_ language: Language) -> MessageCatalogue {
-        switch language {
-        case .english: english
-        case .finnish: finnish
-        case .swedish: swedish
-        }
-    }
-
-    static let english = MessageCatalogue([:])
-    static let finnish = MessageCatalogue(finnishMessages)
-    static let swedish = MessageCatalogue(swedishMessages)
+extension MessageCatalogue: LanguageTables {
+    /// English's translates nothing.
+    public static let english = MessageCatalogue([:])
+    public static let finnish = MessageCatalogue(finnishMessages)
+    public static let swedish = MessageCatalogue(swedishMessages)
 }

@@ -22,7 +22,7 @@ struct LiveController {
     /// (it resumes with `since`).
     let maximumQueuedBytes: Int
     /// Open sockets per client address (anonymous ones) and per account.
-    var sockets = SocketCounter(perAddress: 20, perAccount: 10)
+    let sockets: SocketCounter
     /// Closes every socket with 1001 when the server is told to stop.
     let drain: ServerDrain
 
@@ -161,27 +161,45 @@ struct LiveController {
     }
 }
 
-/// How many live sockets each key (an account, or an anonymous client's address) has open.
+/// How many live sockets each key (an account, or an anonymous client's address) has open: in
+/// memory on the embedded default, in the database when servers share it (`shared`), so that the
+/// sockets an address may hold do not grow with the number of servers.
 actor SocketCounter {
     let perAddress: Int
     let perAccount: Int
+    private let shared: LiveSocketCountStore?
+    /// This process among the servers sharing the counts.
+    let server = UUID().uuidString
     private var open: [String: Int] = [:]
 
-    init(perAddress: Int, perAccount: Int) {
+    init(perAddress: Int = 20, perAccount: Int = 10, shared: LiveSocketCountStore? = nil) {
         self.perAddress = perAddress
         self.perAccount = perAccount
+        self.shared = shared
     }
 
     /// Counts one more socket for `key`; false (and nothing counted) when it already has its limit.
-    func open(_ key: String) -> Bool {
+    /// If the shared count cannot be reached, this server's own count decides: a database hiccup
+    /// must not refuse every live socket.
+    func open(_ key: String) async -> Bool {
         let limit = key.hasPrefix("account:") ? perAccount : perAddress
+        if let shared, let allowed = try? await shared.open(key, server: server, limit: limit, now: Date()) {
+            if allowed { open[key, default: 0] += 1 }
+            return allowed
+        }
         guard open[key, default: 0] < limit else { return false }
         open[key, default: 0] += 1
         return true
     }
 
-    func close(_ key: String) {
+    func close(_ key: String) async {
         open[key, default: 1] -= 1
         if open[key] == 0 { open[key] = nil }
+        try? await shared?.close(key, server: server)
+    }
+
+    /// Keeps this server's shared counts alive (maintenance calls it every few seconds).
+    func refresh() async throws {
+        try await shared?.refresh(server: server, now: Date())
     }
 }

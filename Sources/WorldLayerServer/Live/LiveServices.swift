@@ -53,6 +53,7 @@ struct MaintenanceService: Service {
     let expiryInterval: Duration
     let library: MediaLibrary
     let sweep: MediaSweep
+    let sockets: SocketCounter
     let logger: Logger
 
     func run() async throws {
@@ -65,6 +66,10 @@ struct MaintenanceService: Service {
                 if expired > 0 { logger.info("maintenance", metadata: ["expired": "\(expired)"]) }
             } catch {
                 logger.warning("ending expired stickers failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+            }
+            do { try await sockets.refresh() } catch {
+                logger.warning(
+                    "refreshing the shared live socket counts failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
             if ContinuousClock.now - lastPass >= interval {
                 lastPass = ContinuousClock.now

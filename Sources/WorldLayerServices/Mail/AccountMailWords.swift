@@ -1,16 +1,8 @@
 import WorldLayerCore
 
 /// The account e-mails' words in one language; `{name}`, `{username}` and `{link}` are filled in.
-struct AccountMailWords {
+struct AccountMailWords: LanguageTables {
     var resetSubject, reset, verifySubject, verify: String
-
-    static func of(_ language: Language?) -> AccountMailWords {
-        switch language ?? .english {
-        case .english: english
-        case .finnish: finnish
-        case .swedish: swedish
-        }
-    }
 
     static let english = AccountMailWords(
         resetSubject: "Choose a new WorldLayer password",
