@@ -1,5 +1,5 @@
 // Discover: the book catalogue (search as you type), tours, suggestions, people and tags to follow, groups to join.
-import { get, paths } from "../api.js";
+import { get, messageFor, paths } from "../api.js";
 import { h } from "../dom.js";
 import { followButton, initials, tagItem } from "./people.js";
 import { t } from "../strings.js";
@@ -33,17 +33,10 @@ export async function render() {
     books.replaceChildren(...(found.length ? found.map(bookItem) : [h("li", { class: "muted" }, t("discover.noBooks", { q }))]));
   }
   bookSearch.addEventListener("input", searchBooks);
-  peopleSearch.addEventListener("input", async () => {
-    const q = peopleSearch.value.trim();
-    if (!q) return people.replaceChildren();
-    const found = (await get(`${paths.searchPeople}?q=${encodeURIComponent(q)}`)).people ?? [];
-    people.replaceChildren(...found.map(personItem));
-  });
-  tagSearch.addEventListener("input", async () => {
-    const q = tagSearch.value.trim().replace(/^#/, "");
-    if (!q) return tags.replaceChildren();
-    const found = (await get(`${paths.searchTags}?q=${encodeURIComponent(q)}`)).tags ?? [];
-    tags.replaceChildren(...found.map(tagItem));
+  asYouType(peopleSearch, people, async (q) => ((await get(`${paths.searchPeople}?q=${encodeURIComponent(q)}`)).people ?? []).map(personItem));
+  asYouType(tagSearch, tags, async (q) => {
+    const tag = q.replace(/^#/, "");
+    return tag ? ((await get(`${paths.searchTags}?q=${encodeURIComponent(tag)}`)).tags ?? []).map(tagItem) : [];
   });
   await searchBooks();
 }
@@ -58,4 +51,20 @@ function personItem(person) {
   return h("li", { class: "card row" }, h("span", { class: "avatar", "aria-hidden": "true" }, initials(person)),
     h("a", { class: "grow", translate: "no", href: `#/people/${encodeURIComponent(person.username)}` }, h("strong", {}, person.displayName || person.username), ` @${person.username}`),
     followButton(person));
+}
+
+/** A search as you type into `list`: only the newest keystroke's answer is drawn (an older request
+ *  that returns later would put its results over the newer ones), and a refusal is said there. */
+function asYouType(input, list, search) {
+  let latest = 0;
+  input.addEventListener("input", async () => {
+    const q = input.value.trim(), mine = ++latest;
+    let items;
+    try {
+      items = q ? await search(q) : [];
+    } catch (error) {
+      items = [h("li", { class: "muted", role: "alert" }, messageFor(error))];
+    }
+    if (mine === latest) list.replaceChildren(...items);
+  });
 }
