@@ -189,6 +189,10 @@ final class Browser {
                 return
             } catch  where attempt < 3 && "\(error)".contains("stale element reference") {
                 continue
+            } catch  where "\(error)".contains("element not interactable") {
+                // WebKit says so of an element drawn again or still moving into place at that instant.
+                guard attempt < 3 else { throw Failure(description: "'\(css)' could not be tapped: \(error)") }
+                try await Task.sleep(for: .milliseconds(300))
             } catch  where "\(error)".contains("element click intercepted") {
                 let cover = try await run(Self.coverOf, [css]) as? String ?? "something"
                 guard attempt < 3, cover == "the tab bar" || cover == "nothing now" else {
