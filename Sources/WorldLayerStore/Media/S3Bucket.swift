@@ -184,13 +184,9 @@ public struct S3Bucket: Sendable {
         payloadHash: String = S3Signature.emptyPayload, bodyFile: URL? = nil
     ) async throws -> (status: Int, body: String) {
         var request = request(method, key: key, query: query, headers: headers, payloadHash: payloadHash)
-        let data: Data, response: URLResponse
-        if let bodyFile {
-            request.httpBody = try Data(contentsOf: bodyFile, options: .alwaysMapped)
-            (data, response) = try await URLSession.shared.data(for: request)
-        } else {
-            (data, response) = try await URLSession.shared.data(for: request)
-        }
+        // Mapped, not read: a 256 MiB video is not copied into memory to be sent.
+        if let bodyFile { request.httpBody = try Data(contentsOf: bodyFile, options: .alwaysMapped) }
+        let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
     }
 
