@@ -38,7 +38,10 @@ public final class SeaweedFS: @unchecked Sendable {
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = [
-            "server", "-dir=\(folder.path)", "-ip=127.0.0.1", "-ip.bind=127.0.0.1", "-volume.max=8",
+            "server", "-dir=\(folder.path)", "-ip=127.0.0.1", "-ip.bind=127.0.0.1",
+            // Each bucket takes seven volumes on its first write: room for fourteen, each small and sparse
+            // (with eight, a second bucket's first write answered 500 InternalError).
+            "-volume.max=100", "-master.volumeSizeLimitMB=64",
             "-master.port=\(ports[0])", "-master.port.grpc=\(ports[1])", "-volume.port=\(ports[2])", "-volume.port.grpc=\(ports[3])",
             "-filer.port=\(ports[4])", "-filer.port.grpc=\(ports[5])", "-s3", "-s3.port=\(ports[6])", "-s3.port.grpc=\(ports[7])",
             "-s3.port.iceberg=0", "-s3.port.lance=0", "-s3.config=\(config.path)",

@@ -22,6 +22,17 @@ struct S3MediaTests {
                 + "Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41")
     }
 
+    @Test("a store's XML error is told by its code and message, on one line")
+    func failureNamesTheCode() {
+        let body = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Error><Code>InternalError</Code><Message>We encountered an internal error, please try again.</Message><Key>k</Key></Error>
+            """
+        let failure = S3Bucket.Failure(operation: "PUT k", status: 500, body: body)
+        #expect(failure.description == "S3 PUT k answered 500: InternalError: We encountered an internal error, please try again.")
+        #expect(S3Bucket.Failure(operation: "GET k", status: 502, body: "Bad gateway").description == "S3 GET k answered 502: Bad gateway")
+    }
+
     @Test(
         "a file adopted by one server's library is served by another's from the bucket; a wrong key is refused; a sweep removes what nothing uses"
     )

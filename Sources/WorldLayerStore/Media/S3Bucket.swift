@@ -19,7 +19,11 @@ public struct S3Bucket: Sendable {
         public var operation: String
         public var status: Int
         public var body: String
-        public var description: String { "S3 \(operation) answered \(status): \(body.prefix(300))" }
+        /// The store's `<Code>` and `<Message>` when it sent an XML error, else the start of what it sent.
+        public var description: String {
+            let said = [S3Bucket.element("Code", in: body[...]), S3Bucket.element("Message", in: body[...])].compactMap { $0 }
+            return "S3 \(operation) answered \(status): \(said.isEmpty ? String(body.prefix(300)) : said.joined(separator: ": "))"
+        }
     }
 
     /// An object's key, when it was last written, and its size.
@@ -183,15 +187,38 @@ public struct S3Bucket: Sendable {
         _ method: String, key: String?, query: [(String, String)] = [], headers: [String: String] = [:],
         payloadHash: String = S3Signature.emptyPayload, bodyFile: URL? = nil
     ) async throws -> (status: Int, body: String) {
-        var request = request(method, key: key, query: query, headers: headers, payloadHash: payloadHash)
         // Mapped, not read: a 256 MiB video is not copied into memory to be sent.
-        if let bodyFile { request.httpBody = try Data(contentsOf: bodyFile, options: .alwaysMapped) }
-        let (data, response) = try await URLSession.shared.data(for: request)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+        let body = try bodyFile.map { try Data(contentsOf: $0, options: .alwaysMapped) }
+        let (data, status) = try await retrying {
+            var request = request(method, key: key, query: query, headers: headers, payloadHash: payloadHash)
+            request.httpBody = body
+            return request
+        }
+        return (status, String(decoding: data, as: UTF8.self))
     }
 
     private func dataOf(_ method: String, key: String) async throws -> (Data, Int) {
-        let (data, response) = try await URLSession.shared.data(for: request(method, key: key))
-        return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+        try await retrying { request(method, key: key) }
     }
+
+    /// Sends a freshly signed request, and again after 0.1, 0.2 and 0.4 s (with jitter) when the store
+    /// answers 500, 502, 503 or 504 or the connection fails, as AWS's own clients do: every call here
+    /// is idempotent (objects are named by their hash).
+    private func retrying(_ make: () -> URLRequest) async throws -> (Data, Int) {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                let (data, response) = try await URLSession.shared.data(for: make())
+                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+                if attempt == Self.attempts || ![500, 502, 503, 504].contains(status) { return (data, status) }
+            } catch let error as URLError where attempt < Self.attempts && error.code != .cancelled {
+                // tried again below
+            }
+            let pause = 0.1 * Double(1 << (attempt - 1))
+            try await Task.sleep(for: .seconds(pause * Double.random(in: 0.5...1.5)))
+        }
+    }
+
+    static let attempts = 4
 }
