@@ -69,3 +69,25 @@ def curves(title, series, goal, path, x_label, y_label):
     out.append("</svg>")
     open(path, "w").write("\n".join(out) + "\n")
 
+
+
+def levels(title, rows, unit, path):
+    """rows: [(label, median, low, high)]: horizontal bars of absolute values (requests per second)
+    with the spread of the repetitions as whiskers; no line at 1, nothing is a ratio here."""
+    width, left, bar_h, gap, top = 760, 300, 24, 10, 50
+    height = top + len(rows) * (bar_h + gap) + 30
+    biggest = max([r[3] for r in rows] + [1.0]) * 1.15
+    x = lambda v: left + (width - left - 80) * v / biggest
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" font-family="sans-serif" font-size="13">',
+           f'<rect width="{width}" height="{height}" fill="white"/>',
+           f'<text x="{width/2}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{title}</text>']
+    for i, (label, median, low, high) in enumerate(rows):
+        y = top + i * (bar_h + gap)
+        out.append(f'<text x="{left - 8}" y="{y + bar_h * 0.7}" text-anchor="end">{label}</text>')
+        out.append(f'<rect x="{left}" y="{y}" width="{x(median) - left:.1f}" height="{bar_h}" fill="#3b5bb5"/>')
+        if high > low:
+            mid = y + bar_h / 2
+            out.append(f'<path d="M{x(low):.1f} {mid - 6}v12M{x(low):.1f} {mid}H{x(high):.1f}M{x(high):.1f} {mid - 6}v12" stroke="#222" fill="none"/>')
+        out.append(f'<text x="{x(high) + 6:.1f}" y="{y + bar_h * 0.7}">{median:,.0f} {unit}</text>')
+    out.append("</svg>")
+    open(path, "w").write("\n".join(out) + "\n")

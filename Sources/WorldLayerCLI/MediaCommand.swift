@@ -33,31 +33,9 @@ struct MediaCommand: AsyncParsableCommand {
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             guard from != to else { throw CommandFailure("--from and --to are the same place") }
             if let bucket = target.bucket { try await bucket.create() }
-            let ids = try await source.ids()
-            let progress = ProgressBar(label: "media", quiet: quiet)
-            var copied = 0, present = 0, bytes = 0
-            for (done, id) in ids.enumerated() {
-                defer { progress.update(done + 1, of: ids.count) }
-                if try await target.contains(id) {
-                    present += 1
-                    continue
-                }
-                guard let file = try await source.file(of: id) else {
-                    throw CommandFailure("\(id) was listed in \(from) but cannot be read")
-                }
-                let ref = try await target.add(copyOf: file, name: id)
-                guard ref.id == id else {
-                    throw CommandFailure(
-                        "\(from)'s \(id) holds other bytes (SHA-256 \(ref.id)); it was copied under its true hash, stopping")
-                }
-                if source.bucket != nil { try? FileManager.default.removeItem(at: file) }  // the scratch copy, not the source
-                if target.bucket != nil { try? FileManager.default.removeItem(at: target.path(of: id)) }
-                copied += 1
-                bytes += ref.size
-            }
-            progress.finish()
+            let done = try await MediaCopy.run(from: source, named: from, to: target, progress: ProgressBar(label: "media", quiet: quiet))
             print(
-                "copied \(copied) media files (\(bytes >> 20) MiB) from \(from) to \(to); \(present) were there already; \(from) is unchanged"
+                "copied \(done.copied) media files (\(done.bytes >> 20) MiB) from \(from) to \(to); \(done.present) were there already; \(from) is unchanged"
             )
         }
     }

@@ -90,7 +90,25 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var databaseConnections: Int?
 
+    @Option(
+        help:
+            "Seconds one piece of work may hold a PostgreSQL connection before it fails with 503 and the connection is closed (a query stranded on a dropped connection does not hold its request for ever)."
+    )
+    var databaseTimeout: Double = 30
+
+    @Option(
+        help:
+            "Seconds a server's claim on the site's maintenance (ending expired stickers, purges, the media sweep) lasts unrenewed: of several servers one runs it, and when that one dies another takes over within this long."
+    )
+    var maintenanceLease: Double = 15
+
     func validate() throws {
+        guard databaseTimeout.isFinite, (1...3600).contains(databaseTimeout) else {
+            throw ValidationError("--database-timeout must be 1 to 3600 seconds")
+        }
+        guard maintenanceLease.isFinite, (2...600).contains(maintenanceLease) else {
+            throw ValidationError("--maintenance-lease must be 2 to 600 seconds")
+        }
         guard drainDelay.isFinite, (0...15).contains(drainDelay) else { throw ValidationError("--drain-delay must be 0 to 15 seconds") }
         if let databaseConnections, !(1...1_000).contains(databaseConnections) {
             throw ValidationError("--database-connections must be 1 to 1000")
@@ -152,6 +170,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.mailFrom = mail.mailFrom
         configuration.publicURL = mail.configuredPublicURL ?? "\(configuration.tls == nil ? "http" : "https")://localhost:\(port)"
         configuration.databaseConnections = databaseConnections
+        configuration.maintenanceLease = maintenanceLease
+        configuration.databaseTimeout = .milliseconds(Int(databaseTimeout * 1000))
         configuration.drain = ServerDrain(delay: .milliseconds(Int(drainDelay * 1000)), logger: Logger(label: "worldlayer.drain"))
         configuration.retention = RetentionPolicy(
             archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)

@@ -25,6 +25,8 @@ public func buildApplication(
         postgresConnections: configuration.databaseConnections)
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
+    // After the migrations, which may rightly take long on a large database.
+    store.answerDeadline = Int64(configuration.databaseTimeout / .milliseconds(1))
     let installed = try await BuiltinTemplates.install(into: store)
     logger.debug("template library has \(installed.count) built-in templates")
     if !installed.taken.isEmpty {
@@ -41,8 +43,9 @@ public func buildApplication(
     // Every server of a site signs pushes with one key pair, made by the first to start.
     let pushKey = try VAPIDKey(stored: try await store.serverKey(named: "vapid", orMake: { VAPIDKey().stored }))
     let sockets = SocketCounter(shared: store.engine == .postgres ? store.liveSocketCounts : nil)
+    let lease = MaintenanceLease(store: store, lease: configuration.maintenanceLease, port: configuration.port, logger: logger)
     let (router, _) = buildRouter(
-        store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey, sockets: sockets)
+        store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey, sockets: sockets, lease: lease)
     var app = Application(
         router: router,
         server: try serverBuilder(
@@ -59,7 +62,7 @@ public func buildApplication(
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
             expiryInterval: configuration.expiryInterval, library: configuration.mediaLibrary,
-            sweep: configuration.mediaSweep, sockets: sockets, logger: logger),
+            sweep: configuration.mediaSweep, sockets: sockets, lease: lease, logger: logger),
         PushService(
             sender: PushSender(store: store, key: pushKey, contact: configuration.pushContact, logger: logger), store: store,
             interval: configuration.pushInterval, logger: logger))
@@ -99,7 +102,7 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
 /// The router with every route, and the table of what it registered.
 func buildRouter(
     store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally(), pushKey: VAPIDKey = VAPIDKey(),
-    sockets: SocketCounter = SocketCounter()
+    sockets: SocketCounter = SocketCounter(), lease: MaintenanceLease? = nil
 ) -> (
     Router<AppRequestContext>, RouteTable
 ) {
@@ -134,6 +137,7 @@ func buildRouter(
                 "worldlayer_db_connections_in_use": Double(store.connectionsInUse),
                 "worldlayer_live_subscribers": Double(live.subscribers), "worldlayer_live_cells_followed": Double(live.cells),
                 "worldlayer_live_topics_followed": Double(live.topics), "worldlayer_draining": drain.isDraining ? 1 : 0,
+                "worldlayer_maintenance_lease_held": lease?.isHeld == true ? 1 : 0,
             ]
         }
     ).register(routes)

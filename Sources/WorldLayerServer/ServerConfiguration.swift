@@ -69,6 +69,9 @@ public struct ServerConfiguration: Sendable {
     public var maintenanceInterval: Duration = .seconds(30)
     /// How often stickers whose timer ran out are ended: they leave open screens within about this long.
     public var expiryInterval: Duration = .seconds(1)
+    /// How long a server's claim on the site's maintenance lasts unrenewed: when the server running
+    /// it dies, another takes it over within about this long (expired stickers end that much late).
+    public var maintenanceLease: TimeInterval = 15
     /// How often the live hub re-reads the log even without a signal (a missed NOTIFY, another SQLite process).
     public var livePollInterval: Duration = .seconds(2)
     /// Bytes a live socket may have waiting beyond its kernel buffer before it is closed with 1013 and
@@ -96,6 +99,10 @@ public struct ServerConfiguration: Sendable {
     public var residentSpots = true
     /// Pooled PostgreSQL connections this server may hold in all (nil: eight per core).
     public var databaseConnections: Int?
+    /// How long one piece of work may hold a PostgreSQL connection before it fails as unavailable
+    /// (503) and the connection is closed: a query left waiting on a dropped connection does not
+    /// hold its request for ever (``ConnectionDeadline``).
+    public var databaseTimeout: Duration = .seconds(30)
 
     /// HTTPS: PEM files of the certificate chain and its key; nil serves plain HTTP.
     public var tls: TLSFiles? = nil

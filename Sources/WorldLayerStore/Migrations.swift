@@ -89,6 +89,7 @@ extension Migration {
         questionLanguage,
         accountLanguage,
         liveSocketCounts,
+        jobLeases,
     ]
 
     /// Version 10: books (the whole book as JSON, like tours) and each target's local features,

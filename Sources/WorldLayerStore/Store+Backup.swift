@@ -14,7 +14,7 @@ extension Store {
     public func isEmpty() async throws -> Bool {
         try await withConnection { db in
             let query: SQLQueryString =
-                engine == .postgres
+                self.engine == .postgres
                 ? "SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'"
                 : "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'"
             return try await db.raw(query).first()?.decode(column: "n", as: Int.self) == 0

@@ -16,7 +16,11 @@ extension Store {
         case let e as ConnectionPoolError: return e == .shutdown
         case is NIOConnectionError, is ChannelError: return true
         case let e as PSQLError:
-            if [.connectionError, .serverClosedConnection, .uncleanShutdown, .poolClosed].contains(e.code) { return true }
+            // A connection closed under a query (by a restarting server, or by ``ConnectionDeadline``)
+            // says so with the server's own reason underneath.
+            if [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed].contains(e.code) {
+                return true
+            }
             // 08: connection exceptions; 57P01–57P03: shutting down or starting up; 53300: too many connections.
             let state = e.serverInfo?[.sqlState] ?? ""
             return state.hasPrefix("08") || ["57P01", "57P02", "57P03", "53300"].contains(state)

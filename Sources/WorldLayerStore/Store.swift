@@ -58,6 +58,14 @@ public final class Store: Sendable {
     private let writeLock = AsyncLock()
     /// Connections taken from the pools and not yet given back (``close()`` waits for them).
     private let leases = Atomic<Int>(0)
+    private let deadlineMilliseconds = Atomic<Int64>(0)
+    /// Milliseconds a PostgreSQL connection may be held by one piece of work before that work fails
+    /// as unavailable and the connection is closed (0: no limit). A server sets it once migrated
+    /// (``ConnectionDeadline``); tools that run long statements (migrations, bulk loads) leave it off.
+    public var answerDeadline: Int64 {
+        get { deadlineMilliseconds.load(ordering: .relaxed) }
+        set { deadlineMilliseconds.store(newValue, ordering: .relaxed) }
+    }
     /// Pooled connections in use (or being waited for) now: with the pool's size, how near it is to running out.
     public var connectionsInUse: Int { leases.load(ordering: .relaxed) }
     let commitSignal = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -131,7 +139,7 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` on one pooled connection.
-    public func withConnection<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    public func withConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await withConnection(native: { db, _ in try await body(db) })
     }
 
@@ -146,7 +154,8 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` on one pooled connection, also handing it the driver's connection itself.
-    public func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, NativeConnection) async throws -> R) async throws
+    public func withConnection<R: Sendable>(native body: @escaping @Sendable (any SQLDatabase, NativeConnection) async throws -> R)
+        async throws
         -> R
     {
         leases.add(1, ordering: .relaxed)
@@ -157,8 +166,15 @@ public final class Store: Sendable {
             return try await body(conn.sql(queryLogLevel: .trace), .sqlite(conn))
         } else if let pool = pools.postgres {
             let conn = try await pool.requestConnection(logger: logger).get()
-            defer { pool.releaseConnection(conn, logger: logger) }
-            return try await body(conn.sql(queryLogLevel: .trace), .postgres(conn))
+            let deadline = answerDeadline
+            guard deadline > 0 else {
+                defer { pool.releaseConnection(conn, logger: logger) }
+                return try await body(conn.sql(queryLogLevel: .trace), .postgres(conn))
+            }
+            return try await ConnectionDeadline.run(
+                on: conn, within: .milliseconds(deadline), release: { [self] in pools.postgres?.releaseConnection(conn, logger: logger) },
+                logger: logger
+            ) { try await body(conn.sql(queryLogLevel: .trace), .postgres(conn)) }
         }
         throw StoreError.unavailable("the store is closed")
     }

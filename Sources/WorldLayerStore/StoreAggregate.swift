@@ -15,11 +15,13 @@ extension StoreAggregate {
     var clock: WallClock { store.clock }
     var logger: Logger { store.logger }
 
-    func withConnection<R: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    func withConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
         try await store.withConnection(body)
     }
 
-    func withConnection<R: Sendable>(native body: @Sendable (any SQLDatabase, Store.NativeConnection) async throws -> R) async throws -> R {
+    func withConnection<R: Sendable>(native body: @escaping @Sendable (any SQLDatabase, Store.NativeConnection) async throws -> R)
+        async throws -> R
+    {
         try await store.withConnection(native: body)
     }
 

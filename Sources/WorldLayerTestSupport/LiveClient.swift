@@ -123,6 +123,9 @@ public final class LiveClient: @unchecked Sendable {
         inbox.takeAll().map { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] ?? [:] }
     }
 
+    /// Whether the socket has ended (closed by the server or cut), without waiting.
+    public var hasEnded: Bool { inbox.isFinished }
+
     /// Whether the server closed the socket (the stream of frames ended).
     public func isClosedByServer() async -> Bool {
         while await inbox.next() != nil {}
@@ -163,6 +166,18 @@ public final class LiveClient: @unchecked Sendable {
         if let token { client.authenticate(token) }
         client.subscribe(cells, since: since)
         return (client, try await client.next(type: "subscribed")["seq"] as? Int ?? -1)
+    }
+
+    /// A socket subscribed to `cells`, or nil when the server refuses or closes it first (no issue
+    /// recorded: for a test that tries again until a place is free).
+    public static func subscribedIfAdmitted(port: Int, to cells: [String]) async -> LiveClient? {
+        let client = LiveClient(port: port, token: nil)
+        client.subscribe(cells)
+        while let text = await client.inbox.next() {
+            let frame = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+            if frame?["type"] as? String == "subscribed" { return client }
+        }
+        return nil
     }
 
     /// Signs the socket in with a frame, as browsers do (no token in the URL).
@@ -214,6 +229,8 @@ private final class Inbox: @unchecked Sendable {
         }
         w?.resume(returning: nil)
     }
+
+    var isFinished: Bool { lock.withLock { finished } }
 
     func takeAll() -> [String] {
         lock.withLock {

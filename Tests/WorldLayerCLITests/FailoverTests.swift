@@ -18,7 +18,14 @@ struct FailoverTests {
         private let lock = NSLock()
         private(set) var acknowledged: [String] = []
         private(set) var failures: [(Date, Int)] = []
-        func ack(_ id: String) { lock.withLock { acknowledged.append(id) } }
+        private var acknowledgedAt: [Date] = []
+        func ack(_ id: String) {
+            lock.withLock {
+                acknowledged.append(id)
+                acknowledgedAt.append(Date())
+            }
+        }
+        func acknowledgedSince(_ moment: Date) -> Int { lock.withLock { acknowledgedAt.filter { $0 > moment }.count } }
         func fail(_ status: Int) { lock.withLock { failures.append((Date(), status)) } }
     }
 
@@ -39,7 +46,7 @@ struct FailoverTests {
                 database: database,
                 extra: [
                     "--trusted-proxy", "127.0.0.1", "--media", "s3://failover", "--media-cache", folder.appendingPathComponent(name).path,
-                    "--live-signal", "nats://127.0.0.1:\(nats.port)",
+                    "--live-signal", "nats://127.0.0.1:\(nats.port)", "--maintenance-lease", "3",
                 ], environment: s3.environment)
         }
         let first = try await server("first")
@@ -50,6 +57,9 @@ struct FailoverTests {
         defer { caddy.stop() }
         try await caddy.waitUntilServing()
         let token = try await second.signUpAndLogIn("writer")
+        // The site's maintenance runs on one of them: the first, which started first.
+        let firstHolds = try await Self.holdsMaintenance(first), secondHolds = try await Self.holdsMaintenance(second)
+        #expect(firstHolds && !secondHolds)
 
         let tally = Tally()
         let stopAt = Date().addingTimeInterval(8)
@@ -97,10 +107,21 @@ struct FailoverTests {
         let failures = tally.failures.filter { $0.0 >= killedAt.addingTimeInterval(-0.5) }
         #expect(tally.failures.count == failures.count, "failures before the kill: \(tally.failures)")
         #expect(failures.count <= Self.writers, "\(failures.count) failed requests: \(failures.map(\.1))")
+        // The survivor took the maintenance over once the dead one's lease ran out.
+        var tookOver = false
+        for _ in 0..<50 where !tookOver {
+            tookOver = try await Self.holdsMaintenance(second)
+            if !tookOver { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(tookOver, "the second server runs the site's maintenance after the first died")
         if let report = ProcessInfo.processInfo.environment["WORLDLAYER_FAILOVER_REPORT"] {
             try Data("\(tally.acknowledged.count) acknowledged, \(failures.count) failed: \(failures.map(\.1))\n".utf8).write(
                 to: URL(fileURLWithPath: report), options: .atomic)
         }
+    }
+
+    static func holdsMaintenance(_ server: RunningServer) async throws -> Bool {
+        try await server.request("GET", "/metrics").text.contains("worldlayer_maintenance_lease_held 1")
     }
 
     static func sticker(text: String, north: Double) -> String {

@@ -10,7 +10,7 @@ import WorldLayerTestSupport
 @Suite("Media in one S3 bucket shared by two servers")
 struct SharedMediaTests {
     @Test(
-        "a clip uploaded through one server plays from the other, with ranges; the demo's tour media too; migrated to a folder and back, nothing is lost"
+        "a clip uploaded through one server plays from the other, with ranges; the demo's tour media too; migrated to a folder and back, backed up and restored into another bucket, nothing is lost"
     )
     func twoServersOneBucket() async throws {
         let s3 = try await SeaweedFS()
@@ -74,9 +74,33 @@ struct SharedMediaTests {
             ["media", "migrate", "--from", folder, "--to", "s3://worldlayer-copy", "--quiet"], environment: s3.environment)
         #expect(back.status == 0 && back.stdout.contains("copied \(tourMedia.count + 1) media files"), "\(back.stdout)\(back.stderr)")
         #expect(Set(try await s3.bucket("worldlayer-copy").list().map(\.key)) == Set(tourMedia + [mediaID]))
-        let again = try CLI.run(
+        let twice = try CLI.run(
             ["media", "migrate", "--from", folder, "--to", "s3://worldlayer-copy", "--quiet"], environment: s3.environment)
-        #expect(again.stdout.contains("copied 0 media files") && again.stdout.contains("\(tourMedia.count + 1) were there already"))
+        #expect(twice.stdout.contains("copied 0 media files") && twice.stdout.contains("\(tourMedia.count + 1) were there already"))
+
+        // Backed up while serving, the media out of the bucket; restored into a new database and an
+        // empty bucket, where a server plays the clip; a bucket holding objects is refused.
+        let backup = scratch.appendingPathComponent("backup").path
+        let saved = try CLI.run(
+            ["backup", "--database", database, "--media", "s3://worldlayer-media", backup], environment: s3.environment)
+        #expect(saved.status == 0, "\(saved.stderr)")
+        let backedUp = try BackupToolTests.files(under: backup + "/media")
+        #expect(Set(backedUp.keys.map { String($0.split(separator: "/").last!) }) == Set(tourMedia + [mediaID]))
+        #expect(backedUp.values.contains(clip))
+        let restoredDatabase = CLI.scratchDatabase()
+        let restored = try CLI.run(
+            ["restore", "--database", restoredDatabase, "--media", "s3://worldlayer-restored", backup], environment: s3.environment)
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(Set(try await s3.bucket("worldlayer-restored").list().map(\.key)) == Set(tourMedia + [mediaID]))
+        let fourth = try await RunningServer(
+            database: restoredDatabase,
+            extra: ["--media", "s3://worldlayer-restored", "--media-cache", scratch.appendingPathComponent("fourth").path],
+            environment: s3.environment)
+        defer { fourth.stop() }
+        #expect(try await fourth.request("GET", "/v1/stickers/\(sticker)/media").data == clip)
+        let again = try CLI.run(
+            ["restore", "--database", CLI.scratchDatabase(), "--media", "s3://worldlayer-restored", backup], environment: s3.environment)
+        #expect(again.status != 0 && again.stderr.contains("holds objects already"), "\(again.stderr)")
 
         // A bucket without its endpoint is refused in one line, before anything starts.
         let refused = try CLI.run(

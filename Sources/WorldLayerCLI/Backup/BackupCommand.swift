@@ -9,7 +9,8 @@ import WorldLayerStore
 /// at one moment while the server goes on writing; PostgreSQL with `pg_dump`'s custom format, also
 /// one snapshot. Media are copied after the database: every file the copied rows name was written
 /// before them (files are never changed in place), and a file written since is only an extra, which
-/// the hourly sweep removes once restored.
+/// the hourly sweep removes once restored. Media in an S3 bucket are copied out of it into the
+/// backup's folder, and restored into an empty bucket, each file checked by its SHA-256.
 struct BackupCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
@@ -24,6 +25,7 @@ struct BackupCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let library = try media.library()
         let out = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let (engine, schema, tables) = try await database.withStore { store -> (Store.Engine, Int, [String: String]?) in
@@ -40,7 +42,9 @@ struct BackupCommand: AsyncParsableCommand {
             }
             return (store.engine, try await store.currentSchemaVersion(), tables)
         }
-        let copied = try BackupFolder.copyTree(from: URL(fileURLWithPath: media.media), to: out.appendingPathComponent("media"))
+        let copied = try await BackupFolder.copyMedia(
+            from: library, named: media.media, to: MediaLibrary(root: out.appendingPathComponent("media")),
+            cache: out.appendingPathComponent("bucket-cache"))
         let manifest = BackupFolder.Manifest(
             engine: engine.rawValue, schemaVersion: schema, createdAt: Date(), mediaFiles: copied.files, mediaBytes: copied.bytes,
             tables: tables)
@@ -66,8 +70,13 @@ struct RestoreCommand: AsyncParsableCommand {
         guard manifest.engine == engine else {
             throw CommandFailure("the backup is of a \(manifest.engine) database; restore it into one (--database)")
         }
-        let mediaFolder = URL(fileURLWithPath: media.media)
-        if let left = try? FileManager.default.contentsOfDirectory(atPath: mediaFolder.path), !left.isEmpty {
+        let library = try media.library()
+        if let bucket = library.bucket {
+            try await bucket.create()
+            guard try await bucket.list().isEmpty else {
+                throw CommandFailure("\(media.media) holds objects already: restore into an empty bucket")
+            }
+        } else if let left = try? FileManager.default.contentsOfDirectory(atPath: library.root.path), !left.isEmpty {
             throw CommandFailure("\(media.media) holds files already: restore into an empty media folder")
         }
         // Checked before anything is written: a backup missing files is refused whole.
@@ -106,7 +115,9 @@ struct RestoreCommand: AsyncParsableCommand {
                     "the backup's database differs from its manifest in \(differ.joined(separator: ", ")): nothing restored")
             }
         }
-        let copied = try BackupFolder.copyTree(from: source.appendingPathComponent("media"), to: mediaFolder)
+        let copied = try await BackupFolder.copyMedia(
+            from: MediaLibrary(root: source.appendingPathComponent("media")), named: folder, to: library,
+            cache: FileManager.default.temporaryDirectory.appendingPathComponent("worldlayer-restore-\(UUID().uuidString)"))
         try await database.withStore { _ in }  // opening migrates it to this version
         print(
             "restored \(folder) (schema \(manifest.schemaVersion), taken \(manifest.createdAt)) into \(target) and \(copied.files) media files"

@@ -49,6 +49,19 @@ enum BackupFolder {
 
     /// Copies every regular file under `source` to the same place under `destination` (made as
     /// needed); a missing `source` is an empty tree. Returns how many files and bytes.
+    /// The media from one library into another: the whole folder as it is between folders, else
+    /// file by file through `cache` (emptied afterwards) by ``MediaCopy``.
+    static func copyMedia(from source: MediaLibrary, named: String, to target: MediaLibrary, cache: URL) async throws -> (
+        files: Int, bytes: Int64
+    ) {
+        guard source.bucket != nil || target.bucket != nil else { return try copyTree(from: source.root, to: target.root) }
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let done = try await MediaCopy.run(
+            from: source.bucket.map { MediaLibrary(root: cache, bucket: $0) } ?? source, named: named,
+            to: target.bucket.map { MediaLibrary(root: cache, bucket: $0) } ?? target, progress: ProgressBar(label: "media"))
+        return (done.copied + done.present, done.bytes)
+    }
+
     static func copyTree(from source: URL, to destination: URL) throws -> (files: Int, bytes: Int64) {
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         return try walkTree(source) { file, relative in

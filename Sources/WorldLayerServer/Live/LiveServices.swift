@@ -43,7 +43,9 @@ struct LiveService: Service {
 }
 
 /// Ends stickers whose timer ran out every `expiryInterval` (a delete event each, so they leave open
-/// screens within about that long), and every `interval` purges what retention no longer keeps.
+/// screens within about that long), and every `interval` purges what retention no longer keeps. Of
+/// the servers sharing a database only the holder of the ``MaintenanceLease`` does these; each
+/// server still refreshes its own live socket counts and writes its own view counts.
 struct MaintenanceService: Service {
     let store: Store
     let hub: LiveHub
@@ -54,6 +56,7 @@ struct MaintenanceService: Service {
     let library: MediaLibrary
     let sweep: MediaSweep
     let sockets: SocketCounter
+    let lease: MaintenanceLease
     let logger: Logger
 
     func run() async throws {
@@ -61,31 +64,40 @@ struct MaintenanceService: Service {
         var lastSweep = ContinuousClock.now
         var lastPass = ContinuousClock.now - interval
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
-            do {
-                let expired = try await store.stickers.endExpired()
-                if expired > 0 { logger.info("maintenance", metadata: ["expired": "\(expired)"]) }
-            } catch {
-                logger.warning("ending expired stickers failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
-            }
+            let leads = await lease.renew()
+            if leads { await endExpired() }
             do { try await sockets.refresh() } catch {
                 logger.warning(
                     "refreshing the shared live socket counts failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
             }
             if ContinuousClock.now - lastPass >= interval {
                 lastPass = ContinuousClock.now
-                await purge()
+                if leads { await purge() }
+                await hub.closeEndedSessions()
+                await flushViews()
             }
             if ContinuousClock.now - lastSweep >= sweep.interval {
                 lastSweep = ContinuousClock.now
-                await sweepMedia()
+                if leads { await sweepMedia() }
             }
             try? await gracefulShutdownSleep(min(expiryInterval, interval))
         }
-        // Stopping: the counts since the last flush, before the store closes (services stop in reverse order).
-        try? await views.flush(into: store.community)
+        // Stopping: another server may take over at once, and the counts since the last flush are
+        // written before the store closes (services stop in reverse order).
+        await lease.release()
+        await flushViews()
     }
 
-    /// What retention no longer keeps, sessions that ended, and the view counts gathered meanwhile.
+    private func endExpired() async {
+        do {
+            let expired = try await store.stickers.endExpired()
+            if expired > 0 { logger.info("maintenance", metadata: ["expired": "\(expired)"]) }
+        } catch {
+            logger.warning("ending expired stickers failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+
+    /// What retention no longer keeps and sessions that ended.
     private func purge() async {
         do {
             let report = try await store.stickers.runMaintenance(policy: policy)
@@ -95,7 +107,10 @@ struct MaintenanceService: Service {
         } catch {
             logger.warning("maintenance failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
         }
-        await hub.closeEndedSessions()
+    }
+
+    /// This server's view counts gathered since the last flush.
+    private func flushViews() async {
         do { try await views.flush(into: store.community) } catch {
             logger.warning("writing view counts failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
         }

@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+import Synchronization
+import WorldLayerCore
+import WorldLayerStore
+
+/// This server's claim on the site's maintenance (ending expired stickers, purges, the media sweep):
+/// of the servers sharing a database, the one holding the lease runs it, so nothing runs twice.
+/// Renewed on every maintenance tick; a holder that dies stops renewing, and another server takes
+/// over once `lease` has passed. A graceful stop gives it back at once.
+final class MaintenanceLease: Sendable {
+    static let job = "maintenance"
+    let store: Store
+    let lease: TimeInterval
+    /// This server among the servers: its machine and port, so that a server killed and started
+    /// again where it was (systemd's `Restart=`) takes its lease back at once; a random port's
+    /// server is one of a kind.
+    let holder: String
+    private let held = Mutex(false)
+    private let logger: Logger
+
+    init(store: Store, lease: TimeInterval, port: Int, logger: Logger) {
+        let host = ProcessInfo.processInfo.hostName
+        self.holder = port != 0 ? "\(host):\(port)" : "\(host):\(ProcessInfo.processInfo.processIdentifier):\(UUID().uuidString.prefix(8))"
+        self.store = store
+        self.lease = lease
+        self.logger = logger
+    }
+
+    /// Whether this server held the lease at its last renewal (the `/metrics` gauge).
+    var isHeld: Bool { held.withLock { $0 } }
+
+    /// Takes or renews the lease; false when another server holds it or the database cannot say
+    /// (then nobody here runs the jobs: better late than twice).
+    func renew() async -> Bool {
+        let now: Bool
+        do {
+            now = try await store.jobLeases.hold(Self.job, holder: holder, for: lease, now: store.clock.now())
+        } catch {
+            logger.warning("renewing the maintenance lease failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
+            now = false
+        }
+        let before = held.withLock { held in
+            defer { held = now }
+            return held
+        }
+        if now != before {
+            logger.info(now ? "this server now runs the site's maintenance" : "another server runs the site's maintenance")
+        }
+        return now
+    }
+
+    func release() async {
+        guard isHeld else { return }
+        held.withLock { $0 = false }
+        do { try await store.jobLeases.release(Self.job, holder: holder) } catch {
+            logger.warning("giving back the maintenance lease failed", metadata: ["error": "\(String(reflecting: error))"])
+        }
+    }
+}

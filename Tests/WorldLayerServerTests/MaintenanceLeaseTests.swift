@@ -1,0 +1,65 @@
+import Foundation
+import HTTPTypes
+import Testing
+import WorldLayerServer
+import WorldLayerStore
+import WorldLayerTestSupport
+
+/// Issue 50: ending expired stickers, purges and the media sweep run once across servers.
+@Suite("One server runs the site's maintenance")
+struct MaintenanceLeaseTests {
+    static let dead = "a server that died"
+
+    @Test(
+        "of two servers on one database exactly one holds the maintenance lease; a dead holder's passes to one that lives once it runs out",
+        arguments: ScratchDatabase.engines)
+    func oneHolder(engine: Store.Engine) async throws {
+        let url = try await ScratchDatabase.makeURL(engine)
+        try await withServer(engine, configure: { Self.shortLease(&$0, url) }) { first in
+            try await withServer(engine, configure: { Self.shortLease(&$0, url) }) { second in
+                func holders() async throws -> Int {
+                    var held = 0
+                    for api in [first, second]
+                    where try await api.call(.get, "/metrics").text.contains("worldlayer_maintenance_lease_held 1") {
+                        held += 1
+                    }
+                    return held
+                }
+                // Twenty looks over two seconds: each time exactly one holds it.
+                for check in 0..<20 {
+                    #expect(try await holders() == 1, "check \(check)")
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+                // Its holder dies: the lease is a dead server's, left to run out.
+                let store = try Store.open(url, logger: ScratchDatabase.quietLogger)
+                let leases = store.jobLeases
+                var taken = false
+                for _ in 0..<20 where !taken {
+                    if let holder = try await leases.holder(of: "maintenance", now: Date()) {
+                        try await leases.release("maintenance", holder: holder)
+                    }
+                    taken = try await leases.hold("maintenance", holder: Self.dead, for: 1.5, now: Date())
+                }
+                #expect(taken)
+                try await Task.sleep(for: .milliseconds(400))
+                #expect(try await holders() == 0, "nobody runs it while the dead server's lease runs")
+                var holder: String? = Self.dead
+                for _ in 0..<50 where holder == Self.dead || holder == nil {
+                    try await Task.sleep(for: .milliseconds(100))
+                    holder = try await leases.holder(of: "maintenance", now: Date())
+                }
+                #expect(holder != nil && holder != Self.dead, "taken over: \(holder ?? "nobody")")
+                try await Task.sleep(for: .milliseconds(200))
+                #expect(try await holders() == 1)
+                try await store.close()
+            }
+        }
+    }
+
+    static func shortLease(_ configuration: inout ServerConfiguration, _ url: DatabaseURL) {
+        configuration.database = url
+        // Renewed every 100 ms: five seconds hold through a busy machine's slow writes.
+        configuration.maintenanceLease = 5
+        configuration.expiryInterval = .milliseconds(100)
+    }
+}
