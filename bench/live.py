@@ -10,6 +10,9 @@ once a step loses deliveries or its p99 passes 5 s (past saturation nothing more
 Writes bench/.work/live/rounds.json. Usage: live.py BIN DATABASE_URL NATS_PORT"""
 import atexit, concurrent.futures, http.client, json, os, socket, subprocess, sys, threading, time, urllib.request, uuid
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from processes import cpu_seconds, free_port  # noqa: E402
+
 bin_, database, nats_port = sys.argv[1], sys.argv[2], int(sys.argv[3])
 subscribers = int(os.environ.get("LIVE_SUBSCRIBERS", "10000"))
 rates = [int(r) for r in os.environ.get("LIVE_RATES", "1 2 5 10 25 50 100").split()]
@@ -20,14 +23,6 @@ signals = {"database": "database", "nats": f"nats://127.0.0.1:{nats_port}"}
 work = "bench/.work/live"
 os.makedirs(work, exist_ok=True)
 lat, lon = 60.1699, 24.9384
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
 
 
 running = []  # every server started and not yet stopped: stopped at exit, whatever ends the run
@@ -102,15 +97,6 @@ def draft(client, token, text, i):
 
 
 local = threading.local()
-
-
-def cpu_seconds(pids):
-    """User and system CPU the processes have used so far (/proc/PID/stat: utime, stime)."""
-    total = 0
-    for pid in pids:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
 
 
 def client_for(ports):

@@ -14,7 +14,10 @@ Then failover: two servers behind Caddy under four writers, each retrying its ow
 acknowledged; one server is killed (SIGKILL) 3 s in; every acknowledged write is then read back.
 
 Writes bench/.work/scaleout/rounds.json. Usage: scaleout.py BIN DATABASE_URL QUERIES.tsv"""
-import http.client, json, os, signal, socket, ssl, subprocess, sys, threading, time, uuid
+import http.client, json, os, signal, ssl, subprocess, sys, threading, time, uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from processes import cpu_seconds, free_port  # noqa: E402
 
 bin_, database, queries = sys.argv[1], sys.argv[2], sys.argv[3]
 reps = int(os.environ.get("SCALEOUT_REPS", "5"))
@@ -28,23 +31,6 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 def say(text):
     print(f"[scaleout] {text}", file=sys.stderr, flush=True)
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def cpu_seconds(pid):
-    """User and system CPU a process has used so far (/proc/PID/stat: utime, stime)."""
-    try:
-        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICK
-    except FileNotFoundError:
-        return 0.0
 
 
 def machine_busy():
@@ -143,7 +129,7 @@ def call(port, method, path, body=None, token=None):
 def wrk(url, script, token, processes):
     """One wrk run; its JSON line, the CPU each process used, and wrk's own CPU."""
     env = {**os.environ, "SCALEOUT_DIR": f"{here}/scaleout", "SCALEOUT_QUERIES": os.path.abspath(queries), "SCALEOUT_TOKEN": token}
-    before = {name: sum(cpu_seconds(p) for p in pids) for name, pids in processes.items()}
+    before = {name: cpu_seconds(pids) for name, pids in processes.items()}
     busy = machine_busy()
     process = subprocess.Popen(["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--timeout", "10s", "-s", f"{here}/scaleout/{script}",
                                 url], env=env, stdout=subprocess.PIPE, text=True)
@@ -152,7 +138,7 @@ def wrk(url, script, token, processes):
     if status != 0:
         sys.exit(f"wrk failed: {out}")
     result = json.loads(out.strip().splitlines()[-1])
-    cpu = {name: sum(cpu_seconds(p) for p in pids) - before[name] for name, pids in processes.items()}
+    cpu = {name: cpu_seconds(pids) - before[name] for name, pids in processes.items()}
     cpu["wrk"] = usage.ru_utime + usage.ru_stime
     cpu["machine"] = machine_busy() - busy
     cpu["rest"] = cpu["machine"] - sum(v for k, v in cpu.items() if k not in ("machine",))

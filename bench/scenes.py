@@ -12,7 +12,6 @@ import json
 import math
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -21,13 +20,10 @@ import urllib.error
 import urllib.request
 import uuid
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from processes import free_port  # noqa: E402
+
 ORIGIN = (60.1699, 24.9384)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def call(base, method, path, body=None, token=None, content_type="application/json"):
