@@ -2,6 +2,18 @@
 """The benchmark reports' pictures in SVG (no plotting library needed): bars of ratios, a histogram, curves."""
 
 
+def bar(x, left, y, bar_h, label, value, low, high, colour, text):
+    """One labelled horizontal bar from `left` to x(value), the spread low–high as a whisker, and
+    `text` past its end: the SVG elements, for bars() and levels()."""
+    parts = [f'<text x="{left - 8}" y="{y + bar_h * 0.7}" text-anchor="end">{label}</text>',
+             f'<rect x="{left}" y="{y}" width="{x(value) - left:.1f}" height="{bar_h}" fill="{colour}"/>']
+    if high > low:
+        mid = y + bar_h / 2
+        parts.append(f'<path d="M{x(low):.1f} {mid - 6}v12M{x(low):.1f} {mid}H{x(high):.1f}M{x(high):.1f} {mid - 6}v12" stroke="#222" fill="none"/>')
+    parts.append(f'<text x="{x(high) + 6:.1f}" y="{y + bar_h * 0.7}">{text}</text>')
+    return parts
+
+
 def bars(rows, title, path):
     """rows: [(label, ratio)] or [(label, ratio, low, high)]: a ratio above 1 means WorldLayer is
     faster; low and high, the spread of the repetitions, are drawn as a whisker. A bar is green only
@@ -19,12 +31,7 @@ def bars(rows, title, path):
         low, high = (row[2], row[3]) if len(row) == 4 else (ratio, ratio)
         y = top + i * (bar_h + gap)
         colour = "#2a7f62" if low >= 1 else "#b5523b"
-        out.append(f'<text x="{left - 8}" y="{y + bar_h * 0.7}" text-anchor="end">{label}</text>')
-        out.append(f'<rect x="{left}" y="{y}" width="{x(ratio) - left:.1f}" height="{bar_h}" fill="{colour}"/>')
-        if high > low:
-            mid = y + bar_h / 2
-            out.append(f'<path d="M{x(low):.1f} {mid - 6}v12M{x(low):.1f} {mid}H{x(high):.1f}M{x(high):.1f} {mid - 6}v12" stroke="#222" fill="none"/>')
-        out.append(f'<text x="{x(high) + 6:.1f}" y="{y + bar_h * 0.7}">{ratio:.2f}×</text>')
+        out += bar(x, left, y, bar_h, label, ratio, low, high, colour, f"{ratio:.2f}×")
     one = x(1.0)
     out.append(f'<line x1="{one:.1f}" y1="{top - 8}" x2="{one:.1f}" y2="{height - 30}" stroke="#333" stroke-dasharray="4 3"/>')
     out.append(f'<text x="{one:.1f}" y="{height - 12}" text-anchor="middle">1× (peer = WorldLayer); right of it WorldLayer is faster</text>')
@@ -83,11 +90,6 @@ def levels(title, rows, unit, path):
            f'<text x="{width/2}" y="24" text-anchor="middle" font-size="16" font-weight="bold">{title}</text>']
     for i, (label, median, low, high) in enumerate(rows):
         y = top + i * (bar_h + gap)
-        out.append(f'<text x="{left - 8}" y="{y + bar_h * 0.7}" text-anchor="end">{label}</text>')
-        out.append(f'<rect x="{left}" y="{y}" width="{x(median) - left:.1f}" height="{bar_h}" fill="#3b5bb5"/>')
-        if high > low:
-            mid = y + bar_h / 2
-            out.append(f'<path d="M{x(low):.1f} {mid - 6}v12M{x(low):.1f} {mid}H{x(high):.1f}M{x(high):.1f} {mid - 6}v12" stroke="#222" fill="none"/>')
-        out.append(f'<text x="{x(high) + 6:.1f}" y="{y + bar_h * 0.7}">{median:,.0f} {unit}</text>')
+        out += bar(x, left, y, bar_h, label, median, low, high, "#3b5bb5", f"{median:,.0f} {unit}")
     out.append("</svg>")
     open(path, "w").write("\n".join(out) + "\n")
