@@ -32,7 +32,6 @@ struct MediaCommand: AsyncParsableCommand {
             let target = try MediaOptions.library(to, cache: scratch + "/to")
             defer { try? FileManager.default.removeItem(atPath: scratch) }
             guard from != to else { throw CommandFailure("--from and --to are the same place") }
-            if let bucket = target.bucket { try await bucket.create() }
             let done = try await MediaCopy.run(from: source, named: from, to: target, progress: ProgressBar(label: "media", quiet: quiet))
             print(
                 "copied \(done.copied) media files (\(done.bytes >> 20) MiB) from \(from) to \(to); \(done.present) were there already; \(from) is unchanged"

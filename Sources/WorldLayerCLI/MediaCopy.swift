@@ -8,12 +8,13 @@ struct MediaCopy {
     var copied = 0, present = 0
     var bytes: Int64 = 0
 
-    /// `sourceName` names the source in a refusal. Files that pass through a cache (a bucket's) are
-    /// not left there.
+    /// `sourceName` names the source in a refusal. A target bucket is made if it does not exist;
+    /// files that pass through a cache (a bucket's) are not left there.
     static func run(from source: MediaLibrary, named sourceName: String, to target: MediaLibrary, progress: ProgressBar) async throws
         -> MediaCopy
     {
         var result = MediaCopy()
+        if let bucket = target.bucket { try await bucket.create() }
         let ids = try await source.ids()
         for (done, id) in ids.enumerated() {
             defer { progress.update(done + 1, of: ids.count) }

@@ -26,7 +26,7 @@ public func buildApplication(
     let applied = try await store.migrate()
     if !applied.isEmpty { logger.info("applied migrations \(applied) to \(configuration.database)") }
     // After the migrations, which may rightly take long on a large database.
-    store.answerDeadline = Int64(configuration.databaseTimeout / .milliseconds(1))
+    store.connectionDeadline = configuration.databaseTimeout
     let installed = try await BuiltinTemplates.install(into: store)
     logger.debug("template library has \(installed.count) built-in templates")
     if !installed.taken.isEmpty {

@@ -59,12 +59,15 @@ public final class Store: Sendable {
     /// Connections taken from the pools and not yet given back (``close()`` waits for them).
     private let leases = Atomic<Int>(0)
     private let deadlineMilliseconds = Atomic<Int64>(0)
-    /// Milliseconds a PostgreSQL connection may be held by one piece of work before that work fails
-    /// as unavailable and the connection is closed (0: no limit). A server sets it once migrated
+    /// How long one piece of work may hold a PostgreSQL connection before it fails as unavailable
+    /// and the connection is closed (nil: no limit). A server sets it once migrated
     /// (``ConnectionDeadline``); tools that run long statements (migrations, bulk loads) leave it off.
-    public var answerDeadline: Int64 {
-        get { deadlineMilliseconds.load(ordering: .relaxed) }
-        set { deadlineMilliseconds.store(newValue, ordering: .relaxed) }
+    public var connectionDeadline: Duration? {
+        get {
+            let milliseconds = deadlineMilliseconds.load(ordering: .relaxed)
+            return milliseconds > 0 ? .milliseconds(milliseconds) : nil
+        }
+        set { deadlineMilliseconds.store(newValue.map { max(1, Int64($0 / .milliseconds(1))) } ?? 0, ordering: .relaxed) }
     }
     /// Pooled connections in use (or being waited for) now: with the pool's size, how near it is to running out.
     public var connectionsInUse: Int { leases.load(ordering: .relaxed) }
@@ -166,13 +169,13 @@ public final class Store: Sendable {
             return try await body(conn.sql(queryLogLevel: .trace), .sqlite(conn))
         } else if let pool = pools.postgres {
             let conn = try await pool.requestConnection(logger: logger).get()
-            let deadline = answerDeadline
-            guard deadline > 0 else {
+            guard let deadline = connectionDeadline else {
                 defer { pool.releaseConnection(conn, logger: logger) }
                 return try await body(conn.sql(queryLogLevel: .trace), .postgres(conn))
             }
             return try await ConnectionDeadline.run(
-                on: conn, within: .milliseconds(deadline), release: { [self] in pools.postgres?.releaseConnection(conn, logger: logger) },
+                on: conn, within: .milliseconds(Int64(deadline / .milliseconds(1))),
+                release: { [self] in pools.postgres?.releaseConnection(conn, logger: logger) },
                 logger: logger
             ) { try await body(conn.sql(queryLogLevel: .trace), .postgres(conn)) }
         }

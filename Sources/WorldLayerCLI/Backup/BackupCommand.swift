@@ -71,9 +71,9 @@ struct RestoreCommand: AsyncParsableCommand {
             throw CommandFailure("the backup is of a \(manifest.engine) database; restore it into one (--database)")
         }
         let library = try media.library()
+        // Checked, not made: a refused restore leaves no new bucket behind (the copy makes it).
         if let bucket = library.bucket {
-            try await bucket.create()
-            guard try await bucket.list().isEmpty else {
+            if try await bucket.exists(), try await !bucket.list().isEmpty {
                 throw CommandFailure("\(media.media) holds objects already: restore into an empty bucket")
             }
         } else if let left = try? FileManager.default.contentsOfDirectory(atPath: library.root.path), !left.isEmpty {

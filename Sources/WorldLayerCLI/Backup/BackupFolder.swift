@@ -47,8 +47,6 @@ enum BackupFolder {
         }
     }
 
-    /// Copies every regular file under `source` to the same place under `destination` (made as
-    /// needed); a missing `source` is an empty tree. Returns how many files and bytes.
     /// The media from one library into another: the whole folder as it is between folders, else
     /// file by file through `cache` (emptied afterwards) by ``MediaCopy``.
     static func copyMedia(from source: MediaLibrary, named: String, to target: MediaLibrary, cache: URL) async throws -> (
@@ -62,6 +60,8 @@ enum BackupFolder {
         return (done.copied + done.present, done.bytes)
     }
 
+    /// Copies every regular file under `source` to the same place under `destination` (made as
+    /// needed); a missing `source` is an empty tree. Returns how many files and bytes.
     static func copyTree(from source: URL, to destination: URL) throws -> (files: Int, bytes: Int64) {
         try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
         return try walkTree(source) { file, relative in

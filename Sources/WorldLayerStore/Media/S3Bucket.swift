@@ -66,7 +66,15 @@ public struct S3Bucket: Sendable {
 
     /// Whether the bucket answers (for readiness).
     public func reachable() async -> Bool {
-        (try? await send("HEAD", key: nil).status) == 200
+        (try? await exists()) == true
+    }
+
+    /// Whether the bucket exists; throws when the store cannot say.
+    public func exists() async throws -> Bool {
+        let (status, body) = try await send("HEAD", key: nil)
+        if status == 404 { return false }
+        guard status == 200 else { throw Failure(operation: "HEAD bucket", status: status, body: body) }
+        return true
     }
 
     /// Makes the bucket; one that exists already is fine.
