@@ -16,7 +16,8 @@ final class MaintenanceLease: Sendable {
     /// again where it was (systemd's `Restart=`) takes its lease back at once; a random port's
     /// server is one of a kind.
     let holder: String
-    private let held = Mutex(false)
+    /// When the lease this server last took or renewed runs out; nil when it holds none.
+    private let heldUntil = Mutex<Date?>(nil)
     private let logger: Logger
 
     init(store: Store, lease: TimeInterval, port: Int, logger: Logger) {
@@ -27,23 +28,23 @@ final class MaintenanceLease: Sendable {
         self.logger = logger
     }
 
-    /// Whether this server held the lease at its last renewal (the `/metrics` gauge).
-    var isHeld: Bool { held.withLock { $0 } }
+    /// Whether this server holds a lease that has not run out (the `/metrics` gauge).
+    var isHeld: Bool { heldUntil.withLock { $0 }.map { $0 > store.clock.now() } ?? false }
 
-    /// Takes or renews the lease; false when another server holds it or the database cannot say
-    /// (then nobody here runs the jobs: better late than twice).
+    /// Takes or renews the lease; false when another server holds it. A renewal that fails (a busy
+    /// or restarting database) keeps what this server already holds until it runs out, since no
+    /// other server can take it before then; one that held nothing runs nothing: better late than
+    /// twice.
     func renew() async -> Bool {
-        let now: Bool
+        let start = store.clock.now()
+        let before = isHeld
         do {
-            now = try await store.jobLeases.hold(Self.job, holder: holder, for: lease, now: store.clock.now())
+            let taken = try await store.jobLeases.hold(Self.job, holder: holder, for: lease, now: start)
+            heldUntil.withLock { $0 = taken ? start.addingTimeInterval(lease) : nil }
         } catch {
             logger.warning("renewing the maintenance lease failed; will retry", metadata: ["error": "\(String(reflecting: error))"])
-            now = false
         }
-        let before = held.withLock { held in
-            defer { held = now }
-            return held
-        }
+        let now = isHeld
         if now != before {
             logger.info(now ? "this server now runs the site's maintenance" : "another server runs the site's maintenance")
         }
@@ -52,7 +53,7 @@ final class MaintenanceLease: Sendable {
 
     func release() async {
         guard isHeld else { return }
-        held.withLock { $0 = false }
+        heldUntil.withLock { $0 = nil }
         do { try await store.jobLeases.release(Self.job, holder: holder) } catch {
             logger.warning("giving back the maintenance lease failed", metadata: ["error": "\(String(reflecting: error))"])
         }
