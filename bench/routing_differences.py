@@ -4,7 +4,7 @@
 OSRM's foot.lua says about them. Needs the osrm-routed of the run (for the nodes of its routes,
 `annotations=nodes`) and WorldLayer's route shapes (`worldlayer-bench routing --routes`).
 Usage: routing_differences.py EXTRACT.osm.pbf PAIRS OURS_LENGTHS OURS_ROUTES OSRM_LENGTHS OSRM_PORT > differences.json"""
-import collections, http.client, json, sys
+import collections, http.client, json, math, sys
 
 import osmium
 
@@ -20,10 +20,12 @@ LOOSE = {"fine_gravel", "gravel", "pebblestone", "mud", "sand"}
 class Map(osmium.SimpleHandler):
     def __init__(self):
         super().__init__()
-        self.node_at, self.node_tags, self.edge_way, self.way_tags = {}, {}, {}, {}
+        self.node_at, self.node_location, self.node_tags, self.edge_way, self.way_tags = {}, {}, {}, {}, {}
 
     def node(self, n):
-        self.node_at[(round(n.location.lon, 7), round(n.location.lat, 7))] = n.id
+        # Several nodes may stand at one point (a tunnel's node under a street's): all are kept.
+        self.node_at.setdefault((round(n.location.lon, 7), round(n.location.lat, 7)), []).append(n.id)
+        self.node_location[n.id] = (n.location.lon, n.location.lat)
         if len(n.tags):
             self.node_tags[n.id] = dict(n.tags)
 
@@ -68,6 +70,43 @@ def foot_says(tags, node=False):
     return None
 
 
+def nodes_along(points):
+    """The nodes a route's points stand on; where several share a point, the one joined to its neighbour."""
+    candidates = [osm.node_at.get((round(lon, 7), round(lat, 7)), []) for lon, lat in points]
+    candidates = [c for c in candidates if c]
+    nodes = []
+    for i, here in enumerate(candidates):
+        neighbours = [nodes[-1]] if nodes else (candidates[i + 1] if i + 1 < len(candidates) else [])
+        joined = [n for n in here if any((n, m) in osm.edge_way for m in neighbours)]
+        nodes.append((joined or here)[0])
+    return nodes
+
+
+def snapped_onto(edge):
+    way = osm.edge_way.get(tuple(edge))
+    if way is None:
+        return "a way not in the extract"
+    tags = osm.way_tags[way]
+    return f"way {way} " + " ".join(f"{k}={tags[k]}" for k in ("highway", "tunnel", "bridge", "layer", "access", "foot") if k in tags)
+
+
+def platform_metres(nodes):
+    """Each railway platform WorldLayer's route walks along, with its ref and the metres walked on it."""
+    metres = collections.Counter()
+    for a, b in zip(nodes, nodes[1:]):
+        way = osm.edge_way.get((a, b))
+        tags = osm.way_tags.get(way, {})
+        if tags.get("railway") == "platform" or tags.get("public_transport") == "platform" or tags.get("highway") == "platform":
+            metres[way] += metres_between(osm.node_location[a], osm.node_location[b])
+    return [(w, osm.way_tags[w].get("ref"), m) for w, m in metres.most_common()]
+
+
+def metres_between(p, q):
+    (lon1, lat1), (lon2, lat2) = p, q
+    x = math.radians(lon2 - lon1) * math.cos(math.radians((lat1 + lat2) / 2))
+    return 6371008.8 * math.hypot(x, math.radians(lat2 - lat1))
+
+
 def edges(nodes):
     return {(a, b) for a, b in zip(nodes, nodes[1:])} | {(b, a) for a, b in zip(nodes, nodes[1:])}
 
@@ -83,8 +122,7 @@ for i, ((a, b, c, d), mine, osrm, shape) in enumerate(zip(pairs, ours, theirs, s
     connection.request("GET", f"/route/v1/foot/{b},{a};{d},{c}?overview=false&annotations=nodes&generate_hints=false")
     route = json.loads(connection.getresponse().read())["routes"][0]
     osrm_nodes = [n for leg in route["legs"] for n in leg["annotation"]["nodes"]]
-    our_nodes = [osm.node_at.get((round(float(p.split(",")[0]), 7), round(float(p.split(",")[1]), 7))) for p in shape.split(";")]
-    our_nodes = [n for n in our_nodes if n is not None]
+    our_nodes = nodes_along([tuple(map(float, p.split(","))) for p in shape.split(";")])
     only_ours = edges(our_nodes) - edges(osrm_nodes)
     only_osrm = edges(osrm_nodes) - edges(our_nodes)
     ways_ours = {osm.edge_way[e] for e in only_ours if e in osm.edge_way}
@@ -104,9 +142,18 @@ for i, ((a, b, c, d), mine, osrm, shape) in enumerate(zip(pairs, ours, theirs, s
     connection.request("GET", f"/route/v1/foot/{';'.join(points)}?overview=false&generate_hints=false")
     along = json.loads(connection.getresponse().read())["routes"][0]
     walked = abs(along["distance"] - mine) <= max(1.0, 0.01 * mine)
-    ends = [osm.node_at.get((round(lon, 7), round(lat, 7))) for lat, lon in ((a, b), (c, d))]
+    ends = [our_nodes[0], our_nodes[-1]] if our_nodes else [None, None]
     gates = [n for n in ends if n is not None and foot_says(osm.node_tags.get(n, {}), node=True)]
-    if gates:
+    # An end OSRM's route never touches: it snapped that end onto another way through the same point (a tunnel
+    # or bridge crossing the junction without sharing its node), and walked to it from wherever that way is entered.
+    elsewhere = {label: snapped_onto(edge) for label, node, edge in (("start", ends[0], osrm_nodes[:2]), ("end", ends[1], osrm_nodes[-2:]))
+                 if node is not None and node not in edge}
+    platforms = platform_metres(our_nodes)
+    if platforms:
+        reasons["WorldLayer walks along railway platforms: " + ", ".join(f"way {w} (ref {ref or '-'}) {m:.0f} m" for w, ref, m in platforms)] += 1
+    if elsewhere:
+        verdict = "OSRM snapped an end onto another way through the same point (" + "; ".join(f"{k}: {v}" for k, v in elsewhere.items()) + ")"
+    elif gates:
         verdict = "an end is a barrier node (a gate): each router starts or ends on a different side of it"
         reasons[f"node {gates[0]}: {foot_says(osm.node_tags[gates[0]], node=True)}"] += 1
     elif walked and along["duration"] < route["duration"] - 0.5 and any("access=destination" in r for r in reasons):
