@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing.git", from: "1.7.3"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
@@ -109,6 +110,19 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
                 .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),
                 .product(name: "Crypto", package: "swift-crypto", condition: serverOnly),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: serverOnly),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing", condition: serverOnly),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Traces sent to an OpenTelemetry collector (OTLP/HTTP), behind swift-distributed-tracing's API.
+        .target(
+            name: "WorldLayerTracing",
+            dependencies: [
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: serverOnly),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing", condition: serverOnly),
+                .product(name: "Logging", package: "swift-log", condition: serverOnly),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: serverOnly),
             ],
             swiftSettings: swiftSettings
         ),
@@ -136,6 +150,7 @@ let package = Package(
                 "WorldLayerServices",
                 "WorldLayerRouting",
                 "WorldLayerVision",
+                "WorldLayerTracing",
                 .product(name: "Hummingbird", package: "hummingbird", condition: serverOnly),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket", condition: serverOnly),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras", condition: serverOnly),
@@ -153,6 +168,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),
                 .product(name: "X509", package: "swift-certificates", condition: serverOnly),
                 .product(name: "SwiftASN1", package: "swift-asn1", condition: serverOnly),
+                .product(name: "Tracing", package: "swift-distributed-tracing", condition: serverOnly),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing", condition: serverOnly),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: swiftSettings
@@ -169,6 +186,7 @@ let package = Package(
                 "WorldLayerServer",
                 "WorldLayerClient",
                 "WorldLayerVision",
+                "WorldLayerTracing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: serverOnly),
                 .product(name: "Yams", package: "Yams", condition: serverOnly),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation", condition: serverOnly),
@@ -257,7 +275,7 @@ let package = Package(
             name: "WorldLayerCLITests",
             dependencies: [
                 "worldlayer", "worldlayer-bench", "WorldLayerCLI", "WorldLayerServer", "WorldLayerCore", "WorldLayerGeo",
-                "WorldLayerClient", "WorldLayerStore",
+                "WorldLayerClient", "WorldLayerStore", "WorldLayerTracing",
                 "WorldLayerTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket", condition: serverOnly),
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: serverOnly),

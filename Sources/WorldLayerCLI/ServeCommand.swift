@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import WorldLayerCore
 import WorldLayerServer
 import WorldLayerStore
 
@@ -15,6 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var media: MediaOptions
     @OptionGroup var mail: MailOptions
+    @OptionGroup(title: "Traces") var traces: TraceOptions
 
     @Option(help: "Address to listen on.")
     var host = "127.0.0.1"
@@ -175,6 +177,8 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.drain = ServerDrain(delay: .milliseconds(Int(drainDelay * 1000)), logger: Logger(label: "worldlayer.drain"))
         configuration.retention = RetentionPolicy(
             archive: archiveDays * 86_400, events: historyDays * 86_400, assetVersions: historyDays * 86_400)
+        let exporter = traces.start(version: "\(WorldLayerVersion.current)")
+        configuration.tracing = exporter != nil
         let app: any ApplicationProtocol
         do {
             app = try await buildApplication(configuration)
@@ -185,10 +189,12 @@ struct ServeCommand: AsyncParsableCommand {
             PhoneInvitation.print(
                 host: host, port: port, addresses: addresses, fingerprint: try? configuration.localAuthority?.authorityFingerprint())
         }
-        // The drain after the app in one group: shut down in reverse order, it is told first (ServerDrain).
+        // One group, shut down in reverse order: the drain is told first (ServerDrain), the trace
+        // exporter last, so that it sends the spans of the requests answered while draining.
+        let services: [any Service] = (exporter.map { [$0] } ?? []) + [app, configuration.drain]
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: app), .init(service: configuration.drain)], gracefulShutdownSignals: [.sigterm, .sigint],
+                services: services.map { .init(service: $0) }, gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: Logger(label: "worldlayer")))
         try await group.run()
     }

@@ -108,6 +108,8 @@ func buildRouter(
 ) {
     let router = Router(context: AppRequestContext.self)
     let table = RouteTable()
+    // Outermost, so that a span covers the whole answer and sees the status the client got.
+    if configuration.tracing { router.add(middleware: TraceMiddleware()) }
     router.add(
         middleware: SecurityHeadersMiddleware(tileURLs: [configuration.tileURL] + [configuration.satelliteTileURL].compactMap { $0 }))
     router.add(middleware: RequestLogMiddleware())

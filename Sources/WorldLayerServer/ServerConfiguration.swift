@@ -112,6 +112,9 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: Set<String> = []
     /// Whether `/metrics` answers anyone, not only loopback clients and admins.
     public var publicMetrics = false
+    /// Whether each request gets a server span (`TraceMiddleware`); the tracer itself is the
+    /// process's, bootstrapped by `serve` when an OTLP endpoint is given.
+    public var tracing = false
 
     public init() {}
 }

@@ -1,5 +1,6 @@
 import AsyncKit
 import Foundation
+import Instrumentation
 import Logging
 import NIOCore
 import NIOPosix
@@ -7,6 +8,7 @@ import PostgresKit
 import SQLKit
 import SQLiteKit
 import Synchronization
+import Tracing
 import WorldLayerCore
 
 /// The one persistence layer: the same queries run on SQLite (embedded default)
@@ -142,8 +144,10 @@ public final class Store: Sendable {
     }
 
     /// Runs `body` on one pooled connection.
-    public func withConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await withConnection(native: { db, _ in try await body(db) })
+    public func withConnection<R: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> R, function: String = #function, file: String = #fileID
+    ) async throws -> R {
+        try await withConnection(native: { db, _ in try await body(db) }, function: function, file: file)
     }
 
     /// The driver's own connection behind a pooled one, for what SQLKit cannot do: statements
@@ -156,10 +160,28 @@ public final class Store: Sendable {
         public var sqlite: SQLiteConnection? { if case .sqlite(let c) = self { c } else { nil } }
     }
 
-    /// Runs `body` on one pooled connection, also handing it the driver's connection itself.
-    public func withConnection<R: Sendable>(native body: @escaping @Sendable (any SQLDatabase, NativeConnection) async throws -> R)
-        async throws
-        -> R
+    /// Runs `body` on one pooled connection, also handing it the driver's connection itself: within a
+    /// trace (a request's), one client span named by the store method that asked (`StickerStore.nearby`).
+    /// Work outside any trace (the maintenance ticks, the CLI) starts none of its own.
+    public func withConnection<R: Sendable>(
+        native body: @escaping @Sendable (any SQLDatabase, NativeConnection) async throws -> R, function: String = #function,
+        file: String = #fileID
+    ) async throws -> R {
+        guard InstrumentationContext.current != nil else { return try await onConnection(body) }
+        return try await withSpan(Self.spanName(function: function, file: file), ofKind: .client) { span in
+            span.attributes["db.system.name"] = engine == .postgres ? "postgresql" : "sqlite"
+            return try await onConnection(body)
+        }
+    }
+
+    /// "StickerStore.nearby" from `nearby(at:radius:)` in `WorldLayerStore/Stickers/StickerStore.swift`.
+    static func spanName(function: String, file: String) -> String {
+        let type = file.split(separator: "/").last.map { $0.hasSuffix(".swift") ? $0.dropLast(6) : $0 } ?? "Store"
+        return "\(type).\(function.prefix { $0 != "(" })"
+    }
+
+    private func onConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase, NativeConnection) async throws -> R)
+        async throws -> R
     {
         leases.add(1, ordering: .relaxed)
         defer { leases.subtract(1, ordering: .relaxed) }
@@ -192,14 +214,17 @@ public final class Store: Sendable {
     ///
     /// On SQLite, writers queue in this process and take the write lock up front
     /// (`BEGIN IMMEDIATE`), so two transactions never deadlock upgrading their locks.
-    public func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
+    public func transaction<R: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> R, function: String = #function, file: String = #fileID
+    ) async throws -> R {
         switch engine {
         case .sqlite:
             return try await writeLock.withLock {
-                try await self.withConnection { db in try await self.run(db, begin: "BEGIN IMMEDIATE", body) }
+                try await self.withConnection(
+                    { db in try await self.run(db, begin: "BEGIN IMMEDIATE", body) }, function: function, file: file)
             }
         case .postgres:
-            return try await withConnection { db in try await self.run(db, begin: "BEGIN", body) }
+            return try await withConnection({ db in try await self.run(db, begin: "BEGIN", body) }, function: function, file: file)
         }
     }
 

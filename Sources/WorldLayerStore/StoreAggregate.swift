@@ -15,18 +15,24 @@ extension StoreAggregate {
     var clock: WallClock { store.clock }
     var logger: Logger { store.logger }
 
-    func withConnection<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await store.withConnection(body)
+    // The caller's function and file name the database span (`Store.spanName`).
+    func withConnection<R: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> R, function: String = #function, file: String = #fileID
+    ) async throws -> R {
+        try await store.withConnection(body, function: function, file: file)
     }
 
-    func withConnection<R: Sendable>(native body: @escaping @Sendable (any SQLDatabase, Store.NativeConnection) async throws -> R)
-        async throws -> R
-    {
-        try await store.withConnection(native: body)
+    func withConnection<R: Sendable>(
+        native body: @escaping @Sendable (any SQLDatabase, Store.NativeConnection) async throws -> R, function: String = #function,
+        file: String = #fileID
+    ) async throws -> R {
+        try await store.withConnection(native: body, function: function, file: file)
     }
 
-    func transaction<R: Sendable>(_ body: @escaping @Sendable (any SQLDatabase) async throws -> R) async throws -> R {
-        try await store.transaction(body)
+    func transaction<R: Sendable>(
+        _ body: @escaping @Sendable (any SQLDatabase) async throws -> R, function: String = #function, file: String = #fileID
+    ) async throws -> R {
+        try await store.transaction(body, function: function, file: file)
     }
 
     func lock<Entity>(_ row: Store.LockedRow, id: TypedID<Entity>, on db: any SQLDatabase) async throws {

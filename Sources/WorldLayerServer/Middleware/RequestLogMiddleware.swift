@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import Instrumentation
 import Logging
+import WorldLayerTracing
 
 /// Logs each request once it is answered, at info level: its method, path, status and how long it
 /// took, with the request id the logger carries (`hb.request.id`, also the `X-Request-Id` header).
@@ -16,13 +18,17 @@ struct RequestLogMiddleware: RouterMiddleware {
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
         let milliseconds = Double(elapsed.components.seconds) * 1_000 + Double(elapsed.components.attoseconds) / 1e15
-        context.logger.info(
-            "Request",
-            metadata: [
-                "hb.request.path": .string(request.uri.path), "hb.request.method": .string(request.method.rawValue),
-                "hb.response.status": .stringConvertible(response.status.code),
-                "duration_ms": .string(String(format: "%.1f", milliseconds)),
-            ])
+        var metadata: Logger.Metadata = [
+            "hb.request.path": .string(request.uri.path), "hb.request.method": .string(request.method.rawValue),
+            "hb.response.status": .stringConvertible(response.status.code),
+            "duration_ms": .string(String(format: "%.1f", milliseconds)),
+        ]
+        // With tracing on, the line names its trace, so that a slow request's log leads to its spans.
+        if let trace = InstrumentationContext.current?.traceIdentity {
+            metadata["trace_id"] = .string(TraceIdentity.hex(trace.traceID))
+            metadata["span_id"] = .string(TraceIdentity.hex(trace.spanID))
+        }
+        context.logger.info("Request", metadata: metadata)
         return response
     }
 }
