@@ -44,8 +44,10 @@ public func buildApplication(
     let pushKey = try VAPIDKey(stored: try await store.serverKey(named: "vapid", orMake: { VAPIDKey().stored }))
     let sockets = SocketCounter(shared: store.engine == .postgres ? store.liveSocketCounts : nil)
     let lease = MaintenanceLease(store: store, lease: configuration.maintenanceLease, port: configuration.port, logger: logger)
+    let signalStatus = LiveSignalStatus()
     let (router, _) = buildRouter(
-        store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey, sockets: sockets, lease: lease)
+        store: store, configuration: configuration, hub: hub, views: views, pushKey: pushKey, sockets: sockets, lease: lease,
+        signalStatus: signalStatus)
     var app = Application(
         router: router,
         server: try serverBuilder(
@@ -58,7 +60,9 @@ public func buildApplication(
     // Services stop in reverse order: live updates and maintenance before the store closes.
     app.addServices(
         StoreService(store: store),
-        LiveService(store: store, hub: hub, pollInterval: configuration.livePollInterval, signal: configuration.liveSignal, logger: logger),
+        LiveService(
+            store: store, hub: hub, pollInterval: configuration.livePollInterval, signal: configuration.liveSignal, status: signalStatus,
+            logger: logger),
         MaintenanceService(
             store: store, hub: hub, views: views, policy: configuration.retention, interval: configuration.maintenanceInterval,
             expiryInterval: configuration.expiryInterval, library: configuration.mediaLibrary,
@@ -102,7 +106,7 @@ func serverBuilder(router: Router<AppRequestContext>, tls: TLSFiles?, limits: Co
 /// The router with every route, and the table of what it registered.
 func buildRouter(
     store: Store, configuration: ServerConfiguration, hub: LiveHub, views: ViewTally = ViewTally(), pushKey: VAPIDKey = VAPIDKey(),
-    sockets: SocketCounter = SocketCounter(), lease: MaintenanceLease? = nil
+    sockets: SocketCounter = SocketCounter(), lease: MaintenanceLease? = nil, signalStatus: LiveSignalStatus = LiveSignalStatus()
 ) -> (
     Router<AppRequestContext>, RouteTable
 ) {
@@ -132,14 +136,18 @@ func buildRouter(
     let routes = Routes(router: router, table: table)
     OperationsController(
         engine: store.engine, ping: store.ping, metrics: MetricsBootstrap.registry, isMetricsPublic: configuration.publicMetrics,
-        media: configuration.mediaLibrary, drain: configuration.drain,
+        media: configuration.mediaLibrary, drain: configuration.drain, liveSignal: signalStatus,
         gauges: { [drain = configuration.drain] in
             let live = await hub.load()
+            let nearby = store.nearbyMemory
             return [
+                "worldlayer_nearby_resident_stickers": Double(nearby.residentStickers),
+                "worldlayer_sticker_cache_entries": Double(nearby.cachedStickers),
                 "worldlayer_db_connections_in_use": Double(store.connectionsInUse),
                 "worldlayer_live_subscribers": Double(live.subscribers), "worldlayer_live_cells_followed": Double(live.cells),
                 "worldlayer_live_topics_followed": Double(live.topics), "worldlayer_draining": drain.isDraining ? 1 : 0,
                 "worldlayer_maintenance_lease_held": lease?.isHeld == true ? 1 : 0,
+                "worldlayer_live_signal_connected": signalStatus.connected == false ? 0 : 1,
             ]
         }
     ).register(routes)

@@ -143,6 +143,10 @@ public final class Store: Sendable {
         }
     }
 
+    /// What the nearby search keeps in memory (for `/metrics`): stickers' places held for searching
+    /// (none when searches run in SQL) and decoded stickers cached.
+    public var nearbyMemory: (residentStickers: Int, cachedStickers: Int) { (residentSpots.spotCount, bodyCache.count) }
+
     /// Runs `body` on one pooled connection.
     public func withConnection<R: Sendable>(
         _ body: @escaping @Sendable (any SQLDatabase) async throws -> R, function: String = #function, file: String = #fileID

@@ -57,6 +57,39 @@ struct TracingTests {
         #expect(fresh.count == 1 && fresh.first?.parent_span_id == "", "\(fresh.map(\.name))")
     }
 
+    @Test("the live fan-out is traced: a pass that sends a placed sticker to a subscriber is a span with its events and deliveries")
+    func liveFanOut() async throws {
+        let receiver = try TraceReceiver()
+        let server = try await RunningServer(database: CLI.scratchDatabase(), extra: ["--otlp-endpoint", receiver.endpoint])
+        defer { server.stop() }
+        let port = try #require(Int(server.base.split(separator: ":").last ?? ""))
+        let ada = try await server.signUpAndLogIn("ada")
+        let probe = try await server.api.call(
+            .post, "/v1/worldmaps",
+            json: ["name": "probe", "latitude": Fixtures.helsinki.latitude, "longitude": Fixtures.helsinki.longitude],
+            token: ada)
+        let listener = LiveClient(port: port, token: nil)
+        listener.subscribe([try #require(probe.json["cell"] as? String)])
+        _ = try await listener.next(type: "subscribed")
+        let id = UUID().uuidString.lowercased()
+        #expect(
+            try await server.api.call(.put, "/v1/stickers/\(id)", json: Fixtures.sticker(text: "traced"), token: ada).status == .created)
+        #expect(try await server.api.call(.post, "/v1/stickers/\(id)/place", token: ada).status == .ok)
+        #expect(try await listener.next(type: "event")["stickerId"] as? String == id)
+        await listener.close()
+        var passes: [TraceReceiver.Span] = []
+        for _ in 0..<100 where passes.isEmpty {
+            try await Task.sleep(for: .milliseconds(100))
+            passes = try receiver.spans().filter {
+                $0.name == "live fan-out" && $0.kind == 5 && ($0.attributes["worldlayer.live.deliveries"]?.description ?? "0") != "0"
+            }
+        }
+        let pass = try #require(passes.first, "no fan-out span that delivered")
+        #expect(pass.attributes["worldlayer.live.events"] != nil && pass.parent_span_id == "")
+        // Its reads of the change log are its children.
+        #expect(try receiver.spans().contains { $0.trace_id == pass.trace_id && $0.parent_span_id == pass.span_id && $0.kind == 3 })
+    }
+
     @Test("a collector that is down costs the requests nothing, and the server still stops at once")
     func collectorDown() async throws {
         let nobody = try LoopbackSocket.freePort()

@@ -213,8 +213,18 @@ struct LiveTests {
             _ = try await onTwo.next(type: "subscribed")
             let first = try await Self.place(one, token: ada, north: 1, text: "signalled through NATS")
             #expect(try await onTwo.next(type: "event")["stickerId"] as? String == first)
+            let ready = try await two.call(.get, "/health/ready")
+            #expect(ready.status == .ok && ready.text.contains("\"live_signal\":\"nats\""), "\(ready.text)")
 
             nats.stop()
+            // Still ready (the poll carries changes), and it says so.
+            var down = try await two.call(.get, "/health/ready")
+            for _ in 0..<50 where !down.text.contains("unreachable") {
+                try await Task.sleep(for: .milliseconds(100))
+                down = try await two.call(.get, "/health/ready")
+            }
+            #expect(down.status == .ok && down.text.contains("nats unreachable"), "\(down.text)")
+            #expect(try await two.call(.get, "/metrics").text.contains("worldlayer_live_signal_connected 0"))
             let whileDown = try await Self.place(one, token: ada, north: 2, text: "placed while NATS was down")
             try await nats.start()
             // Each server wakes its hub on reconnecting, for whatever was announced meanwhile.

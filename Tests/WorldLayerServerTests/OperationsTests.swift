@@ -19,17 +19,42 @@ struct OperationsTests {
             #expect(health.status == .ok && health.json["status"] as? String == "ok")
             let ready = try await api.call(.get, "/ready")
             #expect(ready.status == .ok && ready.json["database"] as? String == engine.rawValue)
+            #expect(ready.json["live_signal"] as? String == "database")
             let metrics = try await api.call(.get, "/metrics")
             #expect(metrics.status == .ok)
             #expect(metrics.text.contains("hb_requests") || metrics.text.contains("hb_request"))
             // The database pool, the live hub and draining, read at each scrape.
             for gauge in [
                 "worldlayer_db_connections_in_use", "worldlayer_live_subscribers", "worldlayer_live_cells_followed",
-                "worldlayer_draining 0",
+                "worldlayer_draining 0", "worldlayer_live_signal_connected 1", "worldlayer_nearby_resident_stickers",
+                "worldlayer_sticker_cache_entries",
             ] {
                 #expect(metrics.text.contains(gauge), "\(gauge)")
             }
             #expect(health.headers[.init("X-Request-Id")!] != nil)
+        }
+    }
+
+    @Test("the decode pools and the scene index cache report to /metrics: a locate is a miss, then a hit; the pool empties after")
+    func decodeAndCacheMetrics() async throws {
+        try await withServer(.sqlite) { api in
+            let ada = try await api.signUpAndLogIn("ada")
+            let sticker = try await SceneAnchorTests.place(api, Fixtures.sticker(text: "on the poster"), token: ada)
+            let anchored = try await SceneAnchorTests.anchor(api, sticker, token: ada)
+            #expect(anchored.status.code / 100 == 2, "\(anchored.text)")
+            for _ in 0..<2 {
+                let located = try await SceneAnchorTests.locate(api, "anchor.jpg", token: ada)
+                #expect(located.status == .ok, "\(located.text)")
+            }
+            let metrics = try await api.call(.get, "/metrics").text
+            for line in [
+                "worldlayer_decode_running{pool=\"scenes\"} 0", "worldlayer_decode_waiting{pool=\"scenes\"} 0",
+                "worldlayer_cache_lookups_total{cache=\"scene_indexes\",result=\"miss\"}",
+                "worldlayer_cache_lookups_total{cache=\"scene_indexes\",result=\"hit\"}",
+                "worldlayer_cache_entries{cache=\"scene_indexes\"} 1",
+            ] {
+                #expect(metrics.contains(line), "\(line)")
+            }
         }
     }
 

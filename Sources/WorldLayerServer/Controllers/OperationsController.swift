@@ -19,6 +19,8 @@ struct OperationsController {
     let media: MediaLibrary
     /// Readiness answers 503 from the stop signal on.
     let drain: ServerDrain
+    /// The NATS live signal, when there is one: readiness says whether it is connected.
+    let liveSignal: LiveSignalStatus
     /// Gauges read when `/metrics` is scraped (the database pool, the live hub, draining), by name.
     var gauges: @Sendable () async -> [String: Double] = { [:] }
 
@@ -54,7 +56,16 @@ struct OperationsController {
             context.logger.warning("media bucket not reachable", metadata: ["bucket": "\(bucket.name)", "endpoint": "\(bucket.endpoint)"])
             throw APIError(.mediaUnavailable, message: "the media store cannot be written")
         }
-        return try .json(["status": "ready", "database": engine.rawValue])
+        // A NATS signal that is down does not make the server unready: every server still reads the one
+        // change log every poll interval, so live updates come late, not never; turning every server
+        // unready when NATS stops would turn a slower live feed into no service at all.
+        var answer = ["status": "ready", "database": engine.rawValue]
+        switch liveSignal.connected {
+        case true?: answer["live_signal"] = "nats"
+        case false?: answer["live_signal"] = "nats unreachable: live updates by polling"
+        case nil: answer["live_signal"] = "database"
+        }
+        return try .json(answer)
     }
 
     @Sendable func prometheus(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOWebSocket
+import Tracing
 import WorldLayerCore
 import WorldLayerGeo
 import WorldLayerStore
@@ -227,37 +228,50 @@ actor LiveHub {
         defer { reading = false }
         repeat {
             wakeAgain = false
-            var touched = TouchedCells()
-            do {
-                if cursor < 0 {
-                    let last = try await withDeadline(Self.readDeadline) { [store] in try await store.changes.lastEventSeq() }
-                    if cursor < 0 { cursor = last }
-                }
-                while true {
-                    let events = try await withDeadline(Self.readDeadline) { [store, cursor] in
-                        try await store.changes.events(after: cursor, limit: 1000)
-                    }
-                    guard let last = events.last else { break }
-                    for event in events {
-                        await dispatch(event)
-                        touched.formTouched(by: event)
-                    }
-                    cursor = last.seq
-                }
-            } catch {
-                // A read cut short by the server stopping is no fault to report.
-                if !(error is CancellationError) {
-                    logger.warning("live hub could not read the change log", metadata: ["error": "\(String(reflecting: error))"])
-                }
-                touched.everyone = true
-            }
-            await bell.ring(cells: touched.everyone ? nil : touched.cells)
+            // One span per pass when tracing is on: the change-log reads under it, how much it sent.
+            await withSpan("live fan-out", ofKind: .consumer) { span in await pass(span) }
         } while wakeAgain
     }
 
-    private func dispatch(_ event: LiveEvent) async {
+    private func pass(_ span: any Span) async {
+        var touched = TouchedCells()
+        var read = 0
+        var sent = 0
+        do {
+            if cursor < 0 {
+                let last = try await withDeadline(Self.readDeadline) { [store] in try await store.changes.lastEventSeq() }
+                if cursor < 0 { cursor = last }
+            }
+            while true {
+                let events = try await withDeadline(Self.readDeadline) { [store, cursor] in
+                    try await store.changes.events(after: cursor, limit: 1000)
+                }
+                guard let last = events.last else { break }
+                for event in events {
+                    sent += await dispatch(event)
+                    touched.formTouched(by: event)
+                }
+                read += events.count
+                cursor = last.seq
+            }
+        } catch {
+            // A read cut short by the server stopping is no fault to report.
+            if !(error is CancellationError) {
+                logger.warning("live hub could not read the change log", metadata: ["error": "\(String(reflecting: error))"])
+                span.recordError(error)
+            }
+            touched.everyone = true
+        }
+        span.attributes["worldlayer.live.events"] = read
+        span.attributes["worldlayer.live.deliveries"] = sent
+        await bell.ring(cells: touched.everyone ? nil : touched.cells)
+    }
+
+    /// Sends `event` to its audience; returns to how many sockets.
+    private func dispatch(_ event: LiveEvent) async -> Int {
         var frames: [FrameKey: ByteBuffer] = [:]
         let now = store.clock.now()
+        var sent = 0
         for id in audience(of: event) {
             guard let subscriber = subscribers[id] else { continue }
             if subscriber.isReplaying {
@@ -265,7 +279,9 @@ actor LiveHub {
                 continue
             }
             await deliver(event, to: id, now: now, frames: &frames)
+            sent += 1
         }
+        return sent
     }
 
     private func deliver(_ event: LiveEvent, to id: UUID) async {

@@ -11,11 +11,15 @@ struct LiveService: Service {
     let hub: LiveHub
     let pollInterval: Duration
     let signal: LiveSignal
+    let status: LiveSignalStatus
     let logger: Logger
 
     func run() async throws {
         let nats: NATSCommitSignal? =
-            if case .nats(let host, let port) = signal { NATSCommitSignal(host: host, port: port, logger: logger) } else { nil }
+            if case .nats(let host, let port) = signal {
+                NATSCommitSignal(host: host, port: port, logger: logger, status: status)
+            } else { nil }
+        if nats != nil { status.connected = false }
         try await cancelWhenGracefulShutdown {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// Tells the other servers that this one committed change-log entries, and hears when they did,
 /// through a NATS server (`worldlayer serve --live-signal nats://host:port`) instead of PostgreSQL's
@@ -13,12 +14,16 @@ actor NATSCommitSignal {
     let host: String
     let port: Int
     private let logger: Logger
-    private var outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>?
+    private let status: LiveSignalStatus
+    private var outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>? {
+        didSet { status.connected = outbound != nil }
+    }
 
-    init(host: String, port: Int, logger: Logger) {
+    init(host: String, port: Int, logger: Logger, status: LiveSignalStatus) {
         self.host = host
         self.port = port
         self.logger = logger
+        self.status = status
     }
 
     /// Announces a commit of this server (dropped while disconnected: the poll covers that gap).
@@ -68,5 +73,16 @@ actor NATSCommitSignal {
                 try? await Task.sleep(for: .seconds(1))
             }
         }
+    }
+}
+
+/// Whether the NATS live signal is connected now, for readiness and `/metrics`: nil when the signal
+/// is the database's own (`LISTEN`/`NOTIFY`), which readiness already checks through the database.
+final class LiveSignalStatus: Sendable {
+    private let state = Mutex<Bool?>(nil)
+
+    var connected: Bool? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
     }
 }

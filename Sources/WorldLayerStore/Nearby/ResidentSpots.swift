@@ -77,6 +77,9 @@ final class ResidentSpots: @unchecked Sendable {
     /// must find as the log's last entry for its page to be the file's answer.
     var version: Int64? { lock.withLock { status == .ready ? applied : nil } }
 
+    /// Stickers held (for `/metrics`): a walk over the cells, so for a scrape, not a request.
+    var spotCount: Int { lock.withLock { cells.values.reduce(0) { $0 + $1.count } } }
+
     /// A viewer's relations, if known as of ``version``.
     func relations(of viewer: Account.ID) -> [(kind: String, other: String)]? { lock.withLock { viewers[viewer] } }
 

@@ -17,6 +17,9 @@ final class StickerBodyCache: @unchecked Sendable {
 
     init(capacity: Int = 20_000) { generation = capacity / 2 }
 
+    /// Stickers held in both generations.
+    var count: Int { lock.withLock { young.count + old.count } }
+
     func sticker(_ id: Sticker.ID, version: Int) -> Sticker? {
         var dropped: [Sticker.ID: Sticker] = [:]
         defer { _ = dropped }  // released outside the lock

@@ -11,7 +11,7 @@ struct BookController {
     let books: BookStore
     let recognizers: BookRecognizers
     /// Frames are decoded a few at a time, off the threads that answer requests.
-    var pool = DecodePool()
+    var pool = DecodePool("books")
     /// A phone sends a few frames a second; more from one address is refused (429).
     let framesPerAddress: RateLimiter
 

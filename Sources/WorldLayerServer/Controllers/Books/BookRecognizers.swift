@@ -18,7 +18,11 @@ actor BookRecognizers {
     init(store: Store) { self.store = store }
 
     func recognizer(for book: Book) async throws -> Entry {
-        if let cached = built[book.id], cached.version == book.updatedAt { return try await cached.entry.value }
+        if let cached = built[book.id], cached.version == book.updatedAt {
+            CacheMetrics.lookup("book_recognizers", hit: true)
+            return try await cached.entry.value
+        }
+        CacheMetrics.lookup("book_recognizers", hit: false)
         let store = store
         let task = Task<Entry, any Error> {
             let features = try await store.books.features(bookID: book.id)
@@ -27,13 +31,18 @@ actor BookRecognizers {
         }
         // Concurrent first requests share one build.
         built[book.id] = (book.updatedAt, task)
+        CacheMetrics.holds("book_recognizers", entries: built.count)
         do {
             return try await task.value
         } catch {
             built[book.id] = nil
+            CacheMetrics.holds("book_recognizers", entries: built.count)
             throw error
         }
     }
 
-    func forget(_ bookID: Book.ID) { built[bookID] = nil }
+    func forget(_ bookID: Book.ID) {
+        built[bookID] = nil
+        CacheMetrics.holds("book_recognizers", entries: built.count)
+    }
 }

@@ -21,7 +21,7 @@ struct SceneController {
     let scenes: SceneStore
     let stickers: StickerStore
     let indexes: SceneIndexes
-    var pool = DecodePool()
+    var pool = DecodePool("scenes")
     /// Shared with books: a phone sends a few frames a second.
     let framesPerAddress: RateLimiter
 

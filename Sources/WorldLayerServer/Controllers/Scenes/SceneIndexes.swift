@@ -49,8 +49,10 @@ actor SceneIndexes {
         let scenes = anchors.map { "\($0.id.text)@\($0.createdAt.timeIntervalSince1970)" }.sorted().joined(separator: ",")
         if let ready = kept[block], ready.scenes == scenes {
             touch(block)
+            CacheMetrics.lookup("scene_indexes", hit: true)
             return try await ready.build.value
         }
+        CacheMetrics.lookup("scene_indexes", hit: false)
         for requester in requesters { try await builds.require(requester, what: "scene searches in new places") }
         let store = store
         let build = Task<Entry, any Error> {
@@ -69,6 +71,7 @@ actor SceneIndexes {
             if kept[block]?.scenes == scenes {
                 kept[block]?.bytes = entry.bytes
                 evict(keeping: block)
+                report()
             }
             return entry
         } catch {
@@ -92,5 +95,8 @@ actor SceneIndexes {
     private func drop(_ block: SceneBlock) {
         kept[block] = nil
         recent.removeAll { $0 == block }
+        report()
     }
+
+    private func report() { CacheMetrics.holds("scene_indexes", entries: kept.count, bytes: cachedBytes) }
 }

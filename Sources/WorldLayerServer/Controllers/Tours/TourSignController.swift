@@ -10,7 +10,7 @@ struct TourSignController {
     let tours: TourStore
     let recognizers: TourSignRecognizers
     /// Frames are decoded a few at a time, off the threads that answer requests.
-    var pool = DecodePool()
+    var pool = DecodePool("tour-signs")
     let framesPerAddress: RateLimiter
 
     func register(_ routes: Routes) {
