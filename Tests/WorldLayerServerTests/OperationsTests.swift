@@ -35,25 +35,31 @@ struct OperationsTests {
         }
     }
 
-    @Test("the decode pools and the scene index cache report to /metrics: a locate is a miss, then a hit; the pool empties after")
+    @Test("the decode pools and the scene index cache report to /metrics: a locate is a miss, then a hit")
     func decodeAndCacheMetrics() async throws {
+        // The registry is the process's, shared with the other tests' servers: counts that grow, series that exist.
+        @Sendable func value(_ series: String, _ text: String) -> Double {
+            text.split(separator: "\n").first { $0.hasPrefix(series + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") } ?? 0
+        }
+        let miss = "worldlayer_cache_lookups_total{cache=\"scene_indexes\",result=\"miss\"}"
+        let hit = "worldlayer_cache_lookups_total{cache=\"scene_indexes\",result=\"hit\"}"
         try await withServer(.sqlite) { api in
             let ada = try await api.signUpAndLogIn("ada")
             let sticker = try await SceneAnchorTests.place(api, Fixtures.sticker(text: "on the poster"), token: ada)
             let anchored = try await SceneAnchorTests.anchor(api, sticker, token: ada)
             #expect(anchored.status.code / 100 == 2, "\(anchored.text)")
+            let before = try await api.call(.get, "/metrics").text
             for _ in 0..<2 {
                 let located = try await SceneAnchorTests.locate(api, "anchor.jpg", token: ada)
                 #expect(located.status == .ok, "\(located.text)")
             }
-            let metrics = try await api.call(.get, "/metrics").text
-            for line in [
-                "worldlayer_decode_running{pool=\"scenes\"} 0", "worldlayer_decode_waiting{pool=\"scenes\"} 0",
-                "worldlayer_cache_lookups_total{cache=\"scene_indexes\",result=\"miss\"}",
-                "worldlayer_cache_lookups_total{cache=\"scene_indexes\",result=\"hit\"}",
-                "worldlayer_cache_entries{cache=\"scene_indexes\"} 1",
+            let after = try await api.call(.get, "/metrics").text
+            #expect(value(miss, after) - value(miss, before) >= 1 && value(hit, after) - value(hit, before) >= 1)
+            for series in [
+                "worldlayer_decode_running{pool=\"scenes\"}", "worldlayer_decode_waiting{pool=\"scenes\"}",
+                "worldlayer_cache_entries{cache=\"scene_indexes\"}", "worldlayer_cache_bytes{cache=\"scene_indexes\"}",
             ] {
-                #expect(metrics.contains(line), "\(line)")
+                #expect(after.contains(series), "\(series)")
             }
         }
     }

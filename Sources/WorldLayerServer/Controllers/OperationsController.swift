@@ -75,9 +75,13 @@ struct OperationsController {
         if !isMetricsPublic, !isLocal, context.account?.role != .admin {
             throw APIError(.forbidden, message: "metrics are served to this machine and to admins only (serve --public-metrics to change)")
         }
-        for (label, value) in await gauges() { Gauge(label: label).record(value) }
         var bytes: [UInt8] = []
         metrics.emit(into: &bytes)
+        // This server's own gauges, written as read rather than recorded into the registry, which every
+        // server in a process shares: two servers scraped at once would otherwise show each other's.
+        for (label, value) in await gauges().sorted(by: { $0.key < $1.key }) {
+            bytes += Array("# TYPE \(label) gauge\n\(label) \(value)\n".utf8)
+        }
         return Response(
             status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
