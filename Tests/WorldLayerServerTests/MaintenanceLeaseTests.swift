@@ -25,9 +25,23 @@ struct MaintenanceLeaseTests {
                     }
                     return held
                 }
-                // Twenty looks over two seconds: each time exactly one holds it.
+                // The first to start takes it on its first tick, which a loaded machine may run late.
+                var first = 0
+                for _ in 0..<100 where first == 0 {
+                    first = try await holders()
+                    if first == 0 { try await Task.sleep(for: .milliseconds(100)) }
+                }
+                // Then twenty looks over two seconds: never two at once. None only for a moment, when a
+                // stall of this whole test process (other suites' work on its threads) outlasted a
+                // lease: it is late rather than twice, and taken again within a lease and a renewal.
                 for check in 0..<20 {
-                    #expect(try await holders() == 1, "check \(check)")
+                    var now = try await holders()
+                    #expect(now <= 1, "check \(check): \(now) hold it")
+                    for _ in 0..<60 where now == 0 {
+                        try await Task.sleep(for: .milliseconds(100))
+                        now = try await holders()
+                    }
+                    #expect(now == 1, "check \(check): nobody took it again within 6 s")
                     try await Task.sleep(for: .milliseconds(100))
                 }
                 // Its holder dies: the lease is a dead server's, left to run out.
