@@ -13,6 +13,11 @@ actor MapService {
     /// The router of a network version: built (or being built) off the actor, once.
     private var router: (version: Int64, build: Task<BuiltRouter, any Error>)?
     private var search: (version: Int64, index: PlaceSearchIndex)?
+    /// The walking network's version as last read, and when: read again at most every
+    /// `networkRecheck`, not on every route (a database round trip that cost a route over HTTP
+    /// about a sixth of its time). A network imported meanwhile is routed on within that long.
+    private var network: (version: Int64, readAt: ContinuousClock.Instant)?
+    static let networkRecheck: Duration = .seconds(1)
 
     struct BuiltRouter: Sendable {
         var router: WalkingRouter
@@ -36,7 +41,13 @@ actor MapService {
     /// It starts on the first walk asked for, not when the server starts: a build still reading the
     /// store when the server stops would find it closed (a walk in flight holds the server open).
     private func current() async throws -> BuiltRouter {
-        let version = try await store.places.mapVersions().network
+        let version: Int64
+        if let network, ContinuousClock.now - network.readAt < Self.networkRecheck {
+            version = network.version
+        } else {
+            version = try await store.places.mapVersions().network
+            network = (version, ContinuousClock.now)
+        }
         if let router, router.version == version { return try await value(of: router.build) }
         let store = store
         let build = Task.detached(priority: .utility) {
@@ -67,9 +78,10 @@ actor MapService {
 
 extension MapService {
     /// A walking route, with routing's failures as the API's errors.
-    func walk(from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil)
-        async throws -> Route
-    {
+    /// Off the actor: routes are worked out side by side (the router lends each its own search space).
+    nonisolated func walk(
+        from: Coordinate, to: Coordinate, fromName: (id: String, name: String)? = nil, toName: (id: String, name: String)? = nil
+    ) async throws -> Route {
         let router = try await currentRouter()
         do {
             return try router.route(from: from, to: to, fromName: fromName, toName: toName)
