@@ -7,22 +7,5 @@ for line in io.lines(os.getenv("SCALEOUT_QUERIES")) do
   local lat, lon, radius = line:match("^([^\t]+)\t([^\t]+)\t([^\t]+)")
   if lat then queries[#queries + 1] = string.format("/v1/stickers/nearby?latitude=%s&longitude=%s&radius=%s&limit=50", lat, lon, radius) end
 end
-local threads = 0
-local next_index = 1
-
-function setup(thread)
-  threads = threads + 1
-  thread:set("start", threads * 997)
-end
-
-function init(args)
-  next_index = (start or 1) % #queries + 1
-end
-
-function request()
-  local path = queries[next_index]
-  next_index = next_index % #queries + 1
-  return wrk.format("GET", path)
-end
-
+require("rotation").serve(queries, function(path) return wrk.format("GET", path) end)
 done = report.done
