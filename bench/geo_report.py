@@ -47,13 +47,20 @@ with open(os.path.join(work, "ours.out")) as a, open(os.path.join(work, "peer.ou
 
 ours = [json.load(open(os.path.join(work, f"geo-ours-{r}.json"))) for r in range(1, rounds + 1)]
 peer = [json.load(open(os.path.join(work, f"geo-peer-{r}.json"))) for r in range(1, rounds + 1)]
+# GeographicLib from Debian's source built -O3 -march=native (bench/peers/build-geographiclib-native).
+native = [json.load(open(os.path.join(work, f"geo-native-{r}.json"))) for r in range(1, rounds + 1)]
+NATIVE = "built `-O3 -march=native` from Debian's source"
 n = ours[0]["lines"]
 # Each ratio round by round: peer time ÷ WorldLayer time, above 1 when WorldLayer is faster.
 rows = [
     ("inverse geodesic (in process)", "GeographicLib C++ `Geodesic::Inverse`", "inverse vs GeographicLib C++",
      [o["inverse_ns"] for o in ours], [p["inverse_ns"] for p in peer], "ns"),
+    ("inverse geodesic (in process)", f"GeographicLib C++ `Geodesic::Inverse`, {NATIVE}", "inverse vs GeographicLib -O3 native",
+     [o["inverse_ns"] for o in ours], [p["inverse_ns"] for p in native], "ns"),
     ("point → cell (in process)", "GeographicLib `Geohash::Forward` (7 chars)", "point→cell vs Geohash (7)",
      [o["cell_ns"] for o in ours], [p["geohash7_ns"] for p in peer], "ns"),
+    ("point → cell (in process)", f"GeographicLib `Geohash::Forward` (7 chars), {NATIVE}", "point→cell vs Geohash (7), -O3 native",
+     [o["cell_ns"] for o in ours], [p["geohash7_ns"] for p in native], "ns"),
     ("point → cell (in process)", "GeographicLib `MGRS::Forward` (100 m)", "point→cell vs MGRS (100 m)",
      [o["cell_ns"] for o in ours], [p["mgrs100m_ns"] for p in peer], "ns"),
     (f"`worldlayer geo inverse` vs `GeodSolve -i`, {n:,} lines, whole process", "GeographicLib `GeodSolve -i`",
@@ -72,7 +79,8 @@ json.dump(result, open("bench/results/geo.json", "w"), indent=2)
 p = result["provenance"]
 md = ["# bench geo", "",
       f"{n:,} random WGS84 problems (a quarter global, a quarter regional, half within a city; seed 42), measured after one "
-      f"untimed pass over {n:,} others (seed 41); {rounds} rounds, WorldLayer and GeographicLib taking turns at going first. "
+      f"untimed pass over {n:,} others (seed 41); {rounds} rounds, WorldLayer and GeographicLib (Debian's library, and its "
+      "source built `-O3 -march=native`) taking turns at going first. "
       "Cells: the median round (lowest–highest). Ratio = peer time ÷ WorldLayer time, taken round by round: above 1 means "
       "WorldLayer is faster, a win only when every round is. "
       f"Commit {p['commit']}, {p['machine']}, {p['date']}. Reproduce: `bench/run geo`. Chart: `geo.svg`.", "",
