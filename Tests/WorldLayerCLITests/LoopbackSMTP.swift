@@ -25,7 +25,12 @@ final class LoopbackSMTP {
     }
 
     func stop() {
-        process.terminate()
+        // SIGKILL: a child of the test process may inherit SIGTERM ignored (aiosmtpd outlived every
+        // test run that way).
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: maildir)
     }
 }
