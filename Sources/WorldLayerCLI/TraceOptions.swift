@@ -34,6 +34,9 @@ struct TraceOptions: ParsableArguments {
                     "the OTLP endpoint must be an http or https URL, like http://127.0.0.1:4318/v1/traces (got \(endpoint))")
             }
         }
+        if traceSample == nil, let text = environment["OTEL_TRACES_SAMPLER_ARG"], !text.isEmpty, Double(text) == nil {
+            throw ValidationError("$OTEL_TRACES_SAMPLER_ARG must be a number from 0 to 1 (got \(text))")
+        }
         if let ratio, !(ratio.isFinite && (0...1).contains(ratio)) {
             throw ValidationError("--trace-sample (or $OTEL_TRACES_SAMPLER_ARG) must be 0 to 1")
         }

@@ -200,7 +200,7 @@ public final class Store: Sendable {
                 return try await body(conn.sql(queryLogLevel: .trace), .postgres(conn))
             }
             return try await ConnectionDeadline.run(
-                on: conn, within: .milliseconds(Int64(deadline / .milliseconds(1))),
+                on: conn, within: TimeAmount(deadline),
                 release: { [self] in pools.postgres?.releaseConnection(conn, logger: logger) },
                 logger: logger
             ) { try await body(conn.sql(queryLogLevel: .trace), .postgres(conn)) }

@@ -107,6 +107,9 @@ struct TracingTests {
         #expect(url.status != 0 && url.stderr.contains("OTLP endpoint must be an http or https URL"), "\(url.stderr)")
         let ratio = try CLI.run(["serve", "--trace-sample", "2", "--database", CLI.scratchDatabase()])
         #expect(ratio.status != 0 && ratio.stderr.contains("--trace-sample"), "\(ratio.stderr)")
+        let word = try CLI.run(
+            ["serve", "--database", CLI.scratchDatabase()], environment: ["OTEL_TRACES_SAMPLER_ARG": "half"])
+        #expect(word.status != 0 && word.stderr.contains("OTEL_TRACES_SAMPLER_ARG must be a number"), "\(word.stderr)")
     }
 
     @Test("traceparent as W3C Trace Context writes it: version 00, lower-case hex, no all-zero ids; a later version read as 00")
