@@ -7,6 +7,8 @@ over them (`worldlayer-bench live-subscribers`), then placements arriving at eac
 open-loop: each is due at its own moment and is sent then, whether or not earlier ones were answered
 (a thread pool), and its latency to every subscriber runs from when it was due. A path stops climbing
 once a step loses deliveries or its p99 passes 5 s (past saturation nothing more is learnt).
+After both paths, each round times the floor: the kernel's write(2) alone fanning frames of the
+servers' size out to as many loopback sockets (`worldlayer-bench live-floor`), at LIVE_FLOOR_RATE/s.
 Writes bench/.work/live/rounds.json. Usage: live.py BIN DATABASE_URL NATS_PORT"""
 import atexit, concurrent.futures, http.client, json, os, socket, subprocess, sys, threading, time, urllib.request, uuid
 
@@ -18,6 +20,7 @@ subscribers = int(os.environ.get("LIVE_SUBSCRIBERS", "10000"))
 rates = [int(r) for r in os.environ.get("LIVE_RATES", "1 2 5 10 25 50 100").split()]
 seconds = float(os.environ.get("LIVE_SECONDS", "10"))
 reps = int(os.environ.get("LIVE_REPS", "5"))
+floor_rate = float(os.environ.get("LIVE_FLOOR_RATE", "5"))
 servers = 3
 signals = {"database": "database", "nats": f"nats://127.0.0.1:{nats_port}"}
 work = "bench/.work/live"
@@ -177,7 +180,7 @@ def measure(signal, round_, token, cell):
                    "server_cpu_s": round(server_cpu, 2), "subscriber_cpu_s": round(subscriber_cpu, 2),
                    "answered_p50_ms": answered[len(answered) // 2], "answered_p99_ms": answered[min(len(answered) - 1, int(len(answered) * 0.99))]}
             if got:
-                row.update({k: got[k] for k in ("deliveries", "connected", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms")})
+                row.update({k: got[k] for k in ("deliveries", "connected", "p50_ms", "p90_ms", "p99_ms", "p999_ms", "max_ms", "frame_bytes") if k in got})
             else:
                 row.update({"deliveries": 0, "connected": None, "timed_out": True})
             rows.append(row)
@@ -192,6 +195,19 @@ def measure(signal, round_, token, cell):
     return rows
 
 
+def floor(round_, frame_bytes):
+    """One run of `live-floor`: three writing threads (the servers) and one reading process (the subscribers)."""
+    out = subprocess.run([bin_ + "-bench", "live-floor", "--count", str(subscribers), "--writers", str(servers),
+                          "--bytes", str(frame_bytes), "--rate", str(floor_rate), "--seconds", str(seconds)],
+                         capture_output=True, text=True, timeout=600)
+    if out.returncode != 0:
+        sys.exit(f"live-floor failed: {out.stderr.strip()}")
+    row = {"round": round_, "rate": floor_rate, **json.loads(out.stdout)}
+    print(f"[live] round {round_}, the floor (write(2) alone, {frame_bytes} B frames): "
+          f"{row['writes_per_cpu_s']:,.0f} writes per CPU-s, p99 {row['p99_ms']:.1f} ms", file=sys.stderr)
+    return row
+
+
 def main():
     setup = Server("database")
     c = Client(setup.port)
@@ -200,13 +216,19 @@ def main():
     token = c.call("POST", "/v1/sessions", {"login": "placer", "password": "bench password"})["token"]
     cell = c.call("POST", "/v1/worldmaps", {"name": "bench", "latitude": lat, "longitude": lon}, token)["cell"]
     setup.stop()
-    rows = []
+    rows, floors = [], []
     order = list(signals)
+
+    def save():
+        json.dump({"subscribers": subscribers, "servers": servers, "seconds": seconds, "rates": rates, "rows": rows, "floors": floors},
+                  open(f"{work}/rounds.json", "w"), indent=1)
     for round_ in range(1, reps + 1):
         for signal in (order if round_ % 2 else order[::-1]):
             rows += measure(signal, round_, token, cell)
-            json.dump({"subscribers": subscribers, "servers": servers, "seconds": seconds, "rates": rates, "rows": rows},
-                      open(f"{work}/rounds.json", "w"), indent=1)
+            save()
+        sizes = [r["frame_bytes"] for r in rows if r["round"] == round_ and r.get("frame_bytes")]
+        floors.append(floor(round_, max(sizes) if sizes else 600))
+        save()
 
 
 main()

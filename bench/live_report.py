@@ -67,7 +67,15 @@ efficiency = {signal: spread(r["deliveries"] / r["server_cpu_s"] for r in rows i
 generator_cpu_per_delivery_us = spread(r["subscriber_cpu_s"] / r["deliveries"] * 1e6 for r in rows if complete(r) and r["deliveries"])
 subscriber_share = spread(r["subscriber_cpu_s"] / (r["server_cpu_s"] + r["subscriber_cpu_s"]) for r in rows if complete(r) and r["server_cpu_s"] > 0)
 
-result = {"provenance": provenance(), "subscribers": subscribers, "servers": servers, "seconds_per_step": data["seconds"],
+# The floor: write(2) alone, one per delivery, from as many threads as servers to as many loopback sockets,
+# with frames of the servers' size (bench/live.py runs it after each round). No server can deliver for less.
+floors = data.get("floors", [])
+floor = {"writes_per_cpu_second": spread(f["writes_per_cpu_s"] for f in floors), "write_cpu_us": spread(f["write_cpu_us"] for f in floors),
+         "reader_cpu_us": spread(f["reader_cpu_us"] for f in floors), "p50_ms": spread(f["p50_ms"] for f in floors),
+         "p99_ms": spread(f["p99_ms"] for f in floors), "frame_bytes": spread(f["bytes"] for f in floors),
+         "rate": floors[0]["rate"]} if floors else None
+
+result = {"provenance": provenance(), "floor": floor, "subscribers": subscribers, "servers": servers, "seconds_per_step": data["seconds"],
           "rates": data["rates"], "rounds": len(rounds), "goal": {"p99_ms": GOAL_MS, "rate": GOAL_RATE}, "summary": summary,
           "database_p99_over_nats_p99": ratios,
           "deliveries_per_server_cpu_second": efficiency, "subscriber_share_of_cpu": subscriber_share,
@@ -95,6 +103,16 @@ for signal, name in NAMES.items():
                   f"{cell(signal, rate, 'p999_ms')} | {sum(complete(r) for r in got)} of {len(got)} rounds | {cell(signal, rate, 'answered_p99_ms')} | "
                   + (shown(e, 0) if (e := summary[signal]["deliveries_per_server_cpu_second_by_rate"].get(rate)) else "—") + " |")
     md.append("")
+if floor:
+    md += ["## The floor: write(2) alone", "",
+           f"After each round, {servers} threads (the servers) write frames of the servers' size ({shown(floor['frame_bytes'], 0)} bytes) "
+           f"to {subscribers:,} loopback TCP sockets, one `write(2)` per delivery and nothing else, {floor['rate']:g} events a second for "
+           f"{data['seconds']:g} s, while another process reads them all on one thread with epoll as the subscribers do "
+           "(`worldlayer-bench live-floor`). A subscriber is a socket of its own, so a server's delivery costs at least one such write; "
+           "on loopback the write also runs the receiving side's TCP.", "",
+           "| writes per CPU-s | CPU per write µs | reader CPU per frame µs | p50 ms | p99 ms |", "|---|---|---|---|---|",
+           f"| {shown(floor['writes_per_cpu_second'], 0)} | {shown(floor['write_cpu_us'], 2)} | {shown(floor['reader_cpu_us'], 2)} | "
+           f"{shown(floor['p50_ms'], 1)} | {shown(floor['p99_ms'], 1)} |", ""]
 md += ["## Goals", ""]
 for signal, name in NAMES.items():
     s = summary[signal]
@@ -121,6 +139,16 @@ goal_rate = GOAL_RATE * subscribers
 for signal, e in efficiency.items():
     md.append(f"- {NAMES[signal]}: the servers deliver {shown(e, 0)} frames per CPU-second (every complete step of every round); "
               f"{goal_rate:,} deliveries/s (the goal's load) would need about {goal_rate / e['median']:.0f} such cores for the servers alone.")
+if floor:
+    md.append(f"- The floor on this machine is {shown(floor['writes_per_cpu_second'], 0)} writes per CPU-second: the goal of "
+              f"{GOAL_EFFICIENCY:,} deliveries per server CPU-second is "
+              + ("above it in every round, out of reach of any server here that writes each subscriber its own frames"
+                 if below(floor["writes_per_cpu_second"], GOAL_EFFICIENCY) else "not above it in every round")
+              + f"; one event written to {subscribers:,} sockets reaches them at p99 {shown(floor['p99_ms'], 1)} ms with nothing but the writes, "
+              + (f"so p99 ≤ {GOAL_MS} ms is out of reach too" if above(floor["p99_ms"], GOAL_MS) else f"within {GOAL_MS} ms in some round")
+              + ". The servers' deliveries per CPU-second ÷ the floor's writes, round by round: "
+              + "; ".join(f"{NAMES[signal]} {shown(spread(r['deliveries'] / r['server_cpu_s'] / f['writes_per_cpu_s'] for r in rows for f in floors if r['signal'] == signal and r['round'] == f['round'] and complete(r) and r['server_cpu_s'] > 0 and r['rate'] == floor['rate']))}"
+                          for signal in NAMES if any(r["signal"] == signal and complete(r) and r["rate"] == floor["rate"] for r in rows)) + ".")
 md.append(f"- The load generator (one thread on epoll, `worldlayer-bench live-subscribers`) used "
           f"{shown(generator_cpu_per_delivery_us, 2)} µs of CPU per delivery, "
           f"{shown({k: v * 100 if k != 'runs' else v for k, v in subscriber_share.items()}, 0)} % "

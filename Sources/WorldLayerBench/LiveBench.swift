@@ -84,6 +84,8 @@ final class LatencyLog: @unchecked Sendable {
     private var latencies: [Int: [Float]] = [:]
     private var marks: [Int: Int] = [:]
     private var finished: Set<Int> = []
+    /// Bytes of the placements' frames on the wire (header and payload), for `live-floor` to write the same.
+    private var frameBytes: [Int: (sum: Int, count: Int)] = [:]
 
     init(subscribers: Int) { self.subscribers = subscribers }
 
@@ -112,6 +114,9 @@ final class LatencyLog: @unchecked Sendable {
                 lock.withLock {
                     guard let schedule = schedules[step] else { return }
                     latencies[step, default: []].append(Float(now - schedule.start - index * schedule.interval) / 1e6)
+                    let wire = bytes.count + (bytes.count < 126 ? 2 : 4)
+                    frameBytes[step, default: (0, 0)].sum += wire
+                    frameBytes[step, default: (0, 0)].count += 1
                 }
             } else if words[0] == "mark" {
                 lock.withLock {
@@ -161,6 +166,7 @@ final class LatencyLog: @unchecked Sendable {
             let line: [String: Any] = [
                 "step": step, "deliveries": sorted.count, "connected": connected, "p50_ms": pick(0.5), "p90_ms": pick(0.9),
                 "p99_ms": pick(0.99), "p999_ms": pick(0.999), "max_ms": Double(sorted.last ?? 0),
+                "frame_bytes": frameBytes[step].map { $0.sum / max(1, $0.count) } ?? 0,
             ]
             if let json = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) {
                 FileHandle.standardOutput.write(json + Data("\n".utf8))

@@ -108,7 +108,8 @@ final class LiveSocket: Sendable {
 
     fileprivate func flushOnLoop() {
         waitsForFlush = false
-        channel.flush()
+        // From where the frames entered: the handlers behind the encoder hold none of them.
+        if let pastEncoder { pastEncoder.flush() } else { channel.flush() }
     }
 }
 
