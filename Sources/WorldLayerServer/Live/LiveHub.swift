@@ -171,14 +171,16 @@ actor LiveHub {
 
     /// The subscribers an event may concern: those of its cells and of the feed for a sticker change,
     /// those of its topic, everyone for a change of relations (few, and judged one by one).
-    private func audience(of event: LiveEvent) -> [UUID] {
+    private func audience(of event: LiveEvent) -> Set<UUID> {
         switch event {
         case .sticker(let change):
-            var ids = byTopic[.feed] ?? []
-            for cell in change.cells { ids.formUnion(byCell[cell] ?? []) }
-            return Array(ids)
-        case .topic(_, let topic): return Array(byTopic[topic] ?? [])
-        case .relation: return Array(subscribers.keys)
+            // Usually one cell's followers and no feed: that set itself, shared, not rebuilt id by id.
+            let groups = ([byTopic[.feed]] + change.cells.map { byCell[$0] }).compactMap { $0 }
+            guard var ids = groups.first else { return [] }
+            for more in groups.dropFirst() { ids.formUnion(more) }
+            return ids
+        case .topic(_, let topic): return byTopic[topic] ?? []
+        case .relation: return Set(subscribers.keys)
         }
     }
 
@@ -278,21 +280,21 @@ actor LiveHub {
                 subscriber.held.append(event)
                 continue
             }
-            await deliver(event, to: id, now: now, frames: &frames)
+            await deliver(event, to: subscriber, id: id, now: now, frames: &frames)
             sent += 1
         }
         return sent
     }
 
     private func deliver(_ event: LiveEvent, to id: UUID) async {
+        guard let subscriber = subscribers[id] else { return }
         var frames: [FrameKey: ByteBuffer] = [:]
-        await deliver(event, to: id, now: store.clock.now(), frames: &frames)
+        await deliver(event, to: subscriber, id: id, now: store.clock.now(), frames: &frames)
     }
 
     /// `frames` holds the encoded message per kind (and for the author, who also sees
     /// whom it is shared with), so an event is encoded once however many subscribe.
-    private func deliver(_ event: LiveEvent, to id: UUID, now: Date, frames: inout [FrameKey: ByteBuffer]) async {
-        guard let s = subscribers[id] else { return }
+    private func deliver(_ event: LiveEvent, to s: Subscriber, id: UUID, now: Date, frames: inout [FrameKey: ByteBuffer]) async {
         switch event {
         case .sticker(let change):
             if let interests = s.interests, interests.brings(change, to: s.viewer, now: now) {
