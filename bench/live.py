@@ -202,7 +202,7 @@ def floor(round_, frame_bytes):
                          capture_output=True, text=True, timeout=600)
     if out.returncode != 0:
         sys.exit(f"live-floor failed: {out.stderr.strip()}")
-    row = {"round": round_, "rate": floor_rate, **json.loads(out.stdout)}
+    row = {"round": round_, "rate": floor_rate, "commit": os.environ.get("BENCH_COMMIT"), **json.loads(out.stdout)}
     print(f"[live] round {round_}, the floor (write(2) alone, {frame_bytes} B frames): "
           f"{row['writes_per_cpu_s']:,.0f} writes per CPU-s, p99 {row['p99_ms']:.1f} ms", file=sys.stderr)
     return row

@@ -194,8 +194,7 @@ struct LiveFloorCommand: ParsableCommand {
                     let framesBefore = received[index] / frameBytes
                     received[index] += got
                     for frame in framesBefore..<min(events, received[index] / frameBytes) {
-                        let start = lock.withLock { starts[frame] }
-                        latencies.append(Float(now - start) / 1e6)
+                        latencies.append(Float(now - startOf(frame)) / 1e6)
                     }
                 }
             }
@@ -207,6 +206,16 @@ struct LiveFloorCommand: ParsableCommand {
                 "reader_cpu_us": cpu / Double(latencies.count) * 1e6, "p50_ms": pick(0.5), "p99_ms": pick(0.99),
             ]
             FileHandle.standardOutput.write(try JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) + Data("\n".utf8))
+        }
+
+        /// When event `frame` began. Its line is written before its frames, but read by another
+        /// thread: a frame can be here first, by microseconds.
+        private func startOf(_ frame: Int) -> Int64 {
+            while true {
+                let start = lock.withLock { starts[frame] }
+                if start != 0 { return start }
+                usleep(20)
+            }
         }
 
         /// Listens on a free loopback port, says which on stdout, and takes `count` connections.
