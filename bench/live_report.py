@@ -73,9 +73,9 @@ floors = data.get("floors", [])
 floor = {"writes_per_cpu_second": spread(f["writes_per_cpu_s"] for f in floors), "write_cpu_us": spread(f["write_cpu_us"] for f in floors),
          "reader_cpu_us": spread(f["reader_cpu_us"] for f in floors), "p50_ms": spread(f["p50_ms"] for f in floors),
          "p99_ms": spread(f["p99_ms"] for f in floors), "frame_bytes": spread(f["bytes"] for f in floors),
-         "rate": floors[0]["rate"]} if floors else None
+         "rate": floors[0]["rate"], "commits": {f.get("commit") or "" for f in floors} - {""}} if floors else None
 
-result = {"provenance": provenance(), "floor": floor, "subscribers": subscribers, "servers": servers, "seconds_per_step": data["seconds"],
+result = {"provenance": provenance(), "floor": floor and {**floor, "commits": sorted(floor["commits"])}, "subscribers": subscribers, "servers": servers, "seconds_per_step": data["seconds"],
           "rates": data["rates"], "rounds": len(rounds), "goal": {"p99_ms": GOAL_MS, "rate": GOAL_RATE}, "summary": summary,
           "database_p99_over_nats_p99": ratios,
           "deliveries_per_server_cpu_second": efficiency, "subscriber_share_of_cpu": subscriber_share,
@@ -109,7 +109,9 @@ if floor:
            f"to {subscribers:,} loopback TCP sockets, one `write(2)` per delivery and nothing else, {floor['rate']:g} events a second for "
            f"{data['seconds']:g} s, while another process reads them all on one thread with epoll as the subscribers do "
            "(`worldlayer-bench live-floor`). A subscriber is a socket of its own, so a server's delivery costs at least one such write; "
-           "on loopback the write also runs the receiving side's TCP.", "",
+           "on loopback the write also runs the receiving side's TCP."
+           + (f" These floor runs were made at commit {', '.join(sorted(floor['commits']))}, after the rounds (`bench/JOURNAL.md` says why)."
+              if floor["commits"] - {p["commit"]} else ""), "",
            "| writes per CPU-s | CPU per write µs | reader CPU per frame µs | p50 ms | p99 ms |", "|---|---|---|---|---|",
            f"| {shown(floor['writes_per_cpu_second'], 0)} | {shown(floor['write_cpu_us'], 2)} | {shown(floor['reader_cpu_us'], 2)} | "
            f"{shown(floor['p50_ms'], 1)} | {shown(floor['p99_ms'], 1)} |", ""]
