@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The `routing` benchmark (run inside scripts/with-postgres by bench/run routing): the same pairs on
-# WorldLayer, OSRM (osrm-routed over loopback, foot.lua, CH) and pgRouting over the Helsinki extract;
-# then a synthetic grid 100× the extract's walking graph on WorldLayer and OSRM (MLD, and CH when its
-# contraction finishes in time). Every router warms up on one set of pairs and is timed on another;
+# WorldLayer, OSRM (osrm-routed over loopback, and its engine in process through the wheel's Python
+# binding; foot.lua, CH) and pgRouting over the Helsinki extract; then a 300×300 grid that both
+# contract (CH against CH), and a synthetic grid 100× the extract's walking graph on WorldLayer and
+# OSRM (MLD, and CH when its contraction finishes in time). Every router warms up on one set of pairs and is timed on another;
 # ROUTING_REPS rounds (5), the routers taking turns at going first.
 set -euo pipefail
 bin="$1"
@@ -59,15 +60,33 @@ python3 bench/measure.py "$work/pgrouting-import.json" osm2pgrouting -f "$work/h
 
 ours() { "$bin-bench" routing --database "sqlite:$work/ours.sqlite" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/ours-lengths.txt" --routes "$work/ours-routes.txt" > "$work/ours-$r.json"; }
 osrm() { "$py312" bench/routing_osrm.py query "$osrm_port" "$work/osrm-routed.log" "$work/pairs.txt" "$work/warmup-pairs.txt" "$work/osrm-lengths.txt" > "$work/osrm-$r.json"; }
+osrm_inprocess() { "$py312" bench/routing_osrm.py inprocess "$work/osrm.osrm" "$work/pairs.txt" "$work/warmup-pairs.txt" > "$work/osrm-inprocess-$r.json"; }
 pgrouting() { "$bin-bench" routing --pgrouting --database "${pg%/*}/pgrouting_bench?sslmode=disable" --pairs "$work/pairs.txt" --warmup "$work/warmup-pairs.txt" --lengths "$work/pgrouting-lengths.txt" > "$work/pgrouting-$r.json"; }
 for r in $(seq 1 "$reps"); do
   echo "[routing] Helsinki: round $r of $reps" >&2
-  rotate "$r" ours osrm pgrouting
+  rotate "$r" ours osrm osrm_inprocess pgrouting
 done
 echo "{\"engine_rss_bytes\": $(rss_of "$osrm_pid")}" > "$work/osrm-memory.json"
 echo "[routing] Helsinki: explaining the pairs whose lengths differ from OSRM's by more than 1 %…" >&2
 python3 bench/routing_differences.py demo/helsinki.osm.pbf "$work/pairs.txt" "$work/ours-lengths.txt" "$work/ours-routes.txt" \
   "$work/osrm-lengths.txt" "$osrm_port" > "$work/differences.json"
+
+ch="${ROUTING_CH_GRID:-300}"
+echo "[routing] a ${ch}×${ch} grid that both routers contract (CH against CH): import and prepare…" >&2
+python3 bench/routing_grid.py "$ch" "$work/chgrid.osm" "$work/chgrid-all-pairs.txt" 400
+head -200 "$work/chgrid-all-pairs.txt" > "$work/chgrid-warmup-pairs.txt"
+tail -200 "$work/chgrid-all-pairs.txt" > "$work/chgrid-pairs.txt"
+python3 bench/measure.py "$work/chgrid-import.json" "$bin" import osm "$work/chgrid.osm" --database "sqlite:$work/chgrid.sqlite" > /dev/null
+"$py312" bench/routing_osrm.py prepare "$work/chgrid.osm" CH > "$work/chgrid-osrm-prepare.json"
+start_osrm "$work/chgrid.osrm" CH "$work/chgrid-osrm.log"
+chgrid_port=$started_port
+chgrid_ours() { "$bin-bench" routing --database "sqlite:$work/chgrid.sqlite" --pairs "$work/chgrid-pairs.txt" --warmup "$work/chgrid-warmup-pairs.txt" --lengths "$work/chgrid-ours-lengths.txt" > "$work/chgrid-ours-$r.json"; }
+chgrid_osrm() { "$py312" bench/routing_osrm.py query "$chgrid_port" "$work/chgrid-osrm.log" "$work/chgrid-pairs.txt" "$work/chgrid-warmup-pairs.txt" "$work/chgrid-osrm-lengths.txt" > "$work/chgrid-osrm-$r.json"; }
+chgrid_osrm_inprocess() { "$py312" bench/routing_osrm.py inprocess "$work/chgrid.osrm" "$work/chgrid-pairs.txt" "$work/chgrid-warmup-pairs.txt" > "$work/chgrid-osrm-inprocess-$r.json"; }
+for r in $(seq 1 "$reps"); do
+  echo "[routing] ${ch}×${ch} grid: round $r of $reps" >&2
+  rotate "$r" chgrid_ours chgrid_osrm chgrid_osrm_inprocess
+done
 
 n="${ROUTING_GRID:-810}"
 echo "[routing] a synthetic ${n}×${n} grid (about 100× the extract's graph): import and prepare…" >&2

@@ -4,6 +4,12 @@
 
   routing_osrm.py bin                      prints the folder of osrm-extract, osrm-contract, osrm-routed…
   routing_osrm.py prepare FILE CH|MLD      extract + contract (CH) or partition + customize (MLD); prints JSON
+  routing_osrm.py inprocess BASE PAIRS WARMUP
+      OSRM's engine in this process, through the wheel's Python binding (it ships no libosrm headers
+      to build a C++ harness with): each pair with steps and full GeoJSON geometry, and bare. A call
+      returns OSRM's own JSON object tree, built in C++ and not turned into Python. The per-call
+      floor is shown apart: a route from a point to itself through the same binding (its two
+      snaps, a trivial route and the crossing into C++ and back). Prints JSON.
   routing_osrm.py query PORT LOG PAIRS WARMUP LENGTHS_OUT
       asks the osrm-routed at PORT (logging to LOG) for each pair twice: with steps and full GeoJSON
       geometry (what WorldLayer returns), and bare (overview=false, no steps). The time of each is
@@ -89,12 +95,43 @@ def query(port, log, pairs_file, warmup_file, lengths_out):
                       "bare": {**figures(logged[1::2]), "round_trip": figures(trips["bare"])}}))
 
 
+def inprocess(base, pairs_file, warmup_file):
+    import osrm
+    engine = osrm.OSRM(algorithm="CH", storage_config=base, use_shared_memory=False)
+
+    def parameters(row, steps):
+        a, b, c, d = row
+        if steps:
+            return osrm.RouteParameters(coordinates=[(b, a), (d, c)], steps=True, overview="full", geometries="geojson", generate_hints=False)
+        return osrm.RouteParameters(coordinates=[(b, a), (d, c)], overview="false", generate_hints=False)
+
+    def timed(params):
+        # The parameters are built before the clock starts: the call is the binding's and OSRM's work alone.
+        t = time.perf_counter_ns()
+        engine.Route(params)
+        return (time.perf_counter_ns() - t) / 1000
+
+    for row in read_pairs(warmup_file):
+        timed(parameters(row, True)), timed(parameters(row, False))
+    rows = read_pairs(pairs_file)
+    steps = [timed(parameters(row, True)) for row in rows]
+    bare = [timed(parameters(row, False)) for row in rows]
+    floor = [timed(parameters((row[0], row[1], row[0], row[1]), False)) for row in rows]
+
+    def figures(values):
+        s = sorted(values)
+        return {"p50_us": s[len(s) // 2], "p99_us": s[min(len(s) - 1, len(s) * 99 // 100)], "mean_us": statistics.fmean(s)}
+    print(json.dumps({"pairs": len(rows), "steps": figures(steps), "bare": figures(bare), "floor": figures(floor)}))
+
+
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "bin":
         print(bin_dir())
     elif command == "prepare":
         prepare(sys.argv[2], sys.argv[3])
+    elif command == "inprocess":
+        inprocess(*sys.argv[2:5])
     elif command == "query":
         query(int(sys.argv[2]), *sys.argv[3:7])
     else:

@@ -61,6 +61,16 @@ def ratios(peer_runs, ours_runs, peer_key, ours_key):
 described = lambda r: {"p50_us": r["p50_us"], "p99_us": r["p99_us"]}
 bare = lambda r: {"p50_us": r["bare_p50_us"], "p99_us": r["bare_p99_us"]}
 ours, osrm_, pgr = rounds("ours"), rounds("osrm"), rounds("pgrouting")
+inproc = rounds("osrm-inprocess")
+
+
+def inprocess(runs, ours_runs):
+    """OSRM's engine in process (the Python binding): its times, its per-call floor, and its time ÷ WorldLayer's, like for like."""
+    return {"steps": {p: spread(r["steps"][f"{p}_us"] for r in runs) for p in ("p50", "p99")},
+            "bare": {p: spread(r["bare"][f"{p}_us"] for r in runs) for p in ("p50", "p99")},
+            "floor": {p: spread(r["floor"][f"{p}_us"] for r in runs) for p in ("p50", "p99")},
+            "ratios": {"steps": ratios(runs, ours_runs, lambda r: r["steps"], described),
+                       "bare": ratios(runs, ours_runs, lambda r: r["bare"], bare)}}
 meta = provenance()
 city = {
     "rounds": len(ours), "pairs": ours[0]["pairs"],
@@ -68,6 +78,7 @@ city = {
                    "bare": {p: spread(r[f"bare_{p}_us"] for r in ours) for p in ("p50", "p99")}},
     "osrm_ch": {v: {p: spread(r[v][f"{p}_us"] for r in osrm_) for p in ("p50", "p99")} for v in ("steps", "bare")},
     "osrm_round_trip": {v: spread(r[v]["round_trip"]["p50_us"] for r in osrm_) for v in ("steps", "bare")},
+    "osrm_in_process": inprocess(inproc, ours) if inproc else None,
     "pgrouting": {p: spread(r[f"{p}_us"] for r in pgr) for p in ("p50", "p99")},
     "ratios": {"osrm_steps": ratios(osrm_, ours, lambda r: r["steps"], described),
                "osrm_bare": ratios(osrm_, ours, lambda r: r["bare"], bare),
@@ -79,11 +90,27 @@ city = {
     "graph": {k: ours[0][k] for k in ("vertices", "edges", "build_s", "router_rss_bytes", "shortcuts", "core_vertices")},
 }
 grid_ours = rounds("grid-ours")
+ch_ours, ch_osrm, ch_inproc = rounds("chgrid-ours"), rounds("chgrid-osrm"), rounds("chgrid-osrm-inprocess")
+chgrid = {"rounds": len(ch_ours), "import": load("chgrid-import.json"), "osrm_prepare": load("chgrid-osrm-prepare.json"),
+          "graph": {k: ch_ours[0][k] for k in ("vertices", "edges", "build_s", "router_rss_bytes", "shortcuts", "core_vertices")},
+          "worldlayer": {v: {p: spread(r[f"{k}{p}_us"] for r in ch_ours) for p in ("p50", "p99")} for v, k in (("described", ""), ("bare", "bare_"))},
+          "osrm_ch": {v: {p: spread(r[v][f"{p}_us"] for r in ch_osrm) for p in ("p50", "p99")} for v in ("steps", "bare")},
+          "osrm_ch_ratios": {"steps": ratios(ch_osrm, ch_ours, lambda r: r["steps"], described),
+                             "bare": ratios(ch_osrm, ch_ours, lambda r: r["bare"], bare)},
+          "osrm_in_process": inprocess(ch_inproc, ch_ours),
+          "lengths_vs_osrm": agreement(lengths("chgrid-ours-lengths.txt"), lengths("chgrid-osrm-lengths.txt"))} if ch_ours else None
 # WorldLayer in process against osrm-routed's own time, which includes reading an HTTP request: not like for like.
 # The like-for-like figure is bench/run routing-http's, both over HTTP.
 goals = [{"goal": f"faster than OSRM CH with steps on the city ({p}; WorldLayer in process, OSRM's time includes parsing an HTTP "
                   "request, so not like for like: over HTTP see routing-http.md)", "figure": shown(city["ratios"]["osrm_steps"][p], unit="×"),
           "met": above(city["ratios"]["osrm_steps"][p], 1)} for p in ("p50", "p99")]
+# Issue 49: like against like, both in process; and a described route within 120 µs.
+if city["osrm_in_process"]:
+    goals += [{"goal": f"faster than OSRM's engine in process with steps ({p}, both in process)",
+               "figure": shown(city["osrm_in_process"]["ratios"]["steps"][p], unit="×"), "met": above(city["osrm_in_process"]["ratios"]["steps"][p], 1)}
+              for p in ("p50", "p99")]
+goals.append({"goal": "a described route within 120 µs in process (p50, every round)", "figure": shown(city["worldlayer"]["described"]["p50"], 0, " µs"),
+              "met": city["worldlayer"]["described"]["p50"]["high"] <= 120})
 # A run stopped during the grid (ROUTING_GRID_NOTE says why) reports the city and names the grid as not measured.
 grid = {"rounds": len(grid_ours), "import": load("grid-import.json"), "osrm": {},
         "not_measured": os.environ.get("ROUTING_GRID_NOTE", "no grid rounds in bench/.work/routing")}
@@ -110,7 +137,7 @@ else:
     goals.append({"goal": "on the grid, faster than OSRM's best mode there", "figure": "not measured (see the grid section)", "met": False})
 differences = load("differences.json")
 verdicts = collections.Counter(d["verdict"] for d in differences)
-report = {"meta": meta, "city": city, "grid": grid, "goals": goals, "differences": differences}
+report = {"meta": meta, "city": city, "ch_grid": chgrid, "grid": grid, "goals": goals, "differences": differences}
 os.makedirs("bench/results", exist_ok=True)
 json.dump(report, open("bench/results/routing.json", "w"), indent=1)
 
@@ -131,17 +158,28 @@ lines = [
     "  log (parsing the request, routing, writing the JSON), without the loopback round trip. *With steps*: `steps=true&overview=full&geometries=geojson`;",
     "  *bare*: `overview=false`. The round trip seen by the client was " + us(c["osrm_round_trip"]["steps"]) + " with steps, "
     + us(c["osrm_round_trip"]["bare"]) + " bare.",
+    "- **OSRM in process**: the same engine and files through the `osrm-bindings` wheel's Python binding (the wheel ships no `libosrm`",
+    "  headers for a C++ harness), `OSRM.Route` timed alone; it returns OSRM's JSON object tree built in C++, not text. The binding's",
+    "  per-call floor (a route from a point to itself: two snaps, a trivial route, the crossing into C++ and back) is shown apart, not subtracted.",
     "- **pgRouting**: `pgr_dijkstra` after a nearest-vertex query, on osm2pgrouting's graph (Debian's `mapconfig_for_pedestrian.xml`); a length only.", "",
     "| router | p50 | p99 |", "|---|---:|---:|",
     f"| WorldLayer, described | {us(c['worldlayer']['described']['p50'])} | {us(c['worldlayer']['described']['p99'])} |",
     f"| OSRM CH, with steps | {us(c['osrm_ch']['steps']['p50'])} | {us(c['osrm_ch']['steps']['p99'])} |",
     f"| WorldLayer, bare | {us(c['worldlayer']['bare']['p50'])} | {us(c['worldlayer']['bare']['p99'])} |",
     f"| OSRM CH, bare | {us(c['osrm_ch']['bare']['p50'])} | {us(c['osrm_ch']['bare']['p99'])} |",
-    f"| pgRouting | {us(c['pgrouting']['p50'])} | {us(c['pgrouting']['p99'])} |", "",
+    f"| pgRouting | {us(c['pgrouting']['p50'])} | {us(c['pgrouting']['p99'])} |"] + ([
+    f"| OSRM CH in process, with steps | {us(c['osrm_in_process']['steps']['p50'])} | {us(c['osrm_in_process']['steps']['p99'])} |",
+    f"| OSRM CH in process, bare | {us(c['osrm_in_process']['bare']['p50'])} | {us(c['osrm_in_process']['bare']['p99'])} |",
+    f"| OSRM in process, per-call floor | {us(c['osrm_in_process']['floor']['p50'])} | {us(c['osrm_in_process']['floor']['p99'])} |"]
+    if c["osrm_in_process"] else []) + ["",
     "| ratio | p50 | p99 |", "|---|---:|---:|",
     f"| OSRM with steps ÷ WorldLayer described | {win(c['ratios']['osrm_steps']['p50'])} | {win(c['ratios']['osrm_steps']['p99'])} |",
     f"| OSRM bare ÷ WorldLayer bare | {win(c['ratios']['osrm_bare']['p50'])} | {win(c['ratios']['osrm_bare']['p99'])} |",
-    f"| pgRouting ÷ WorldLayer bare | {win(c['ratios']['pgrouting']['p50'])} | {win(c['ratios']['pgrouting']['p99'])} |", "",
+    f"| pgRouting ÷ WorldLayer bare | {win(c['ratios']['pgrouting']['p50'])} | {win(c['ratios']['pgrouting']['p99'])} |"] + ([
+    f"| OSRM in process with steps ÷ WorldLayer described (both in process) | {win(c['osrm_in_process']['ratios']['steps']['p50'])} | "
+    f"{win(c['osrm_in_process']['ratios']['steps']['p99'])} |",
+    f"| OSRM in process bare ÷ WorldLayer bare (both in process) | {win(c['osrm_in_process']['ratios']['bare']['p50'])} | "
+    f"{win(c['osrm_in_process']['ratios']['bare']['p99'])} |"] if c["osrm_in_process"] else []) + ["",
     f"Route lengths against OSRM's: {w['within_1_percent']} of {w['compared']} within 1 %; {w['shorter_than_osrm']} shorter "
     f"({w['shorter_over_loose_surfaces']} of them over gravel, sand, mud or pebbles, which OSRM's `foot.lua` walks at 0.75× or 0.5× speed "
     f"and so goes round: it minimises time, WorldLayer distance); {w['longer_than_osrm']} longer; largest difference {w['max_difference'] * 100:.1f} %.",
@@ -162,9 +200,31 @@ lines = [
     f"WorldLayer's router: {int(c['graph']['vertices'])} vertices, {int(c['graph']['edges'])} directed edges, contracted into a hierarchy "
     f"({int(c['graph']['shortcuts']):,} shortcuts, {int(c['graph']['core_vertices']):,} vertices left uncontracted), built in {c['graph']['build_s']:.2f} s, "
     f"{c['graph']['router_rss_bytes'] / c['graph']['vertices'] * 1000 / 1024:.0f} KiB of resident memory per 1,000 vertices; osrm-routed {mib(c['osrm_memory']['engine_rss_bytes'])} resident.", "",
-    "## Synthetic grid"]
+    ]
+if chgrid:
+    g = chgrid
+    lines += [
+        f"## CH against CH: a {int(round(g['graph']['vertices'] ** 0.5))}×{int(round(g['graph']['vertices'] ** 0.5))} grid", "",
+        f"A lattice both routers contract: {int(g['graph']['vertices']):,} vertices; WorldLayer's hierarchy built in {g['graph']['build_s']:.1f} s "
+        f"({int(g['graph']['shortcuts']):,} shortcuts, {int(g['graph']['core_vertices']):,} vertices left uncontracted), OSRM's extract + contract "
+        f"{g['osrm_prepare']['prepare_s']:.0f} s. 200 measured pairs after 200 others to warm up; {g['rounds']} rounds.", "",
+        "| router | p50 | p99 |", "|---|---:|---:|",
+        f"| WorldLayer, described | {us(g['worldlayer']['described']['p50'])} | {us(g['worldlayer']['described']['p99'])} |",
+        f"| WorldLayer, bare | {us(g['worldlayer']['bare']['p50'])} | {us(g['worldlayer']['bare']['p99'])} |",
+        f"| OSRM CH (osrm-routed's own time), with steps | {us(g['osrm_ch']['steps']['p50'])} | {us(g['osrm_ch']['steps']['p99'])} |",
+        f"| OSRM CH (osrm-routed's own time), bare | {us(g['osrm_ch']['bare']['p50'])} | {us(g['osrm_ch']['bare']['p99'])} |",
+        f"| OSRM CH in process, with steps | {us(g['osrm_in_process']['steps']['p50'])} | {us(g['osrm_in_process']['steps']['p99'])} |",
+        f"| OSRM CH in process, bare | {us(g['osrm_in_process']['bare']['p50'])} | {us(g['osrm_in_process']['bare']['p99'])} |",
+        f"| OSRM in process, per-call floor | {us(g['osrm_in_process']['floor']['p50'])} | {us(g['osrm_in_process']['floor']['p99'])} |", "",
+        "| ratio | p50 | p99 |", "|---|---:|---:|",
+        f"| OSRM in process with steps ÷ WorldLayer described | {win(g['osrm_in_process']['ratios']['steps']['p50'])} | {win(g['osrm_in_process']['ratios']['steps']['p99'])} |",
+        f"| OSRM in process bare ÷ WorldLayer bare | {win(g['osrm_in_process']['ratios']['bare']['p50'])} | {win(g['osrm_in_process']['ratios']['bare']['p99'])} |",
+        f"| osrm-routed with steps ÷ WorldLayer described | {win(g['osrm_ch_ratios']['steps']['p50'])} | {win(g['osrm_ch_ratios']['steps']['p99'])} |",
+        f"| osrm-routed bare ÷ WorldLayer bare | {win(g['osrm_ch_ratios']['bare']['p50'])} | {win(g['osrm_ch_ratios']['bare']['p99'])} |", "",
+        f"Lengths against OSRM: {g['lengths_vs_osrm']['within_1_percent']} of {g['lengths_vs_osrm']['compared']} within 1 %.", ""]
+lines += ["## Synthetic grid"]
 if "not_measured" in grid:
-    lines += ["", f"Not measured in this run: {grid['not_measured']}.", "", "Goals (issue 26):", ""]
+    lines += ["", f"Not measured in this run: {grid['not_measured']}.", "", "Goals (issues 26 and 49):", ""]
 else:
     lines += [
         "", f"{int(grid['graph']['vertices']):,} vertices ({grid['graph']['vertices'] / c['graph']['vertices']:.0f}× the extract). "
@@ -182,11 +242,13 @@ else:
             lines.append(f"| OSRM {algorithm} | — | — | — | did not finish in {prep['timed_out_s']} s |")
     lines += ["", "Lengths against OSRM on the grid: " + "; ".join(
         f"{a} {g['lengths_vs_osrm']['within_1_percent']} of {g['lengths_vs_osrm']['compared']} within 1 %" for a, g in finished.items()) + ".",
-        "", "Goals (issue 26):", ""]
+        "", "Goals (issues 26 and 49):", ""]
 lines += [f"- {g['goal']}: {g['figure']} — **{'met' if g['met'] else 'not met'}**" for g in goals]
 open("bench/results/routing.md", "w").write("\n".join(lines) + "\n")
 rows = [("OSRM CH steps ÷ WorldLayer, p50", c["ratios"]["osrm_steps"]["p50"]), ("OSRM CH bare ÷ WorldLayer bare, p50", c["ratios"]["osrm_bare"]["p50"]),
-        ("pgRouting ÷ WorldLayer bare, p50", c["ratios"]["pgrouting"]["p50"])] + [
+        ("pgRouting ÷ WorldLayer bare, p50", c["ratios"]["pgrouting"]["p50"])] + (
+        [("OSRM in process steps ÷ WorldLayer, p50", c["osrm_in_process"]["ratios"]["steps"]["p50"])] if c["osrm_in_process"] else []) + (
+        [("CH grid: OSRM in process steps ÷ WorldLayer, p50", chgrid["osrm_in_process"]["ratios"]["steps"]["p50"])] if chgrid else []) + [
         (f"grid: OSRM {a} ÷ WorldLayer, p50", g["ratio"]["p50"]) for a, g in finished.items()]
 bars([(label, s["median"], s["low"], s["high"]) for label, s in rows], "bench routing: peer time ÷ WorldLayer time (higher is better)",
      "bench/results/routing.svg")
