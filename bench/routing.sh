@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The `routing` benchmark (run inside scripts/with-postgres by bench/run routing): the same pairs on
 # WorldLayer, OSRM (osrm-routed over loopback, and its engine in process through the wheel's Python
-# binding; foot.lua, CH) and pgRouting over the Helsinki extract; then a 300×300 grid that both
+# binding; foot.lua, CH) and pgRouting over the Helsinki extract; then a 120×120 grid that both
 # contract (CH against CH), and a synthetic grid 100× the extract's walking graph on WorldLayer and
 # OSRM (MLD, and CH when its contraction finishes in time). Every router warms up on one set of pairs and is timed on another;
 # ROUTING_REPS rounds (5), the routers taking turns at going first.
@@ -71,7 +71,9 @@ echo "[routing] Helsinki: explaining the pairs whose lengths differ from OSRM's 
 python3 bench/routing_differences.py demo/helsinki.osm.pbf "$work/pairs.txt" "$work/ours-lengths.txt" "$work/ours-routes.txt" \
   "$work/osrm-lengths.txt" "$osrm_port" > "$work/differences.json"
 
-ch="${ROUTING_CH_GRID:-300}"
+# 120×120: OSRM's CH contraction of a uniform lattice grows steeply with its size here (100×100 in
+# 97 s, 150×150 in 328 s, 300×300 still contracting after 20 minutes).
+ch="${ROUTING_CH_GRID:-120}"
 echo "[routing] a ${ch}×${ch} grid that both routers contract (CH against CH): import and prepare…" >&2
 python3 bench/routing_grid.py "$ch" "$work/chgrid.osm" "$work/chgrid-all-pairs.txt" 400
 head -200 "$work/chgrid-all-pairs.txt" > "$work/chgrid-warmup-pairs.txt"
@@ -89,6 +91,8 @@ for r in $(seq 1 "$reps"); do
 done
 
 n="${ROUTING_GRID:-810}"
+# ROUTING_GRID=0 leaves the large grid out (about 35 minutes); the report then keeps the last run's grid, with its commit.
+[ "$n" = 0 ] && exit 0
 echo "[routing] a synthetic ${n}×${n} grid (about 100× the extract's graph): import and prepare…" >&2
 python3 bench/routing_grid.py "$n" "$work/grid.osm" "$work/grid-all-pairs.txt" 400
 head -200 "$work/grid-all-pairs.txt" > "$work/grid-warmup-pairs.txt"
