@@ -9,7 +9,8 @@ struct BenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "worldlayer-bench", abstract: "Measure WorldLayer's own operations (used by bench/run), and rehearse a walk.",
         subcommands: [
-            Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, LiveFloorCommand.self, RoutingBenchCommand.self,
+            Geo.self, LoadStickersCommand.self, NearbyBenchCommand.self, LiveSubscribersCommand.self, LiveFloorCommand.self,
+            RoutingBenchCommand.self,
             VisionBenchCommand.self, WalkCommand.self,
         ])
 
