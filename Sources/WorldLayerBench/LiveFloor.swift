@@ -59,10 +59,7 @@ struct LiveFloorCommand: ParsableCommand {
                 toReader.fileHandleForWriting.write(Data("\(event) \(FloorClock.nanoseconds())\n".utf8))
                 DispatchQueue.concurrentPerform(iterations: writers) { w in
                     let before = FloorClock.threadCPU()
-                    for fd in shares[w] {
-                        let written = frame.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-                        precondition(written == frame.count, "a frame did not fit the socket's buffer at once")
-                    }
+                    for fd in shares[w] { Self.writeAll(frame, to: fd) }
                     cpu.add(FloorClock.threadCPU() - before)
                 }
             }
@@ -82,6 +79,17 @@ struct LiveFloorCommand: ParsableCommand {
     }
 
     #if os(Linux)
+        /// One `write(2)` as a rule; a blocking socket only writes part of a frame when a signal cuts in.
+        private static func writeAll(_ frame: [UInt8], to fd: Int32) {
+            var sent = 0
+            while sent < frame.count {
+                let written = frame.withUnsafeBytes { write(fd, $0.baseAddress! + sent, $0.count - sent) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { return }  // the reader is gone: its result line never comes, and the run fails
+                sent += written
+            }
+        }
+
         private static func connect(port: UInt16) throws -> Int32 {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_in()
@@ -190,6 +198,8 @@ struct LiveFloorCommand: ParsableCommand {
                 for event in ready[0..<Int(n)] {
                     let index = Int(event.data.u64)
                     let got = buffer.withUnsafeMutableBytes { read(sockets[index], $0.baseAddress, $0.count) }
+                    // The writing process ended early: stop rather than wait for frames that will never come.
+                    if got == 0 { throw CommandFailure("a socket closed before every frame arrived") }
                     guard got > 0 else { continue }
                     let framesBefore = received[index] / frameBytes
                     received[index] += got
