@@ -246,7 +246,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerVisionTests", dependencies: ["WorldLayerVision", "CWorldLayerVision", "WorldLayerCore"],
-            resources: [.copy("RealLens")], swiftSettings: swiftSettings),
+            resources: [.copy("RealLens"), .copy("ChanceShapes")], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerOSMTests", dependencies: ["WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(

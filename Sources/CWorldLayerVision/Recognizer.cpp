@@ -20,6 +20,7 @@ constexpr double reprojection = 5.0;  // pixels in the frame
 constexpr double tightReprojection = 2.5;
 constexpr int confidentInliers = 40;
 constexpr double minimumSpread = 0.03; // of the target's area, covered by the hull of the inliers
+constexpr float separatePixels = 0.5;  // inliers at one place on either side count once
 
 /// A homography that a flat picture seen by a camera can have: corners in order (convex, not
 /// mirrored), no corner sharper than a steep view makes it, and a size in the frame that is
@@ -79,15 +80,29 @@ int agreement(const cv::Mat &h, const std::vector<cv::Point2f> &from, const std:
     return int(std::count(close.begin(), close.end(), 1));
 }
 
+/// How many of the points stand apart: each one counted, the points within `apart` of it passed over.
+int separate(const std::vector<cv::Point2f> &points, float apart) {
+    std::vector<cv::Point2f> kept;
+    for (const auto &p : points) {
+        bool near = std::any_of(kept.begin(), kept.end(), [&](const cv::Point2f &k) {
+            return std::abs(k.x - p.x) < apart && std::abs(k.y - p.y) < apart;
+        });
+        if (!near) kept.push_back(p);
+    }
+    return int(kept.size());
+}
+
 /// Whether a homography and the matches it agrees with show the target as a camera sees it:
-/// inliers spread over it (bunched in one small patch they can agree by chance) and a plausible
-/// outline, whose corners it fills in.
-bool verified(const TargetIndex::Target &target, const std::vector<cv::Point2f> &from, const cv::Mat &h, const std::vector<uint8_t> &mask,
-              const Features &frame, std::array<cv::Point2f, 4> &corners) {
-    std::vector<cv::Point2f> agreeing, hull;
+/// inliers at enough separate places on both sides and spread over the target (bunched in one small
+/// patch they can agree by chance), and a plausible outline, whose corners it fills in.
+bool verified(const TargetIndex::Target &target, const std::vector<cv::Point2f> &from, const std::vector<cv::Point2f> &to, const cv::Mat &h,
+              const std::vector<uint8_t> &mask, const Features &frame, std::array<cv::Point2f, 4> &corners) {
+    std::vector<cv::Point2f> agreeing, seenAt, hull;
     for (size_t i = 0; i < from.size(); ++i)
-        if (mask[i]) agreeing.push_back(from[i]);
-    if (int(agreeing.size()) < minimumInliers) return false;
+        if (mask[i]) agreeing.push_back(from[i]), seenAt.push_back(to[i]);
+    // One corner found at several pyramid levels, or matched by several features of a frame, is one
+    // piece of evidence: the shapes drawn on pictures (a circle's rim) agree with a page this way.
+    if (std::min(separate(agreeing, separatePixels), separate(seenAt, separatePixels)) < minimumInliers) return false;
     cv::convexHull(agreeing, hull);
     if (cv::contourArea(hull) < minimumSpread * target.width * target.height) return false;
     auto through = [&](const std::vector<cv::Point2f> &box) {
@@ -174,7 +189,7 @@ Recognition recognize(const TargetIndex &index, const Features &frame, const std
                 auto tight = tighter(from, to, loose);
                 for (auto &[candidate, agreeing] : {tight, std::make_pair(fitted, loose)}) {
                     std::array<cv::Point2f, 4> seen;
-                    if (candidate.empty() || !verified(target, from, candidate, agreeing, frame, seen)) continue;
+                    if (candidate.empty() || !verified(target, from, to, candidate, agreeing, frame, seen)) continue;
                     int close = agreement(candidate, from, to);
                     if (close > best) best = close, h = candidate, corners = seen;
                 }
