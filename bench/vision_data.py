@@ -7,6 +7,8 @@
                                             dev (the default): what the recognizer's constants were tuned
                                             on; held-out: another seed, backgrounds, occluders and
                                             distractors from other photographs (what is scored)
+    vision_data.py negatives TARGETS N OUT  400 development frames that show no target (another seed, the
+                                            development photographs): what false pages were found on
     vision_data.py scales TARGETS N OUT     frames with each page at 0.5, 0.7, 1, 1.4 and 2× its
                                             reference size and up to 60° of tilt, over other
                                             photographs, from another seed (held out)
@@ -180,9 +182,9 @@ def make_targets(folder, n):
     print(file=sys.stderr)
 
 
-def make_frames(targets_folder, n, out, count=200, negatives_every=5, held_out=False):
+def make_frames(targets_folder, n, out, count=200, negatives_every=5, held_out=False, seed=None):
     os.makedirs(out, exist_ok=True)
-    rng = np.random.default_rng((9000 if held_out else 1000) + n)
+    rng = np.random.default_rng(seed if seed is not None else (9000 if held_out else 1000) + n)
     clutter_photos = {name: photo(name) for name in (HELD_OUT_CLUTTER if held_out else CLUTTER_PHOTOS)}
     truth = []
     for i in range(count):
@@ -250,7 +252,9 @@ if __name__ == "__main__":
         if kind not in ("dev", "held-out"):
             sys.exit("frames are dev or held-out")
         make_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4], held_out=kind == "held-out")
+    elif sys.argv[1] == "negatives":
+        make_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4], count=400, negatives_every=1, seed=5000 + int(sys.argv[3]))
     elif sys.argv[1] == "scales":
         make_scale_frames(sys.argv[2], int(sys.argv[3]), sys.argv[4])
     else:
-        sys.exit("usage: vision_data.py targets DIR N | frames TARGETS N OUT [dev|held-out] | scales TARGETS N OUT")
+        sys.exit("usage: vision_data.py targets DIR N | frames TARGETS N OUT [dev|held-out] | negatives TARGETS N OUT | scales TARGETS N OUT")
