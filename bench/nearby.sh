@@ -21,6 +21,7 @@ echo "[nearby] generating 3 × 2,000 queries (90 % near real places, half at 100
 python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 7 > "$work/warmup.tsv"
 python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 8 > "$work/queries.tsv"
 python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 9 > "$work/throughput.tsv"
+python3 bench/nearby_data.py queries 2000 demo/helsinki.osm.pbf 10 > "$work/http.tsv"  # over HTTP, after the rest
 # What PostgreSQL ran with (bench/run's settings), for the report.
 psql -tA "$pg" -c "SELECT json_object_agg(name, current_setting(name)) FROM pg_settings WHERE name IN
   ('shared_buffers', 'work_mem', 'effective_cache_size', 'random_page_cost', 'effective_io_concurrency', 'jit', 'fsync', 'max_parallel_workers_per_gather')" \
@@ -140,6 +141,12 @@ SQL
   server=$!
   python3 bench/nearby_http.py "$port" "$work/queries.tsv" "$server" > "$work/memory-$n.json"
   kill "$server"; wait "$server" 2>/dev/null || true
+  # The path users take: both stores through `worldlayer serve` over HTTP, driven by wrk.
+  for store in sqlite postgres; do
+    case $store in sqlite) database="sqlite:$work/ours.sqlite" ;; postgres) database="$base/wl_bench?sslmode=disable" ;; esac
+    prewarm "$store"
+    python3 bench/nearby_wrk.py "$bin" "$database" "$work/http.tsv" "$reps" "$work/http-$store-$n.json"
+  done
   rm -f "$work/QUIET"
 
   sqlite_bytes=$(( $(stat -c %s "$work/ours.sqlite") + $(stat -c %s "$work/ours.sqlite-wal" 2>/dev/null || echo 0) ))

@@ -75,12 +75,41 @@ for n in sizes:
     for ours, peer, least in GOALS:
         s = entry["ratios"][f"{ours}/{peer}"]["qps"]
         entry["goals"].append({"goal": f"{ENGINES[ours]} ≥ {least}× {ENGINES[peer]} QPS", "figure": shown(s, unit="×"), "met": above(s, least) if least > 1 else s["low"] >= least})
+    # Over HTTP (bench/nearby_wrk.py), each store and setup's rounds.
+    entry["http"] = {}
+    for store in ("sqlite", "postgres"):
+        path = f"{work}/http-{store}-{n}.json"
+        if os.path.exists(path):
+            runs_http = json.load(open(path))
+            for setup in sorted({r["setup"] for r in runs_http}):
+                each = [r for r in runs_http if r["setup"] == setup]
+                entry["http"][f"{store}/{setup}"] = {
+                    "connections": each[0]["connections"],
+                    "errors": sum(r[k] for r in each for k in ("connect_errors", "read_errors", "write_errors", "timeouts", "non_2xx")),
+                    **{k: spread(r[k] for r in each) for k in ("qps", "p50_ms", "p99_ms", "server_cpu_ms_per_request", "wrk_cpu_ms_per_request")}}
+    if n == 1_000_000:
+        s = entry["figures"]["sqlite"]["qps"]
+        entry["goals"].append({"goal": "WorldLayer on SQLite in process ≥ 6,000 QPS (issue 49)", "figure": shown(s, 0), "met": s["low"] >= 6000})
+        for setup in ("separate cores", "shared cores"):
+            h = entry["http"].get(f"sqlite/{setup}")
+            if h:
+                entry["goals"].append({"goal": f"WorldLayer on SQLite over HTTP, {setup}, ≥ 3,000 QPS and p99 ≤ 5 ms (issue 49)",
+                                       "figure": f"{shown(h['qps'], 0)} QPS, p99 {shown(h['p99_ms'])} ms",
+                                       "met": h["qps"]["low"] >= 3000 and h["p99_ms"]["high"] <= 5})
     if n >= 10_000_000:
         for k in ("p99_ms_100", "p99_ms_1000"):
             s = entry["figures"]["sqlite"][k]
             entry["goals"].append({"goal": f"WorldLayer on SQLite {k.split('_')[0]} at {'100 m' if k.endswith('_100') else '1 km'} ≤ 5 ms on unseen queries",
                                    "figure": shown(s, unit=" ms"), "met": below(s, 5.0)})
     report["sizes"][str(n)] = entry
+# Sizes not run this time (NEARBY_SIZES) keep their last figures, marked with the commit they were measured at.
+if os.path.exists("bench/results/nearby.json"):
+    previous = json.load(open("bench/results/nearby.json"))
+    for n, entry in previous["sizes"].items():
+        if n not in report["sizes"]:
+            entry.setdefault("measuredAt", previous["meta"]["commit"])
+            report["sizes"][n] = entry
+report["sizes"] = dict(sorted(report["sizes"].items(), key=lambda kv: int(kv[0])))
 os.makedirs("bench/results", exist_ok=True)
 json.dump(report, open("bench/results/nearby.json", "w"), indent=1, sort_keys=True)
 
@@ -105,7 +134,10 @@ lines = ["# nearby: visible to me within 100 m / 1 km, nearest 50", "",
          "  lookup costs; no ratio is taken against it.", ""]
 for n, e in report["sizes"].items():
     f = e["figures"]
-    lines += [f"## {int(n):,} stickers", "", "Measured queries (unseen), ms, and throughput:", "",
+    lines += [f"## {int(n):,} stickers", ""]
+    if "measuredAt" in e:
+        lines += [f"**Not rerun at {meta['commit']}: these figures were measured at {e['measuredAt']}.**", ""]
+    lines += ["Measured queries (unseen), ms, and throughput:", "",
               "| engine | " + " | ".join(label for _, label in FIGURES) + " | QPS (2 clients) | answers = PostGIS's |",
               "|---|" + "---|" * (len(FIGURES) + 2)]
     for eng, name in ENGINES.items():
@@ -117,11 +149,22 @@ for n, e in report["sizes"].items():
         ours, peer = key.split("/")
         lines.append(f"| {ENGINES[ours]} ÷ {ENGINES[peer].split(' (')[0]} | {shown(r['qps'], unit='×')}{'' if above(r['qps'], 1) else ' not a win'} | "
                      + " | ".join(shown(r[k], unit="×") for k, _ in FIGURES) + " |")
-    lines += ["", "Goals (issue 26):", ""] + [f"- {g['goal']}: {g['figure']} — **{'met' if g['met'] else 'not met'}**" for g in e["goals"]]
+    lines += ["", "Goals (issues 26 and 49):", ""] + [f"- {g['goal']}: {g['figure']} — **{'met' if g['met'] else 'not met'}**" for g in e["goals"]]
     lines += ["", f"Warm-up queries of the first round (each engine's first queries after the load, {before_round}), ms:", "",
               "| engine | " + " | ".join(label for _, label in FIGURES) + " |", "|---|" + "---|" * len(FIGURES)]
     for eng, name in ENGINES.items():
         lines.append(f"| {name} | " + " | ".join(f"{f[eng]['warmup_first_round'][k]:.2f}" for k, _ in FIGURES) + " |")
+    if e.get("http"):
+        lines += ["", "Over HTTP, the path users take (`bench/nearby_wrk.py`): `GET /v1/stickers/nearby` to `worldlayer serve` on loopback, "
+                  "anonymous (the 50 nearest public stickers), at 2,000 more unseen queries, from Debian's `wrk` (one thread, "
+                  f"{next(iter(e['http'].values()))['connections']} connections, closed loop: p99 is the latency at the throughput reached), 10 s a run "
+                  "after 3 s unmeasured, a fresh server each run. *Separate cores*: the server pinned to one core and wrk to the other; "
+                  "*shared cores*: both free on the machine's two. PostGIS, the R*Tree and Redis have no HTTP layer of their own, so no peer runs here.", "",
+                  "| store | setup | requests/s | p50 ms | p99 ms | server CPU ms/request | wrk CPU ms/request | errors |", "|---|---|---|---|---|---|---|---|"]
+        for key, h in e["http"].items():
+            store, setup = key.split("/")
+            lines.append(f"| {ENGINES[store]} | {setup} | {shown(h['qps'], 0)} | {shown(h['p50_ms'])} | {shown(h['p99_ms'])} | "
+                         f"{shown(h['server_cpu_ms_per_request'], 3)} | {shown(h['wrk_cpu_ms_per_request'], 3)} | {h['errors']} |")
     m, b = e["memory"], e["bytes"]
     per = lambda v: f"{v / int(n) * 1e6 / 2**20:.0f} MiB"
     lines += ["", f"Server (`worldlayer serve` on the SQLite store, {m['http_queries']:,} HTTP queries from 4 clients, {m['http_qps']} QPS): "
