@@ -93,6 +93,26 @@ struct StickerController {
         var next: String?
         /// The change-log position this answer is current to: follow the cells around from here.
         var seq: Int64
+
+        /// What `JSONEncoder` writes for the page, written by hand (``WireJSONWriter``): encoding the
+        /// 50 stickers took half of a nearby request's CPU. `NearbyPageJSONTests` compares the two.
+        var wireJSON: [UInt8] {
+            var w = WireJSONWriter(capacity: 1_024 + stickers.count * 768)
+            w.object { w in
+                if let next { w.key("next", next) }
+                w.key("seq", Int(seq))
+                w.key("stickers")
+                w.array(stickers) { w, item in
+                    w.object { w in
+                        w.key("bearing", item.bearing)
+                        w.key("distance", item.distance)
+                        w.key("sticker")
+                        w.sticker(item.sticker)
+                    }
+                }
+            }
+            return w.bytes
+        }
     }
 
     @Sendable func nearby(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -111,9 +131,10 @@ struct StickerController {
         let seq = try await changes.lastEventSeq()
         let (page, next) = try await searchLayer(
             layer, center: center, radius: radius, viewer: context.account?.id, limit: limit, after: cursor)
-        return try .json(
-            NearbyPage(
-                stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next, seq: seq))
+        return .json(
+            bytes: NearbyPage(
+                stickers: page.map { NearbyItem(sticker: $0.sticker, distance: $0.distance, bearing: $0.bearing) }, next: next, seq: seq
+            ).wireJSON)
     }
 
     struct CellPage: Encodable {
