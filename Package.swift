@@ -232,7 +232,7 @@ let package = Package(
         .executableTarget(name: "worldlayer", dependencies: ["WorldLayerCLI"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerGeoTests", dependencies: ["WorldLayerGeo"], resources: [.copy("Vectors")], swiftSettings: swiftSettings),
-        .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "WorldLayerCoreTests", dependencies: ["WorldLayerCore", "WorldLayerGeo"], swiftSettings: swiftSettings),
         .testTarget(
             name: "WorldLayerRoutingTests", dependencies: ["WorldLayerRouting", "WorldLayerOSM", "WorldLayerCore", "WorldLayerGeo"],
             swiftSettings: swiftSettings),

@@ -1,31 +1,21 @@
 import Foundation
 import Testing
 import WorldLayerCore
+import WorldLayerGeo
 
 /// The hand-written sticker JSON (``WireJSONWriter/sticker(_:)``) is what `JSONEncoder` writes,
 /// byte for byte, on stickers of every shape: optionals present and absent, text that needs
 /// escaping, numbers large, small and whole.
 struct StickerJSONTests {
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let pieces = [
         "a", "Ö", "日本", "🧭", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", " ", "<b>", "é", "\u{7F}", "\r", "\u{08}", "\u{0C}",
     ]
 
-    static func text(_ rng: inout Seeded) -> String {
+    static func text(_ rng: inout SplitMix64) -> String {
         (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
     }
 
-    static func number(_ rng: inout Seeded) -> Double {
+    static func number(_ rng: inout SplitMix64) -> Double {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0: Double(Int.random(in: -1000...1000, using: &rng))
         case 1: Double.random(in: -180...180, using: &rng)
@@ -36,7 +26,7 @@ struct StickerJSONTests {
         }
     }
 
-    static func sticker(_ rng: inout Seeded) -> Sticker {
+    static func sticker(_ rng: inout SplitMix64) -> Sticker {
         let draft = StickerDraft(
             templateId: text(&rng), text: text(&rng), tags: (0..<Int.random(in: 0...3, using: &rng)).map { _ in text(&rng) },
             color: "#FFD60A", size: number(&rng),
@@ -62,7 +52,7 @@ struct StickerJSONTests {
     }
 
     @Test func writesWhatJSONEncoderWrites() throws {
-        var rng = Seeded(state: 49)
+        var rng = SplitMix64(seed: 49)
         for _ in 0..<2_000 {
             let s = Self.sticker(&rng)
             var w = WireJSONWriter()

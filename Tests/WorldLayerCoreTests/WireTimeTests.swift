@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorldLayerGeo
 
 @testable import WorldLayerCore
 
@@ -8,7 +9,7 @@ import Testing
 /// across leap days and far years (where the hand writer hands over to Foundation).
 struct WireTimeTests {
     @Test func writesWhatFoundationWrites() {
-        var rng = StickerJSONTests.Seeded(state: 2026)
+        var rng = SplitMix64(seed: 2026)
         var seconds: [Double] = [0, -0.001, 951_782_400, 951_868_799.999, 4_107_542_400, -62_135_596_800, 253_402_300_799.999, 1e12]
         for i in 0..<100_000 {
             switch i % 4 {
