@@ -59,7 +59,8 @@ public struct WireJSONWriter {
 
     public mutating func key(_ name: StaticString, _ value: Bool) {
         key(name)
-        bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+        let word: StaticString = value ? "true" : "false"
+        word.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// A time as ``WireJSON`` writes one.
