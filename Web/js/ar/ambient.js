@@ -50,7 +50,8 @@ export class AmbientSounds {
   }
 
   /** Each sound as the listener hears it: playing or not, the panner's model, how far and at what
-   *  bearing from where the camera looks (degrees, clockwise), and the gain the distance gives;
+   *  bearing from where the camera looks (degrees, clockwise), the gain the distance gives and where
+   *  in the recording it is;
    *  with what reaches the ears now, the left and right channels' RMS after the panners. */
   heard() {
     const ears = this.ears();
@@ -60,7 +61,7 @@ export class AmbientSounds {
       const at = sound.getWorldPosition(new THREE.Vector3()).sub(here);
       const distance = Math.hypot(at.x, at.z);
       const bearing = (Math.atan2(at.x, -at.z) - Math.atan2(ahead.x, -ahead.z)) * 180 / Math.PI;
-      return { stopId, playing: !element.paused, model: sound.panner.panningModel, distanceModel: sound.panner.distanceModel,
+      return { stopId, playing: !element.paused, time: element.currentTime, model: sound.panner.panningModel, distanceModel: sound.panner.distanceModel,
         distance, bearing: ((bearing % 360) + 540) % 360 - 180, gain: linearGain(distance), ...ears };
     });
   }
