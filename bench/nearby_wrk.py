@@ -9,10 +9,10 @@ CPU 1, wrk on CPU 0), and both free to use either core (the machine has two). 3 
 requests first, then NEARBY_HTTP_SECONDS (10) measured; the CPU the server and wrk used is kept.
 
 Usage: nearby_wrk.py BIN DATABASE QUERIES.tsv ROUNDS OUT.json"""
-import json, os, subprocess, sys, time, urllib.request
+import json, os, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from processes import cpu_seconds, free_port  # noqa: E402
+from processes import run_wrk, serve_worldlayer  # noqa: E402
 
 bin_, database, queries, rounds, out = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 here = os.path.dirname(os.path.abspath(__file__))
@@ -25,37 +25,9 @@ def say(text):
     print(f"[nearby] {text}", file=sys.stderr, flush=True)
 
 
-def serve(pin):
-    port = free_port()
-    process = subprocess.Popen(pin + [bin_, "serve", "--database", database, "--port", str(port), "--log-level", "error"],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(1200):  # keeping 10 M places resident takes a while
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/health/ready", timeout=1).read()
-            return process, port
-        except Exception:
-            if process.poll() is not None:
-                sys.exit(f"worldlayer serve ended with {process.returncode} before it was ready")
-            time.sleep(0.25)
-    process.kill()
-    sys.exit("worldlayer serve was not ready in 300 s")
-
-
 def wrk(pin, port, duration, server):
-    env = {**os.environ, "SCALEOUT_DIR": f"{here}/scaleout", "SCALEOUT_QUERIES": os.path.abspath(queries)}
-    before = cpu_seconds([server.pid])
-    process = subprocess.Popen(pin + ["wrk", "-t1", f"-c{connections}", f"-d{duration}s", "--timeout", "10s",
-                                      "-s", f"{here}/scaleout/nearby.lua", f"http://127.0.0.1:{port}"],
-                               env=env, stdout=subprocess.PIPE, text=True)
-    text = process.stdout.read()
-    _, status, usage = os.wait4(process.pid, 0)
-    if status != 0:
-        sys.exit(f"wrk failed: {text}")
-    result = json.loads(text.strip().splitlines()[-1])
-    result["qps"] = result["requests"] / result["seconds"]
-    result["server_cpu_ms_per_request"] = (cpu_seconds([server.pid]) - before) * 1000 / max(result["requests"], 1)
-    result["wrk_cpu_ms_per_request"] = (usage.ru_utime + usage.ru_stime) * 1000 / max(result["requests"], 1)
-    return result
+    env = {"SCALEOUT_DIR": f"{here}/scaleout", "SCALEOUT_QUERIES": os.path.abspath(queries)}
+    return run_wrk(f"{here}/scaleout/nearby.lua", f"http://127.0.0.1:{port}", connections, duration, env=env, pin=pin, servers=[server.pid])
 
 
 runs = []
@@ -63,14 +35,13 @@ for r in range(1, rounds + 1):
     order = list(SETUPS) if r % 2 else list(reversed(SETUPS))
     for setup in order:
         server_pin, wrk_pin = SETUPS[setup]
-        server, port = serve(server_pin)
+        server, port = serve_worldlayer(bin_, database, pin=server_pin)
         try:
             wrk(wrk_pin, port, 3, server)
             result = wrk(wrk_pin, port, seconds, server)
         finally:
             server.kill()
             server.wait()
-        errors = sum(result[k] for k in ("connect_errors", "read_errors", "write_errors", "timeouts", "non_2xx"))
-        say(f"HTTP round {r} of {rounds}, {setup}: {result['qps']:.0f} requests/s, p99 {result['p99_ms']:.2f} ms, {errors} errors")
+        say(f"HTTP round {r} of {rounds}, {setup}: {result['qps']:.0f} requests/s, p99 {result['p99_ms']:.2f} ms, {result['errors']} errors")
         runs.append({"round": r, "setup": setup, "connections": connections, **result})
 json.dump(runs, open(out, "w"), indent=1)

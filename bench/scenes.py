@@ -6,6 +6,11 @@ where the camera is for every view, and writes what came back beside the truth.
 
 Every scene is anchored within 60 m of the others, so each frame is matched against all of them
 and must pick its own. Frames go at most 8 a second (the server's limit per address is 10).
+Then the views again under load, as many phones send them: Debian's wrk (one thread,
+bench/scaleout/frames.lua, each frame from an address of its own through the trusted loopback
+proxy) at 1 and 3 connections (one frame located at a time on two cores, two queued: see
+recognize_http.py), 10 s measured (SCENES_SECONDS), SCENES_REPS (5) rounds, a second apart, written
+to OUT-load.json.
 """
 import contextlib
 import json
@@ -21,7 +26,7 @@ import urllib.request
 import uuid
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from processes import free_port  # noqa: E402
+from processes import free_port, run_wrk  # noqa: E402
 
 ORIGIN = (60.1699, 24.9384)
 
@@ -48,7 +53,8 @@ def serving(worldlayer):
         database, port = f"sqlite:{work}/world.sqlite", free_port()
         base = f"http://127.0.0.1:{port}"
         server = subprocess.Popen([worldlayer, "serve", "--port", str(port), "--database", database, "--media", os.path.join(work, "media"),
-                                   "--web", "none", "--tiles", "none", "--log-level", "error", "--bcrypt-cost", "4"])
+                                   "--web", "none", "--tiles", "none", "--log-level", "error", "--bcrypt-cost", "4",
+                                   "--trusted-proxy", "127.0.0.1"])
         for _ in range(600):
             try:
                 urllib.request.urlopen(base + "/health", timeout=1)
@@ -57,7 +63,7 @@ def serving(worldlayer):
                 time.sleep(0.2)
         call(base, "POST", "/v1/accounts", {"username": "bench", "email": "bench@example.org", "password": "bench pass word",
                                             "displayName": "Bench", "birthday": "1990-01-01"})
-        yield base, call(base, "POST", "/v1/sessions", {"login": "bench", "password": "bench pass word"})[1]["token"]
+        yield base, call(base, "POST", "/v1/sessions", {"login": "bench", "password": "bench pass word"})[1]["token"], server.pid
     finally:
         if server:
             server.terminate()
@@ -102,15 +108,39 @@ def locate(base, pacer, lat, lon, fov, picture):
     return found
 
 
+def under_load(base, server, requests, out):
+    """The located views sent again by wrk: `requests` are (path with the position, frame file)."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    listing = out + ".frames"
+    with open(listing, "w") as f:
+        f.writelines(f"{path}\t{file}\n" for path, file in requests)
+    env = {"SCALEOUT_DIR": f"{here}/scaleout", "FRAMES": listing}
+    script, seconds = f"{here}/scaleout/frames.lua", int(os.environ.get("SCENES_SECONDS", "10"))
+    run_wrk(script, base, 1, 3, env=env, servers=[server])
+    time.sleep(1)
+    rounds = []
+    for r in range(1, int(os.environ.get("SCENES_REPS", "5")) + 1):
+        for connections in (1, 3):
+            result = run_wrk(script, base, connections, seconds, env=env, servers=[server])
+            time.sleep(1)
+            print(f"[scenes] under load, round {r}, {connections} connection(s): {result['qps']:.1f} frames/s, "
+                  f"p99 {result['p99_ms']:.1f} ms, {result['errors']} errors", file=sys.stderr, flush=True)
+            rounds.append({"round": r, "connections": connections, **result})
+    os.remove(listing)
+    with open(out.removesuffix(".json") + "-load.json", "w") as f:
+        json.dump({"views": len(requests), "seconds": seconds, "rounds": rounds}, f, indent=1)
+
+
 def main(worldlayer, data, out):
     scenes = json.load(open(os.path.join(data, "scenes.json")))
-    results, pacer = [], Pacer()
+    results, pacer, requests = [], Pacer(), []
     total = sum(len(s["views"]) for s in scenes)
-    with serving(worldlayer) as (base, token):
+    with serving(worldlayer) as (base, token, server):
         for i, scene in enumerate(scenes):
             lat, lon, heading, anchored = anchor(base, token, i, os.path.join(data, scene["anchor"]), scene["fov"], scene["distance"])
             for view in scene["views"]:
                 found = locate(base, pacer, lat, lon, scene["fov"], os.path.join(data, view["file"]))
+                requests.append((f"/v1/scenes/locate?latitude={lat}&longitude={lon}&fov={scene['fov']}", os.path.abspath(os.path.join(data, view["file"]))))
                 results.append({"scene": scene["name"], "file": view["file"], "distance": view["distance"], "angle": view["angle"],
                                 "trueCentre": view["centre"], "trueHeading": (heading + view["yaw"]) % 360,
                                 "expectedScene": anchored["id"], "answer": found})

@@ -17,7 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from method import provenance  # noqa: E402
+from method import provenance, shown, spread  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS = os.path.join(HERE, "results")
@@ -93,6 +93,25 @@ def plot(entries, distances, angles, path):
         f.write("\n".join(out) + "\n")
 
 
+def under_load(path):
+    """The views sent again by wrk (scenes.py's OUT-load.json): a table, median (lowest–highest round)."""
+    data = json.load(open(path))
+    figures, lines = {}, [
+        "## Under load", "",
+        f"The {data['views']} views POSTed again by Debian's `wrk` (C, one thread, `bench/scaleout/frames.lua`), {data['seconds']} s "
+        "measured a run, each frame from an address of its own (X-Forwarded-For through a trusted loopback proxy, as phones behind "
+        "Caddy), server and wrk sharing the machine's two cores. Median (lowest–highest round).", "",
+        "| wrk connections | frames/s | p50 ms | p99 ms | server CPU ms/frame | errors |", "|---|---|---|---|---|---|"]
+    for connections in sorted({r["connections"] for r in data["rounds"]}):
+        got = [r for r in data["rounds"] if r["connections"] == connections]
+        f = {k: spread(r[k] for r in got) for k in ("qps", "p50_ms", "p99_ms", "server_cpu_ms_per_request")} | {
+            "errors": sum(r["errors"] for r in got)}
+        figures[str(connections)] = f
+        lines.append(f"| {connections} | {shown(f['qps'], 1)} | {shown(f['p50_ms'], 1)} | {shown(f['p99_ms'], 1)} | "
+                     f"{shown(f['server_cpu_ms_per_request'], 1)} | {f['errors']} |")
+    return {"figures": figures, "lines": lines + [""]}
+
+
 def main(path, print_only=False):
     entries = measured(json.load(open(path)))
     distances = sorted({e["distance"] for e in entries})
@@ -121,8 +140,9 @@ def main(path, print_only=False):
         print(json.dumps({"at3m": headline, "goals": goals}, indent=1))
         return
     os.makedirs(RESULTS, exist_ok=True)
+    load = under_load(path.removesuffix(".json") + "-load.json")
     with open(os.path.join(RESULTS, "scenes.json"), "w") as f:
-        json.dump({"meta": meta, "at3m": headline, "goals": goals, "byDistanceAndAngle": table}, f, indent=1)
+        json.dump({"meta": meta, "at3m": headline, "goals": goals, "byDistanceAndAngle": table, "underLoad": load["figures"]}, f, indent=1)
     plot(entries, distances, angles, os.path.join(RESULTS, "scenes.svg"))
     cm = lambda s: f'{s["median"] * 100:.1f} cm (p90 {s["p90"] * 100:.1f})' if s else "–"
     deg = lambda s: f'{s["median"]:.2f}° (p90 {s["p90"]:.2f})' if s else "–"
@@ -149,7 +169,7 @@ def main(path, print_only=False):
             c = table[f"{d}m-{a}deg"]
             cells.append(f'{c["recall"]:.0%}, {c["position"]["median"] * 100:.1f} cm' if c["position"] else f'{c["recall"]:.0%}')
         lines.append(f"| {d} m | " + " | ".join(cells) + " |")
-    lines += ["", "![Median position error by distance and angle](scenes.svg)", ""]
+    lines += ["", "![Median position error by distance and angle](scenes.svg)", "", *load["lines"]]
     with open(os.path.join(RESULTS, "scenes.md"), "w") as f:
         f.write("\n".join(lines))
     print("\n".join(lines))

@@ -12,10 +12,13 @@ struct VisionBenchCommand: ParsableCommand {
     @Option(help: "Folder of target pictures t0000.jpg, t0001.jpg, …") var targets: String
     @Option(help: "How many of them to index.") var count: Int
     @Option(help: "Folder of frames (*.jpg).") var frames: String
+    @Flag(help: "Index only the targets `worldlayer import book` accepts (as a book of them on the server holds), naming the others.")
+    var bookRules = false
 
     func run() throws {
         TargetRecognizer.limitThreads(1)
         var described: [(key: Int64, features: Data)] = []
+        var refused: [String] = []
         var describeSeconds = 0.0
         for i in 0..<count {
             let path = "\(targets)/t\(String(format: "%04d", i)).jpg"
@@ -23,6 +26,10 @@ struct VisionBenchCommand: ParsableCommand {
             let start = Date()
             guard let reference = ReferenceImage(encoded: bytes) else { throw CommandFailure("\(path) is not an image") }
             describeSeconds += Date().timeIntervalSince(start)
+            guard !bookRules || reference.problems.isEmpty else {
+                refused.append("t" + String(format: "%04d", i))
+                continue
+            }
             described.append((Int64(i), reference.features))
             if (i + 1) % 100 == 0 { FileHandle.standardError.write(Data("\r[vision] described \(i + 1)/\(count) targets".utf8)) }
         }
@@ -58,13 +65,15 @@ struct VisionBenchCommand: ParsableCommand {
             var indexBytes: Int
             var describeSecondsPerTarget: Double
             var buildSeconds: Double
+            /// Targets left out by --book-rules.
+            var refused: [String]
             var answers: [Answer]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let output = Output(
             targets: count, indexBytes: recognizer.memoryBytes, describeSecondsPerTarget: describeSeconds / Double(max(count, 1)),
-            buildSeconds: buildSeconds,
+            buildSeconds: buildSeconds, refused: refused,
             answers: answers)
         print(String(decoding: try encoder.encode(output), as: UTF8.self))
     }

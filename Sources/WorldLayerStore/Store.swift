@@ -78,6 +78,7 @@ public final class Store: Sendable {
     /// off when another path (a NATS server) carries that signal.
     let notifiesOnCommit: Bool
     let bodyCache = StickerBodyCache()
+    let bookCache = BookCache()
     let densityHints = DensityHints()
     /// Every sticker's place and audience in memory, once ``NearbySearch/keepResident()`` has read them (SQLite only).
     let residentSpots = ResidentSpots()

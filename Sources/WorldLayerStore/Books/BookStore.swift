@@ -18,25 +18,29 @@ public struct BookStore: StoreAggregate {
 
 extension BookStore {
     /// Creates or replaces a book as a whole, with each target's local features (by target id).
+    /// A replaced book's `updated_at` always moves on, even within one millisecond: it is the version
+    /// servers cache the decoded book and its recognizer by (``BookCache``, the server's recognizers).
     public func save(_ book: Book, features: [BookTarget.ID: Data], now: Date? = nil) async throws {
         let now = now ?? clock.now()
-        var book = book
-        book.updatedAt = date(millis: millis(now))
         let missing = try await store.tours.missingMedia(book.media.map(\.id))
         guard missing.isEmpty else { throw BookSaveError.missingMedia(missing) }
         if let target = book.targets.first(where: { features[$0.id] == nil }) { throw BookSaveError.missingFeatures(target.id) }
-        let saved = book
         do {
             try await transaction { db in
+                var saved = book
                 let id = saved.id.text
+                let previous = try await db.raw("SELECT updated_at FROM books WHERE id = \(bind: id)").first()?.decode(
+                    column: "updated_at", as: Int64.self)
+                let version = max(millis(now), (previous ?? .min) + 1)
+                saved.updatedAt = date(millis: version)
                 let body = try StoreJSON.string(saved)
-                if try await db.raw("SELECT id FROM books WHERE id = \(bind: id)").first() != nil {
+                if previous != nil {
                     try await db.raw(
-                        "UPDATE books SET slug = \(bind: saved.slug), body = \(bind: body), updated_at = \(bind: millis(now)) WHERE id = \(bind: id)"
+                        "UPDATE books SET slug = \(bind: saved.slug), body = \(bind: body), updated_at = \(bind: version) WHERE id = \(bind: id)"
                     ).run()
                 } else {
                     try await db.raw(
-                        "INSERT INTO books (id, slug, body, updated_at) VALUES (\(bind: id), \(bind: saved.slug), \(bind: body), \(bind: millis(now)))"
+                        "INSERT INTO books (id, slug, body, updated_at) VALUES (\(bind: id), \(bind: saved.slug), \(bind: body), \(bind: version))"
                     ).run()
                 }
                 try await db.raw("DELETE FROM book_targets WHERE book_id = \(bind: id)").run()
@@ -65,11 +69,20 @@ extension BookStore {
     }
 
     /// A book by its id or its slug.
+    /// Decoded once per version (``BookCache``): every camera frame sent to a book asks for it.
     public func book(idOrSlug text: String) async throws -> Book? {
         let condition: SQLQueryString = UUID(uuidString: text).map { "id = \(bind: $0.text)" } ?? "slug = \(bind: text.lowercased())"
         return try await withConnection { db in
-            guard let row = try await db.raw("SELECT body FROM books WHERE \(condition)").first() else { return nil }
-            return try StoreJSON.decode(Book.self, try row.decode(column: "body", as: String.self))
+            guard let row = try await db.raw("SELECT id, updated_at FROM books WHERE \(condition)").first() else { return nil }
+            let id: Book.ID = try row.decodeID(column: "id")
+            if let cached = store.bookCache.book(id, updatedAt: try row.decode(column: "updated_at", as: Int64.self)) { return cached }
+            // The body with the version it is: the book may have been saved again since the row above.
+            guard let current = try await db.raw("SELECT body, updated_at FROM books WHERE id = \(bind: id.text)").first() else {
+                return nil
+            }
+            let book = try StoreJSON.decode(Book.self, try current.decode(column: "body", as: String.self))
+            store.bookCache.insert(book, updatedAt: try current.decode(column: "updated_at", as: Int64.self))
+            return book
         }
     }
 
