@@ -126,10 +126,10 @@ for r in range(1, rounds + 1):
         say(f"{n} targets, round {r}: one client over HTTP…")
         answers = one_client(port, frames)
         json.dump({"targets": n, "answers": answers}, open(f"{work}/http.json", "w"))
-        http = score(truth, f"{work}/http.json")
+        remote = score(truth, f"{work}/http.json")
         server_ms = sorted(a["server_ms"] for a in answers)
-        http["server_p50_ms"] = server_ms[len(server_ms) // 2]
-        http["bytes_per_answer"] = sum(a["bytes"] for a in answers) / len(answers)
+        remote["server_p50_ms"] = server_ms[len(server_ms) // 2]
+        remote["bytes_per_answer"] = sum(a["bytes"] for a in answers) / len(answers)
         loads = {}
         for c in connections:
             url = f"http://127.0.0.1:{port}"
@@ -142,7 +142,7 @@ for r in range(1, rounds + 1):
     finally:
         server.kill()
         server.wait()
-    runs.append({"round": r, "in_process": local, "one_client": http, "first_frame_seconds": first_seconds, "wrk": loads})
+    runs.append({"round": r, "in_process": local, "one_client": remote, "first_frame_seconds": first_seconds, "wrk": loads})
 json.dump({"targets": n, "in_book": n - len(refused), "refused": sorted(refused), "frames": len(frames),
            "frames_of_refused": sum(1 for t in json.load(open(f"{frames_dir}/truth.json")) if t["target"] in refused),
            "import_seconds": imported_seconds, "rounds": runs}, open(out, "w"), indent=1)
