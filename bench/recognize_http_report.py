@@ -27,8 +27,10 @@ for n in sizes:
     local = [r["in_process"] for r in runs]
     http = [r["one_client"] for r in runs]
     f = {
-        "in_process": {k: spread(x[k] for x in local) for k in ("recall", "p50_ms", "p99_ms")},
-        "one_client": {k: spread(x[k] for x in http) for k in ("recall", "p50_ms", "p99_ms", "server_p50_ms")},
+        "in_process": {k: spread(x[k] for x in local) for k in ("recall", "p50_ms", "p99_ms")} | {
+            "recall_percent": spread(100 * x["recall"] for x in local)},
+        "one_client": {k: spread(x[k] for x in http) for k in ("recall", "p50_ms", "p99_ms", "server_p50_ms")} | {
+            "recall_percent": spread(100 * x["recall"] for x in http)},
         "false_on_empty": {"in_process": max(x["false_on_empty"] for x in local), "one_client": max(x["false_on_empty"] for x in http),
                            "empty_frames": http[0]["empty_frames"]},
         "added_p50_ms": spread(h["p50_ms"] - l["p50_ms"] for h, l in zip(http, local)),
@@ -47,9 +49,9 @@ for n in sizes:
               f"its first frame (building the book's index) in {shown(f['first_frame_seconds'], 1)} s. An answer weighs "
               f"{f['bytes_per_answer']:,.0f} bytes.", "",
               "| path | recall | empty frames taken for a page | p50 ms | p99 ms |", "|---|---|---|---|---|",
-              f"| in process, one core (`worldlayer-bench vision`) | {shown(i['recall'], 3)} | {f['false_on_empty']['in_process']} of "
+              f"| in process, one core (`worldlayer-bench vision`) | {shown(i['recall_percent'], 1, ' %')} | {f['false_on_empty']['in_process']} of "
               f"{f['false_on_empty']['empty_frames']} | {shown(i['p50_ms'], 1)} | {shown(i['p99_ms'], 1)} |",
-              f"| over HTTP, one client, frame by frame | {shown(o['recall'], 3)} | {f['false_on_empty']['one_client']} of "
+              f"| over HTTP, one client, frame by frame | {shown(o['recall_percent'], 1, ' %')} | {f['false_on_empty']['one_client']} of "
               f"{f['false_on_empty']['empty_frames']} | {shown(o['p50_ms'], 1)} | {shown(o['p99_ms'], 1)} |", "",
               f"Over HTTP a frame took {shown(f['added_p50_ms'], 1)} ms more at the median than in process (round by round); the "
               f"server's own timing of recognition (`milliseconds` in the answer) had a median of {shown(o['server_p50_ms'], 1)} ms.", "",
