@@ -145,7 +145,8 @@ def main(worldlayer, data, out):
                                 "trueCentre": view["centre"], "trueHeading": (heading + view["yaw"]) % 360,
                                 "expectedScene": anchored["id"], "answer": found})
                 print(f"\r[scenes] {len(results)}/{total} views", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
+        print(file=sys.stderr)
+        under_load(base, server, requests, out)
     with open(out, "w") as f:
         json.dump(results, f)
 
