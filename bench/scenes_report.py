@@ -37,7 +37,9 @@ def measured(rows):
         # Only a precise pose claims a position to centimetres; an approximate one places the sticker
         # in the frame but is not counted here.
         right = a["located"] and a.get("precise", True) and a["scene"]["id"] == r["expectedScene"]
-        entry = {"distance": r["distance"], "angle": r["angle"], "located": a["located"], "right": right, "ms": a["milliseconds"]}
+        entry = {"distance": r["distance"], "angle": r["angle"], "located": a["located"], "right": right, "ms": a["milliseconds"],
+                 "wrongScene": a["located"] and a["scene"]["id"] != r["expectedScene"],
+                 "approximate": a["located"] and a["scene"]["id"] == r["expectedScene"] and not a.get("precise", True)}
         if right:
             rot, t = a["pose"]["rotation"], a["pose"]["translation"]
             centre = [-(rot[c] * t[0] + rot[3 + c] * t[1] + rot[6 + c] * t[2]) for c in range(3)]
@@ -129,7 +131,7 @@ def main(path, print_only=False):
     headline = {
         "views": len(at3), "recall": len(right3) / len(at3),
         "position": stats([e["position"] for e in right3]), "heading": stats([e["heading"] for e in right3]),
-        "wrongScene": sum(1 for e in entries if e["located"] and not e["right"]),
+        "wrongScene": sum(1 for e in entries if e["wrongScene"]), "approximate": sum(1 for e in entries if e["approximate"]),
         "gpsAndCompass": {"position": stats(list(gps_pos)), "heading": stats(list(gps_heading)), "stickerAt3m": stats(list(gps_sticker))},
         "msMedian": float(np.median([e["ms"] for e in entries])), "msP99": float(np.percentile([e["ms"] for e in entries], 99)),
     }
@@ -158,7 +160,8 @@ def main(path, print_only=False):
         f'| scene anchor | **{cm(headline["position"])}** | **{deg(headline["heading"])}** | (as the position) | {headline["recall"]:.0%} |',
         f'| GPS + compass (σ {GPS_SIGMA} m, {COMPASS_SIGMA:.0f}°) | {cm(g["position"])} | {deg(g["heading"])} | {cm(g["stickerAt3m"])} | – |', "",
         "Goals: " + ", ".join(f"{k}: {'met' if v else 'not met'}" for k, v in goals.items()) + ".",
-        f'Wrong scene found: {headline["wrongScene"]} of {len(entries)} views. Server time per frame: median {headline["msMedian"]:.0f} ms, '
+        f'Wrong scene found: {headline["wrongScene"]} of {len(entries)} views; the right scene with only an approximate pose (not '
+        f'counted in recall): {headline["approximate"]}. Server time per frame: median {headline["msMedian"]:.0f} ms, '
         f'p99 {headline["msP99"]:.0f} ms.', "",
         "## By distance and angle: recall, median position error", "",
         "| distance | " + " | ".join(f"{a}°" for a in angles) + " |", "|---|" + "---|" * len(angles),
