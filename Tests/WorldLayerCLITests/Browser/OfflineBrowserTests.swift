@@ -144,8 +144,10 @@ struct OfflineBrowserTests {
             "the service worker in charge", "return !!navigator.serviceWorker.controller || (location.reload(), false)")
         try await browser.open(server.base + "/#/tours/helsinki-monuments")
         try await click(browser, "#save-offline")
+        // Saving fetches the tour's map area, walkways and media: in WebKit beside two other browser
+        // suites on two slow cores it once took longer than 20 s.
         _ = try await browser.waitFor(
-            "the tour saved", "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')")
+            "the tour saved", timeout: 60, "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')")
         _ = try await browser.run("document.querySelector('#saved-status').scrollIntoView({block: 'center'})")  // as a person looks
         try await browser.waitOnScreen("#saved-status")
     }
