@@ -15,19 +15,22 @@ struct VisionBenchCommand: ParsableCommand {
     @Flag(help: "Index only the targets `worldlayer import book` accepts (as a book of them on the server holds), naming the others.")
     var bookRules = false
 
+    /// The i-th target's name, as its file is named and answers name it.
+    static func name(_ i: Int) -> String { "t" + String(format: "%04d", i) }
+
     func run() throws {
         TargetRecognizer.limitThreads(1)
         var described: [(key: Int64, features: Data)] = []
         var refused: [String] = []
         var describeSeconds = 0.0
         for i in 0..<count {
-            let path = "\(targets)/t\(String(format: "%04d", i)).jpg"
+            let path = "\(targets)/\(Self.name(i)).jpg"
             guard let bytes = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path)") }
             let start = Date()
             guard let reference = ReferenceImage(encoded: bytes) else { throw CommandFailure("\(path) is not an image") }
             describeSeconds += Date().timeIntervalSince(start)
             guard !bookRules || reference.problems.isEmpty else {
-                refused.append("t" + String(format: "%04d", i))
+                refused.append(Self.name(i))
                 continue
             }
             described.append((Int64(i), reference.features))
@@ -52,7 +55,7 @@ struct VisionBenchCommand: ParsableCommand {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             answers.append(
                 Answer(
-                    frame: file, target: r.target.map { "t" + String(format: "%04d", $0) },
+                    frame: file, target: r.target.map { Self.name(Int($0)) },
                     corners: r.target == nil ? nil : r.corners.map { [$0.x, $0.y] },
                     inliers: r.inliers, seconds: seconds))
             if (n + 1) % 50 == 0 {
