@@ -76,6 +76,7 @@ final class SQLiteReaders: @unchecked Sendable {
             defer { idle = [] }
             return idle
         }
-        for c in connections { try? await c.close() }
+        // The future's close: a cancelled caller must not leave one open (the async close gives up on cancellation).
+        for c in connections { try? await c.close().get() }
     }
 }

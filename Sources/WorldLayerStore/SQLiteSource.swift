@@ -18,9 +18,13 @@ struct SQLiteSource: ConnectionPoolSource {
 
     let path: String
     let threadPool: NIOThreadPool
+    /// What must be closed before ``threadPool`` stops.
+    let connections = SQLiteOpenConnections()
 
     func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
-        SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
+        connections.willOpen()
+        return SQLiteConnection.open(storage: .file(path: path), threadPool: threadPool, logger: logger, on: eventLoop)
+            .always { [connections] opened in connections.didOpen(try? opened.get()) }
             .flatMap { conn in
                 let pragmas = [
                     // First: switching a new file to WAL takes a lock, and servers opening it together must wait for it.
@@ -36,6 +40,7 @@ struct SQLiteSource: ConnectionPoolSource {
                     chain.flatMap { Self.run(pragma, on: conn, attempts: 250) }
                 }
                 .map { conn }
+                .flatMapError { error in conn.close().flatMapThrowing { throw error } }
             }
     }
 

@@ -23,6 +23,7 @@ public final class Store: Sendable {
     private final class Pools: @unchecked Sendable {
         var sqlite: EventLoopGroupConnectionPool<SQLiteSource>?
         var sqliteThreads: NIOThreadPool?
+        var sqliteConnections: SQLiteOpenConnections?
         var sqliteReaders: SQLiteReaders?
         var postgres: EventLoopGroupConnectionPool<PostgresConnectionSource>?
         private let lock = NSLock()
@@ -39,11 +40,11 @@ public final class Store: Sendable {
         deinit {
             // A store dropped without close(): release its connections in the background.
             guard markClosed() else { return }
-            let (threads, readers) = (sqliteThreads, sqliteReaders)
+            let (threads, readers, connections) = (sqliteThreads, sqliteReaders, sqliteConnections)
             sqlite?.shutdownGracefully { _ in
                 Task {
                     await readers?.close()
-                    threads?.shutdownGracefully { _ in }
+                    if let threads, let connections { await connections.stop(threads) }
                 }
             }
             postgres?.shutdownGracefully { _ in }
@@ -124,6 +125,7 @@ public final class Store: Sendable {
             let pools = Pools()
             pools.sqliteThreads = threads
             let source = SQLiteSource(path: path, threadPool: threads)
+            pools.sqliteConnections = source.connections
             pools.sqlite = EventLoopGroupConnectionPool(
                 source: source, maxConnectionsPerEventLoop: connectionsPerLoop, logger: logger, on: group)
             pools.sqliteReaders = SQLiteReaders(source: source, capacity: readers, logger: logger)
@@ -212,7 +214,9 @@ public final class Store: Sendable {
     /// Runs `body` on an SQLite connection for short reads, without the pool's round trips
     /// (``SQLiteReaders``); nil on PostgreSQL or when every reader is busy.
     func withReader<R>(_ body: (SQLiteConnection) async throws -> R) async throws -> R? {
-        try await pools.sqliteReaders?.withReader(body)
+        leases.add(1, ordering: .relaxed)
+        defer { leases.subtract(1, ordering: .relaxed) }
+        return try await pools.sqliteReaders?.withReader(body)
     }
 
     /// Runs `body` in one transaction: all of its writes commit together or none do.
@@ -281,17 +285,20 @@ public final class Store: Sendable {
         _ = try await withConnection { db in try await db.raw("SELECT 1 AS ok").all() }
     }
 
-    /// Closes every connection, once those in use are given back (for at most 5 s: a query that
-    /// never answers keeps its connection). A connection given back to a closed SQLite pool was
-    /// freed unclosed, which SQLite's driver traps on in debug builds.
-    public func close() async throws {
+    /// Closes every connection, once those in use are given back (for at most `wait`: a query that
+    /// never answers keeps its connection). One given back later is closed then; SQLite's threads,
+    /// which close connections, stop after the last is closed (``SQLiteOpenConnections``).
+    public func close(waitingAtMost wait: Duration = .seconds(5)) async throws {
         guard pools.markClosed() else { return }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while leases.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        let deadline = ContinuousClock.now + wait
+        while connectionsInUse > 0, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
         try await pools.sqlite?.shutdownAsync()
         await pools.sqliteReaders?.close()
-        try await pools.sqliteThreads?.shutdownGracefully()
         try await pools.postgres?.shutdownAsync()
+        guard let threads = pools.sqliteThreads, let connections = pools.sqliteConnections else { return }
+        if connections.allClosed { return try await threads.shutdownGracefully() }
+        logger.debug("SQLite connections still open at close; their threads stop once they are closed")
+        Task.detached { await connections.stop(threads) }
     }
 
     /// Whether an error is a unique-constraint violation from either engine.
