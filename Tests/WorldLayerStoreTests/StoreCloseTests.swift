@@ -16,15 +16,14 @@ struct StoreCloseTests {
         arguments: ScratchDatabase.engines)
     func pooledConnection(engine: Store.Engine) async throws {
         let store = try await ScratchDatabase.make(engine)
-        let started = Started()
+        let work = SlowWork()
         let slow = Task {
             try await store.withConnection { db in
-                started.mark()
-                try await Task.sleep(for: .milliseconds(500))
+                await work.holdUntilReleased()
                 return try await db.raw("SELECT 1 AS ok").first()?.decode(column: "ok", as: Int.self)
             }
         }
-        try await Self.close(store, once: started)
+        try await Self.close(store, holding: work)
         #expect(try await slow.value == 1)
         await #expect(throws: (any Error).self) { try await store.ping() }
     }
@@ -33,15 +32,14 @@ struct StoreCloseTests {
     func reader() async throws {
         guard ScratchDatabase.engines.contains(.sqlite) else { return }
         let store = try await ScratchDatabase.make(.sqlite)
-        let started = Started()
+        let work = SlowWork()
         let slow = Task {
             try await store.withReader { connection in
-                started.mark()
-                try await Task.sleep(for: .milliseconds(500))
+                await work.holdUntilReleased()
                 return try await connection.query("SELECT 1 AS ok").first?.column("ok")?.integer
             }
         }
-        try await Self.close(store, once: started)
+        try await Self.close(store, holding: work)
         #expect(try await slow.value == .some(1))
     }
 
@@ -59,16 +57,22 @@ struct StoreCloseTests {
         }
     }
 
-    /// Closes `store` once the slow work has its connection, waiting for it far less than it takes.
-    static func close(_ store: Store, once started: Started) async throws {
-        while !started.value.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
+    /// Closes `store` once the slow work holds its connection, waiting for it only briefly, then lets the work go on.
+    static func close(_ store: Store, holding work: SlowWork) async throws {
+        while !work.holding.load(ordering: .acquiring) { try await Task.sleep(for: .milliseconds(5)) }
         try await store.close(waitingAtMost: .milliseconds(20))
-        #expect(store.connectionsInUse == 1, "close() waited for the slow work to end")
+        #expect(store.connectionsInUse == 1)
+        work.released.store(true, ordering: .releasing)
     }
 }
 
-/// Set once the slow work holds its connection.
-final class Started: Sendable {
-    let value = Atomic<Bool>(false)
-    func mark() { value.store(true, ordering: .releasing) }
+/// The slow work's side: it says when it holds its connection, and keeps it until the test lets it go.
+final class SlowWork: Sendable {
+    let holding = Atomic<Bool>(false)
+    let released = Atomic<Bool>(false)
+
+    func holdUntilReleased() async {
+        holding.store(true, ordering: .releasing)
+        while !released.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(5)) }
+    }
 }
