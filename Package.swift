@@ -209,6 +209,8 @@ let package = Package(
                 // its R*Tree peer reads SQLite's own rows, as WorldLayer's nearby search does.
                 .product(name: "PostgresKit", package: "postgres-kit", condition: serverOnly),
                 .product(name: "SQLiteKit", package: "sqlite-kit", condition: serverOnly),
+                // The R*Tree peer's connections run on a thread pool of the tool's own.
+                .product(name: "NIOPosix", package: "swift-nio", condition: serverOnly),
             ],
             path: "Sources/WorldLayerBench",
             swiftSettings: swiftSettings

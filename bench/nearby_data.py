@@ -2,12 +2,12 @@
 """Generates the `nearby` benchmark's data: stickers clustered around real named places
 of an OSM extract plus a uniform global spread, and the queries to run on them.
 
-  nearby_data.py stickers N PLACES.osm.pbf > stickers.tsv
+  nearby_data.py stickers N PLACES.osm.pbf [SEED] > stickers.tsv
       id  author  visibility  latitude  longitude  shared_with(comma-separated authors or -)
   nearby_data.py queries Q PLACES.osm.pbf SEED > queries.tsv
       latitude  longitude  radius  viewer
 
-Deterministic (fixed seeds), so every engine gets identical data. Progress goes to stderr.
+Deterministic (seeded), so every engine gets identical data. Progress goes to stderr.
 """
 import math, random, sys, uuid
 
@@ -41,8 +41,8 @@ def uniform(rng):
     return math.degrees(math.asin(rng.uniform(-0.999, 0.999))), rng.uniform(-180, 180)
 
 
-def stickers(n, pbf):
-    rng = random.Random(20261122)
+def stickers(n, pbf, seed):
+    rng = random.Random(seed)
     spots = places(pbf)
     out = sys.stdout
     for i in range(n):
@@ -67,8 +67,8 @@ def stickers(n, pbf):
 
 
 def queries(q, pbf, seed):
-    """Another seed gives other points around the same places: the warm-up, measured and
-    throughput sets (seeds 7, 8 and 9) share no query."""
+    """Another seed gives other points around the same places: the warm-up, measured, throughput
+    and HTTP sets (bench/nearby.sh gives each its own seed) share no query."""
     rng = random.Random(seed)
     spots = places(pbf)
     for i in range(q):
@@ -79,4 +79,5 @@ def queries(q, pbf, seed):
 
 if __name__ == "__main__":
     kind, count, pbf = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    stickers(count, pbf) if kind == "stickers" else queries(count, pbf, int(sys.argv[4]) if len(sys.argv) > 4 else 7)
+    seed = int(sys.argv[4]) if len(sys.argv) > 4 else None
+    stickers(count, pbf, seed or 20261122) if kind == "stickers" else queries(count, pbf, seed or 7)

@@ -51,11 +51,16 @@ meta = provenance()
 settings = json.load(open(f"{work}/postgres-settings.json"))
 # Whether the page cache was emptied before each engine's round (bench/nearby.sh; root only).
 emptied = os.path.exists(f"{work}/page-cache") and open(f"{work}/page-cache").read().strip() == "dropped"
-before_round = "the page cache emptied, then its files read into it" if emptied else "its files read into the page cache"
+before_round = ("the page cache emptied, then its files read into it" if emptied else "its files read into the page cache") \
+    + " (PostgreSQL's into `shared_buffers` too, `pg_prewarm`)"
+# The stickers' seed (the queries take the four after it); runs before 2026-12-07 used 20261122 and queries 7 to 10.
+seed = int(open(f"{work}/seed").read()) if os.path.exists(f"{work}/seed") else 20261122
 report = {"meta": meta, "postgresSettings": settings, "pageCacheEmptied": emptied, "sizes": {}}
 for n in sizes:
     runs = {e: rounds(e, n) for e in ENGINES}
-    entry = {"rounds": len(runs["postgis"]), "figures": {}, "ratios": {}, "identical": {}, "goals": [],
+    entry = {"rounds": len(runs["postgis"]), "figures": {}, "ratios": {}, "identical": {}, "goals": [], "seed": seed,
+             # Where the R*Tree and Redis peers start a search (bench/run nearby before 2026-12-07: 10 m).
+             "peersStart": "density",
              "bytes": json.load(open(f"{work}/size-{n}.json")), "memory": json.load(open(f"{work}/memory-{n}.json")),
              # Seconds WorldLayer on SQLite took to read every sticker's place into memory, as `serve` does at start.
              "residentLoad": spread(r["resident_load_s"] for r in runs["sqlite"] if "resident_load_s" in r)
@@ -101,6 +106,10 @@ for n in sizes:
             s = entry["figures"]["sqlite"][k]
             entry["goals"].append({"goal": f"WorldLayer on SQLite {k.split('_')[0]} at {'100 m' if k.endswith('_100') else '1 km'} ≤ 5 ms on unseen queries",
                                    "figure": shown(s, unit=" ms"), "met": below(s, 5.0)})
+    # How PostgreSQL ran PostGIS's statement (bench/nearby.sh, round 1): the plan, rows and buffers read.
+    plan = f"{work}/postgis-explain-{n}-1.txt"
+    if os.path.exists(plan):
+        entry["postgisPlan"] = open(plan).read()
     report["sizes"][str(n)] = entry
 # Sizes not run this time (NEARBY_SIZES) keep their last figures, marked with the commit they were measured at.
 if os.path.exists("bench/results/nearby.json"):
@@ -122,14 +131,16 @@ lines = ["# nearby: visible to me within 100 m / 1 km, nearest 50", "",
          "the median round (lowest–highest). A ratio is a win only when its lowest round is above 1.", "",
          "WorldLayer on SQLite searches as `worldlayer serve` does: every sticker's place and audience in memory (read before the",
          "warm-up), one statement per search for the page's bodies, on reader connections of its own.", "",
-         "The peers, each as its experts would run it:",
+         "The peers:",
          "- **PostGIS**: KNN (`<->`) on a GiST index of a geography column, the table `CLUSTER`ed on that index, the visibility rule per row,",
          "  exact spheroid distances on the first 100, the bodies returned; one statement prepared once per connection (as WorldLayer's is).",
          "  PostgreSQL settings: " + ", ".join(f"`{k}={v}`" for k, v in sorted(settings.items())) + " (fsync is irrelevant to reads).",
          "- **SQLite R*Tree**: the R*Tree module over the points, stickers in place order, bodies in their own table, the same SQLite and driver",
-         "  as WorldLayer's; a box growing from 10 m by the density it finds until it holds 50 visible stickers, flat then exact distances",
-         "  in the client, then the 50 bodies by rowid.",
-         "- **Redis** `GEOSEARCH … BYRADIUS … ASC COUNT 50 WITHDIST`, in memory, the circle growing from 10 m likewise (with `COUNT` it",
+         "  as WorldLayer's, on a connection of each client's own; a box sized from the density the last search around the same place met",
+         "  (as WorldLayer's first circle is), growing by the density it finds until it holds 50 visible stickers, flat then exact distances",
+         "  in the client, then the 50 bodies by rowid. Not done: a best-first search through SQLite's R*Tree query callback (a C callback",
+         "  the Swift driver does not expose), and statements prepared once (neither side's SQLite driver keeps them).",
+         "- **Redis** `GEOSEARCH … BYRADIUS … ASC COUNT 50 WITHDIST`, in memory, the circle sized and grown likewise (with `COUNT` it",
          "  still sorts every member within the radius): the raw spatial part only (no visibility, no bodies), as a floor for what a",
          "  lookup costs; no ratio is taken against it.", ""]
 for n, e in report["sizes"].items():
@@ -137,6 +148,13 @@ for n, e in report["sizes"].items():
     lines += [f"## {int(n):,} stickers", ""]
     if "measuredAt" in e:
         lines += [f"**Not rerun at {meta['commit']}: these figures were measured at {e['measuredAt']}.**", ""]
+    if e.get("peersStart") != "density":
+        lines += ["In this run the R*Tree and Redis peers started every search from 10 m (at 10 M a 10 m box in a city",
+                  "can hold thousands of rows), and the R*Tree peer read through the store's pool.", ""]
+    s0 = e.get("seed", 20261122)
+    queries_seeds = "7 to 10" if s0 == 20261122 else f"{s0 + 1} to {s0 + 4}"
+    lines += [f"Seeds: stickers {s0}, queries {queries_seeds}" + (" (the ones the code was tuned on)." if s0 == 20261122 else
+              " (never used while tuning)."), ""]
     lines += ["Measured queries (unseen), ms, and throughput:", "",
               "| engine | " + " | ".join(label for _, label in FIGURES) + " | QPS (2 clients) | answers = PostGIS's |",
               "|---|" + "---|" * (len(FIGURES) + 2)]
@@ -165,6 +183,10 @@ for n, e in report["sizes"].items():
             store, setup = key.split("/")
             lines.append(f"| {ENGINES[store]} | {setup} | {shown(h['qps'], 0)} | {shown(h['p50_ms'])} | {shown(h['p99_ms'])} | "
                          f"{shown(h['server_cpu_ms_per_request'], 3)} | {shown(h['wrk_cpu_ms_per_request'], 3)} | {h['errors']} |")
+    if e.get("postgisPlan"):
+        lines += ["", "PostGIS's plan for the first measured query of each radius, round 1 (`EXPLAIN (ANALYZE, BUFFERS)`; "
+                  "`shared hit` is pages found in `shared_buffers`, `read` pages fetched from the page cache or disk):", "",
+                  "```", e["postgisPlan"].rstrip(), "```"]
     m, b = e["memory"], e["bytes"]
     per = lambda v: f"{v / int(n) * 1e6 / 2**20:.0f} MiB"
     lines += ["", f"Server (`worldlayer serve` on the SQLite store, {m['http_queries']:,} HTTP queries from 4 clients, {m['http_qps']} QPS): "

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import NIOPosix
 import SQLKit
+import SQLiteNIO
 import WorldLayerCLI
 import WorldLayerCore
 import WorldLayerGeo
@@ -61,24 +63,34 @@ struct NearbyBenchCommand: AsyncParsableCommand {
     @Option(help: "Write each measured query's results here, one line per query: id:distance, comma-separated.") var results: String
     @Option(help: "Concurrent clients for the throughput pass.") var concurrency = 2
     @Option(help: "Also write each measured query's time here, in ms, one line per query (to find the slow ones).") var latencies: String?
+    @Option(help: "With --engine postgis: write PostgreSQL's EXPLAIN (ANALYZE, BUFFERS) of the first measured query of each radius here.")
+    var explain: String?
 
     func run() async throws {
         let (warmupList, measured, loadList) = (try BenchQuery.read(warmup), try BenchQuery.read(queries), try BenchQuery.read(throughput))
-        let store: Store? = engine == .redis ? nil : try Store.open(database.url, logger: quietLogger())
+        let store: Store? = [.redis, .rtree].contains(engine) ? nil : try Store.open(database.url, logger: quietLogger())
         let engine = engine
-        let redisAddress = redis
-        // One client per connection: the stores pool theirs; Redis gets a socket per client.
-        let connect: @Sendable () throws -> @Sendable (BenchQuery) async throws -> [String] = {
+        let (redisAddress, databaseURL) = (redis, database.url)
+        // A thread for each R*Tree client's connection (SQLite runs a statement on a pool thread).
+        let threads = NIOThreadPool(numberOfThreads: concurrency + 1)
+        threads.start()
+        defer { threads.shutdownGracefully { _ in } }
+        let rtreeConnections = SQLiteClients()
+        // One client per connection: the stores pool theirs; the R*Tree and Redis get one per client.
+        let connect: @Sendable () async throws -> @Sendable (BenchQuery) async throws -> [String] = {
             switch engine {
             case .worldlayer: return { try await Self.ours($0, store: store!) }
             case .postgis: return { try await PostGISNearby.query($0, store: store!) }
-            case .rtree: return { try await RTreeNearby.query($0, store: store!) }
+            case .rtree:
+                let (connection, hints) = (try await RTreeNearby.connect(databaseURL, threads: threads), NearbyPeerHints(aim: 150))
+                rtreeConnections.add(connection)
+                return { try await RTreeNearby.query($0, on: connection, hints: hints) }
             case .redis:
                 let connection = try RedisConnection(address: redisAddress)
                 return { try connection.nearby($0) }
             }
         }
-        let query = try connect()
+        let query = try await connect()
         var report: [String: Double] = ["queries": Double(measured.count)]
         if engine == .worldlayer {
             // As `worldlayer serve` does before it listens: on SQLite, the stickers' places into memory.
@@ -118,9 +130,20 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         }
         try lines.joined(separator: "\n").write(toFile: results, atomically: true, encoding: .utf8)
         try latencies.map { try measuredTimes.joined(separator: "\n").write(toFile: $0, atomically: true, encoding: .utf8) }
+        if let explain, engine == .postgis {
+            var plans: [String] = []
+            for radius in Set(measured.map(\.radius)).sorted() {
+                let q = measured.first { $0.radius == radius }!
+                plans.append(
+                    "-- \(q.latitude), \(q.longitude) within \(Int(radius)) m, viewer \(q.viewer)\n"
+                        + (try await PostGISNearby.explain(q, store: store!)))
+            }
+            try plans.joined(separator: "\n\n").write(toFile: explain, atomically: true, encoding: .utf8)
+        }
         // Throughput: `concurrency` clients share the list.
         let next = Counter()
-        let clients = try (0..<concurrency).map { _ in try connect() }
+        var clients: [@Sendable (BenchQuery) async throws -> [String]] = []
+        for _ in 0..<concurrency { clients.append(try await connect()) }
         let start = DispatchTime.now().uptimeNanoseconds
         try await withThrowingTaskGroup(of: Void.self) { group in
             for client in clients {
@@ -132,6 +155,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         }
         let qps = Double(loadList.count) / (Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         try await store?.close()
+        await rtreeConnections.closeAll()
         report["qps"] = (qps * 10).rounded() / 10
         let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
@@ -142,6 +166,18 @@ struct NearbyBenchCommand: AsyncParsableCommand {
             center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer),
             limit: 50
         ).map { "\($0.sticker.id.text):\(String(format: "%.4f", $0.distance))" }
+    }
+}
+
+/// The R*Tree clients' connections, closed before the run ends.
+final class SQLiteClients: @unchecked Sendable {
+    private let lock = NSLock()
+    private var connections: [SQLiteConnection] = []
+
+    func add(_ connection: SQLiteConnection) { lock.withLock { connections.append(connection) } }
+
+    func closeAll() async {
+        for connection in lock.withLock({ connections }) { try? await connection.close() }
     }
 }
 

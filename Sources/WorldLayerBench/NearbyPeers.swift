@@ -1,4 +1,5 @@
 import Foundation
+import NIOPosix
 import PostgresKit
 import SQLKit
 import SQLiteNIO
@@ -40,6 +41,17 @@ enum PostGISNearby {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode((String, Double, String).self) }
     }
 
+    /// PostgreSQL's account of how it ran the statement for `q`: `EXPLAIN (ANALYZE, BUFFERS)`, for the report.
+    static func explain(_ q: BenchQuery, store: Store) async throws -> String {
+        try await store.withConnection(native: { _, native in
+            guard let postgres = native.postgres else { throw CommandFailure("--engine postgis needs a PostgreSQL --database") }
+            let query = PostgresQuery(unsafeSQL: "EXPLAIN (ANALYZE, BUFFERS) " + Statement.sql, binds: Statement(query: q).makeBindings())
+            var lines: [String] = []
+            for try await row in try await postgres.query(query, logger: postgres.logger) { lines.append(try row.decode(String.self)) }
+            return lines.joined(separator: "\n")
+        })
+    }
+
     static func query(_ q: BenchQuery, store: Store) async throws -> [String] {
         try await store.withConnection(native: { _, native in
             guard let postgres = native.postgres else { throw CommandFailure("--engine postgis needs a PostgreSQL --database") }
@@ -55,52 +67,60 @@ enum PostGISNearby {
 }
 
 /// SQLite's own spatial index, as a SQLite user would use it (bench/nearby_rtree.py builds the file):
-/// an R*Tree of boxes, rows in a plain table in place order, bodies in a third. SQLite has no
-/// nearest-first search, so the client grows a box from 10 m, by the density it finds, until 50
-/// visible rows lie within it or it reaches the radius (a 100 m box in central Helsinki holds
-/// 34,000 of the 1 M stickers; WorldLayer's search grows the same way). Rows
-/// are ranked by a flat distance, the exact one (WorldLayer's geodesic, as PostGIS uses the
-/// spheroid) only for those that may make the page; then the 50 bodies by rowid. Rows are read as
-/// SQLite's own (no `Decodable`), as WorldLayer's search reads them.
+/// an R*Tree of boxes, rows in a plain table in place order, bodies in a third, read on a connection
+/// of the client's own (as WorldLayer's search reads on its own readers). SQLite has no nearest-first
+/// search, so the client starts from a box sized by the density the last search here met
+/// (``NearbyPeerHints``, as WorldLayer's search does), and grows it by the density it finds until 50
+/// visible rows lie within it or it reaches the radius. Rows are ranked by a flat distance, the exact
+/// one (WorldLayer's geodesic, as PostGIS uses the spheroid) only for those that may make the page;
+/// then the 50 bodies by rowid. Rows are read as SQLite's own (no `Decodable`), as WorldLayer's search
+/// reads them.
 enum RTreeNearby {
     typealias Row = (key: Int, id: String, flat: Double, at: Coordinate)
 
-    static func query(_ q: BenchQuery, store: Store) async throws -> [String] {
+    static func query(_ q: BenchQuery, on db: SQLiteConnection, hints: NearbyPeerHints) async throws -> [String] {
         let center = Coordinate(latitude: q.latitude, longitude: q.longitude)
         let phi = q.latitude * .pi / 180
         let perDegree = (
             latitude: Ellipsoid.wgs84.meridionalRadius(latitudeRadians: phi) * .pi / 180,
             longitude: Ellipsoid.wgs84.primeVerticalRadius(latitudeRadians: phi) * cos(phi) * .pi / 180
         )
-        return try await store.withConnection(native: { _, native in
-            guard let db = native.sqlite else { throw CommandFailure("--engine rtree needs an SQLite --database") }
-            var reach = min(q.radius, 10)
-            while true {
-                let rows = try await visibleRows(within: reach, of: q, perDegree: perDegree, on: db)
-                // The flat distance is within 0.5 % of the geodesic this close: rows beyond the 50th's
-                // flat distance by more than that cannot make the page.
-                let cutoff = rows.count > 50 ? rows[49].flat * 1.01 + 0.01 : .infinity
-                let page = rows.prefix { $0.flat <= cutoff }.map { ($0.key, $0.id, Geodesic.wgs84.inverse(center, $0.at).distance) }
-                    .filter { $0.2 <= reach }
-                    .sorted { ($0.2, $0.1) < ($1.2, $1.1) }
-                    .prefix(50)
-                guard page.count == 50 || reach >= q.radius else {
-                    let growth = page.isEmpty ? 4 : min(4, max(1.5, (50 / Double(page.count)).squareRoot() * 1.3))
-                    reach = min(q.radius, reach * growth)
-                    continue
-                }
-                guard !page.isEmpty else { return [] }
-                let keys = page.map { SQLiteData.integer(SQLiteInt64($0.0)) }
-                let bodies = try await db.query(
-                    "SELECT rowid AS k, body FROM bodies WHERE rowid IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
-                    keys)
-                // The stickers come back whole, as WorldLayer's do; the harness holds each body.
-                guard bodies.count == page.count, bodies.allSatisfy({ $0.columns[1].data.string != nil }) else {
-                    throw CommandFailure("the R*Tree file lacks bodies for some stickers")
-                }
-                return page.map { "\($0.1):\(String(format: "%.4f", $0.2))" }
+        var reach = hints.firstReach(around: center, radius: q.radius)
+        while true {
+            let rows = try await visibleRows(within: reach, of: q, perDegree: perDegree, on: db)
+            hints.record(rows: rows.count, reach: reach, around: center)
+            // The flat distance is within 0.5 % of the geodesic this close: rows beyond the 50th's
+            // flat distance by more than that cannot make the page.
+            let cutoff = rows.count > 50 ? rows[49].flat * 1.01 + 0.01 : .infinity
+            let page = rows.prefix { $0.flat <= cutoff }.map { ($0.key, $0.id, Geodesic.wgs84.inverse(center, $0.at).distance) }
+                .filter { $0.2 <= reach }
+                .sorted { ($0.2, $0.1) < ($1.2, $1.1) }
+                .prefix(50)
+            guard page.count == 50 || reach >= q.radius else {
+                let growth = page.isEmpty ? 4 : min(4, max(1.5, (50 / Double(page.count)).squareRoot() * 1.3))
+                reach = min(q.radius, reach * growth)
+                continue
             }
-        })
+            guard !page.isEmpty else { return [] }
+            let keys = page.map { SQLiteData.integer(SQLiteInt64($0.0)) }
+            let bodies = try await db.query(
+                "SELECT rowid AS k, body FROM bodies WHERE rowid IN (\(Array(repeating: "?", count: keys.count).joined(separator: ", ")))",
+                keys)
+            // The stickers come back whole, as WorldLayer's do; the harness holds each body.
+            guard bodies.count == page.count, bodies.allSatisfy({ $0.columns[1].data.string != nil }) else {
+                throw CommandFailure("the R*Tree file lacks bodies for some stickers")
+            }
+            return page.map { "\($0.1):\(String(format: "%.4f", $0.2))" }
+        }
+    }
+
+    /// A connection of the client's own to the R*Tree file, with WorldLayer's page cache per connection.
+    static func connect(_ database: DatabaseURL, threads: NIOThreadPool) async throws -> SQLiteConnection {
+        guard case .sqlite(let path) = database else { throw CommandFailure("--engine rtree needs an SQLite --database") }
+        let connection = try await SQLiteConnection.open(
+            storage: .file(path: path), threadPool: threads, logger: quietLogger(), on: MultiThreadedEventLoopGroup.singleton.any())
+        _ = try await connection.query("PRAGMA cache_size = -8192")
+        return connection
     }
 
     /// The rows `viewer` may see in the box around `reach` metres of the query, nearest first by flat distance.

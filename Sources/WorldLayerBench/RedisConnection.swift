@@ -1,5 +1,6 @@
 import Foundation
 import WorldLayerCLI
+import WorldLayerGeo
 
 #if canImport(Glibc)
     import Glibc
@@ -39,15 +40,21 @@ final class RedisConnection: @unchecked Sendable {
 
     deinit { close(socket) }
 
+    /// Where this client's searches start (``NearbyPeerHints``).
+    private let hints = NearbyPeerHints(aim: 75)
+
     /// The nearest 50 members within the query's radius, with their distances (Redis's sphere).
     ///
     /// `GEOSEARCH … COUNT 50` still gathers and sorts every member within the radius (a 1 km circle
-    /// in central Helsinki holds half of the 1 M), so, as Redis users do, the circle grows from
-    /// 10 m by the density it finds until it holds 50 or reaches the radius.
+    /// in central Helsinki holds half of the 1 M), so, as Redis users do, the circle starts at the
+    /// size the density met here last suggests and grows by the density it finds until it holds 50
+    /// or reaches the radius.
     func nearby(_ q: BenchQuery) throws -> [String] {
-        var reach = min(q.radius, 10)
+        let center = Coordinate(latitude: q.latitude, longitude: q.longitude)
+        var reach = hints.firstReach(around: center, radius: q.radius)
         while true {
             let found = try search(q, within: reach)
+            hints.record(rows: found.count, reach: reach, around: center)
             if found.count == 50 || reach >= q.radius { return found }
             reach = min(q.radius, reach * (found.isEmpty ? 4 : min(4, max(1.5, (50 / Double(found.count)).squareRoot() * 1.3))))
         }

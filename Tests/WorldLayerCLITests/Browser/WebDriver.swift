@@ -400,7 +400,9 @@ final class Browser {
                 let shown = try? await run(
                     "const s = document.querySelector('#screen'); return location.href + ' showing: ' + document.body?.innerText.slice(0, 300) + ` [tabs named: ${!!document.querySelector('.tabs span')?.textContent}, screen: ${s?.children.length} children${s?.hasAttribute('aria-busy') ? ', rendering' : ''}, toast: \"${document.querySelector('#status')?.textContent}\"]`"
                 )
-                throw Failure(description: "waited \(Int(timeout)) s for \(what); \(shown as? String ?? "")")
+                // On one line: the test log shows a failure's first line only.
+                let line = (shown as? String ?? "").split(whereSeparator: \.isNewline).joined(separator: " ⏎ ")
+                throw Failure(description: "waited \(Int(timeout)) s for \(what); \(line)")
             }
             try await Task.sleep(nanoseconds: 200_000_000)
         }
