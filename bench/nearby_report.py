@@ -151,6 +151,7 @@ for n, e in report["sizes"].items():
     if e.get("peersStart") != "density":
         lines += ["In this run the R*Tree and Redis peers started every search from 10 m (at 10 M a 10 m box in a city",
                   "can hold thousands of rows), and the R*Tree peer read through the store's pool.", ""]
+    lines += [f"**{note}**" for note in e.get("notes", [])] + ([""] if e.get("notes") else [])
     s0 = e.get("seed", 20261122)
     queries_seeds = "7 to 10" if s0 == 20261122 else f"{s0 + 1} to {s0 + 4}"
     lines += [f"Seeds: stickers {s0}, queries {queries_seeds}" + (" (the ones the code was tuned on)." if s0 == 20261122 else

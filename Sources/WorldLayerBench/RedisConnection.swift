@@ -41,7 +41,7 @@ final class RedisConnection: @unchecked Sendable {
     deinit { close(socket) }
 
     /// Where this client's searches start (``NearbyPeerHints``).
-    private let hints = NearbyPeerHints(aim: 75)
+    private let hints = NearbyPeerHints(aim: 75, cap: 50)
 
     /// The nearest 50 members within the query's radius, with their distances (Redis's sphere).
     ///

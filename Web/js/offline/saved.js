@@ -32,11 +32,26 @@ async function keep(urls, progress) {
   const cache = await caches.open(cacheName);
   let done = 0;
   for (const url of urls) {
-    const response = await fetch(url, { headers: sessionHeaders() });
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    await cache.put(url, response);
+    // A request that stalls (a network that stops answering) is tried once more, then the save
+    // fails saying so, rather than showing "Saving…" for ever.
+    try { await keepOne(cache, url); } catch (error) {
+      if (error.name !== "AbortError") throw error;
+      await keepOne(cache, url).catch((again) => { throw again.name === "AbortError" ? new Error(`${url}: no answer in ${stallSeconds} s`) : again; });
+    }
     progress?.(++done, urls.length);
   }
+}
+
+const stallSeconds = 20;
+
+/** One address fetched and its answer kept, within `stallSeconds` (reading the body included). */
+async function keepOne(cache, url) {
+  const controller = new AbortController(), timer = setTimeout(() => controller.abort(), stallSeconds * 1000);
+  try {
+    const response = await fetch(url, { headers: sessionHeaders(), signal: controller.signal });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    await cache.put(url, response);
+  } finally { clearTimeout(timer); }
 }
 
 /** Saves a map area under `name`. */
