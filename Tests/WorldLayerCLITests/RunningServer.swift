@@ -63,8 +63,18 @@ final class RunningServer {
     /// Whether the process has ended, waiting up to `seconds` for it.
     func exited(within seconds: Double) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        return !process.isRunning
+        while !hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        return hasEnded
+    }
+
+    /// Whether the process has ended, by the kernel's word: Foundation's `isRunning` changes only once
+    /// a thread of the test process has reaped it, and a loaded run can keep that thread waiting. An
+    /// ended process not yet reaped is a zombie (state `Z` after the command's closing parenthesis).
+    private var hasEnded: Bool {
+        guard process.isRunning else { return true }
+        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8) else { return true }
+        guard let name = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: name)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 
     /// Ends the process at once (SIGKILL), as a crash or an out-of-memory kill would, and waits.
