@@ -34,9 +34,11 @@ async function keep(urls, progress) {
   for (const url of urls) {
     // A request that stalls (a network that stops answering) is tried once more, then the save
     // fails saying so, rather than showing "Saving…" for ever.
-    try { await keepOne(cache, url); } catch (error) {
-      if (error.name !== "AbortError") throw error;
-      await keepOne(cache, url).catch((again) => { throw again.name === "AbortError" ? new Error(`${url}: no answer in ${stallSeconds} s`) : again; });
+    for (let attempt = 1; ; attempt++) {
+      try { await keepOne(cache, url); break; } catch (error) {
+        if (error.name !== "AbortError") throw error;
+        if (attempt === 2) throw new Error(`${url}: no answer in ${stallSeconds} s`);
+      }
     }
     progress?.(++done, urls.length);
   }
