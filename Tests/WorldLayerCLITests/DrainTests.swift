@@ -43,6 +43,6 @@ struct DrainTests {
         var frames: [WebSocketFrames.Frame] = []
         while let frame = reader.next() { frames.append(frame) }
         #expect(frames.contains { $0.closeCode == 1001 }, "\(frames.map { ($0.opcode, $0.text) })")
-        #expect(try await server.exited(within: 20), "the process still runs 20 s after SIGTERM")
+        #expect(try await server.exitStatus(within: 20) != nil, "the process still runs 20 s after SIGTERM")
     }
 }

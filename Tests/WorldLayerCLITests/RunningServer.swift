@@ -60,11 +60,15 @@ final class RunningServer {
     /// Sends SIGTERM and returns at once: the server drains (``ServerDrain``) while the test watches.
     func signalStop() { if process.isRunning { process.terminate() } }
 
-    /// Whether the process has ended, waiting up to `seconds` for it.
-    func exited(within seconds: Double) async throws -> Bool {
+    /// The exit status, once the process has ended, waiting up to `seconds` for it to end; nil if it
+    /// still runs. An ended process is then awaited until Foundation has reaped it, however long a
+    /// loaded run takes: `terminationStatus` traps before.
+    func exitStatus(within seconds: Double) async throws -> Int32? {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while !hasEnded, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        return hasEnded
+        guard hasEnded else { return nil }
+        while process.isRunning { try await Task.sleep(for: .milliseconds(100)) }
+        return process.terminationStatus
     }
 
     /// Whether the process has ended, by the kernel's word: Foundation's `isRunning` changes only once

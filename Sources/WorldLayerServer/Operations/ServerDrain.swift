@@ -46,7 +46,12 @@ public final class ServerDrain: Service, Sendable {
             state.sockets[ObjectIdentifier(socket)] = socket
             return true
         }
-        if !accepted { socket.close(.goingAway, Self.goingAway) }
+        guard !accepted else { return }
+        socket.close(.goingAway, Self.goingAway)
+        // Upgraded just before the signal, it missed the drain's list: it is hung up on after the same
+        // grace, or the HTTP server, which waits for its connections, would wait for the watchdog.
+        let channel = socket.channel
+        channel.eventLoop.scheduleTask(in: .seconds(Int64(Self.closeGrace.components.seconds))) { channel.close(promise: nil) }
     }
 
     func untrack(_ socket: LiveSocket) {
