@@ -35,6 +35,25 @@ public struct API: Sendable {
         port = base.port ?? 80
     }
 
+    /// How long a request waits for its answer on a connection of the tests' own: longer than
+    /// PostgreSQL work may take (``ServerConfiguration/databaseTimeout``, 30 s), which a machine running
+    /// every suite at once on two cores can need. The test framework's client gives up at 20 s.
+    public static let answerTimeout = Duration.seconds(60)
+
+    /// Runs `body` with an API on a connection of its own to the server behind `client`, one that
+    /// waits ``answerTimeout`` for each answer.
+    public static func patient<R: Sendable>(_ client: any TestClientProtocol, _ body: @escaping @Sendable (API) async throws -> R)
+        async throws -> R
+    {
+        let api = API(client: client)
+        return try await TestClient.withClient(host: "localhost", port: api.port, configuration: .init(timeout: answerTimeout)) {
+            connection in
+            var patient = api
+            patient.transport = .connection(connection)
+            return try await body(patient)
+        }
+    }
+
     /// Sends `count` requests side by side, each over a new connection of its own, and returns the
     /// answers in the order they came. The timeout is generous: on SQLite the writes queue for the lock.
     public func sideBySide<R: Sendable>(_ count: Int, _ request: @escaping @Sendable (API, Int) async throws -> R) async throws -> [R] {
@@ -42,7 +61,8 @@ public struct API: Sendable {
             for n in 0..<count {
                 group.addTask {
                     if case .url = transport { return try await request(self, n) }  // URLSession opens its own connections
-                    return try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: .seconds(60))) {
+                    return try await TestClient.withClient(host: "localhost", port: port, configuration: .init(timeout: Self.answerTimeout))
+                    {
                         connection in
                         var api = self
                         api.transport = .connection(connection)
@@ -72,6 +92,14 @@ public struct API: Sendable {
             if headers[.contentType] == nil { headers[.contentType] = "application/json" }
         }
         if let token { headers[.authorization] = "Bearer \(token)" }
+        do {
+            return try await send(method, path, headers: headers, body: body)
+        } catch let error as TestClient.Error {
+            throw HelperFailure("\(method) \(path): \(error)")  // the client's own error (readTimeout) names no request
+        }
+    }
+
+    private func send(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields, body: Data?) async throws -> APIResponse {
         switch transport {
         case .framework(let client):
             return try await client.execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }) {
@@ -79,7 +107,8 @@ public struct API: Sendable {
             }
         case .connection(let connection):
             let r = try await connection.execute(
-                TestClient.Request(path, method: method, headers: headers, body: body.map { ByteBuffer(bytes: $0) }))
+                TestClient.Request(path, method: method, authority: "localhost", headers: headers, body: body.map { ByteBuffer(bytes: $0) })
+            )
             return APIResponse(status: r.status, headers: r.headers, data: Data((r.body ?? ByteBuffer()).readableBytesView))
         case .url(let base):
             var request = URLRequest(url: URL(string: base.absoluteString + path)!)

@@ -14,7 +14,7 @@ func withServer(
     _ engine: Store.Engine, configure: (inout ServerConfiguration) -> Void = { _ in },
     _ test: @escaping @Sendable (API) async throws -> Void
 ) async throws {
-    try await withLiveApplication(engine, configure: configure) { client in try await test(API(client: client)) }
+    try await withLiveApplication(engine, configure: configure) { client in try await API.patient(client, test) }
 }
 
 /// Two server processes' worth of app sharing one database (as two `worldlayer serve` on one PostgreSQL).

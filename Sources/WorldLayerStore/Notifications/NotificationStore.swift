@@ -31,9 +31,12 @@ extension NotificationStore {
 
     /// Notifies someone, in the caller's transaction, as their settings ask: into the inbox, owed as
     /// a push, both or neither. An unread entry of the same kind, actor and subject is not repeated
-    /// (following, unfollowing and following again is one notification).
+    /// (following, unfollowing and following again is one notification). What comes in quiet hours is
+    /// never pushed, even if they have ended by the time the sender comes round to it.
     static func notify(_ draft: NotificationDraft, on db: any SQLDatabase, engine: Store.Engine, now: Date) async throws {
-        let channels = try await settings(of: draft.recipient, on: db).channels(draft.kind)
+        let settings = try await settings(of: draft.recipient, on: db)
+        let channels = settings.channels(draft.kind)
+        let push: PushState = !channels.push ? .none : settings.mayPush(draft.kind, at: now) ? .pending : .skipped
         guard channels.inbox || channels.push else { return }
         let repeated = try await db.raw(
             """
@@ -47,7 +50,7 @@ extension NotificationStore {
             INSERT INTO notifications (id, account_id, kind, actor_id, subject, detail, in_inbox, push_state, created_at)
             VALUES (\(bind: UUID().text), \(bind: draft.recipient.text), \(bind: draft.kind.rawValue), \(bind: draft.actor?.text),
                     \(bind: draft.subject), \(bind: draft.detail.map(NotificationDraft.preview)), \(bind: channels.inbox ? 1 : 0),
-                    \(bind: (channels.push ? PushState.pending : .none).rawValue), \(bind: millis(now)))
+                    \(bind: push.rawValue), \(bind: millis(now)))
             """
         ).run()
         if channels.inbox { try await ChangeLog.appendTopicEvent(.inbox(draft.recipient), on: db, engine: engine, now: now) }
