@@ -59,12 +59,13 @@ struct TourStopsARBrowserTests {
             try await browser.open(server.base + "/#/ar")
             try await browser.enterAR()
             let ids = (1...4).map { "stop-\(tourID)-\(stops[$0 - 1]["id"] as? String ?? "")" }
+            // The next stop is known once the tour's progress is read, which may come after the stops are drawn.
             let drawn =
                 try await browser.waitFor(
-                    "the four stops and the model",
+                    "the four stops, the model and which is next",
                     """
                     const o = window.worldlayerAR?.objects() ?? [], stops = arguments[0].map(id => o.find(x => x.id === id));
-                    return stops.every(Boolean) && stops[3].stopModel ? stops.map(s => [s.stopKind, s.colour]) : null
+                    return stops.every(Boolean) && stops[3].stopModel && stops.some(s => s.next) ? stops.map(s => [s.stopKind, s.colour]) : null
                     """, [ids]) as? [[String]] ?? []
             #expect(drawn.map(\.first) == ["photo", "audio", "info", "model"], "\(drawn)")
             #expect(Set(drawn.compactMap(\.last)).count == 4, "four colours: \(drawn)")
