@@ -165,7 +165,7 @@ struct NearbyBenchCommand: AsyncParsableCommand {
         try await store.nearby.search(
             center: Coordinate(latitude: q.latitude, longitude: q.longitude), radius: q.radius, viewer: BenchSticker.accountID(q.viewer),
             limit: 50
-        ).map { "\($0.sticker.id.text):\(String(format: "%.4f", $0.distance))" }
+        ).map { AnswerLine.line($0.sticker.id.text, $0.distance) }
     }
 }
 

@@ -59,7 +59,7 @@ enum PostGISNearby {
             for try await row in try await postgres.execute(Statement(query: q), logger: postgres.logger) {
                 // The stickers come back whole, as WorldLayer's do; the harness holds each body.
                 _ = row.body.utf8.count
-                found.append("\(row.id):\(String(format: "%.4f", row.distance))")
+                found.append(AnswerLine.line(row.id, row.distance))
             }
             return found
         })
@@ -110,7 +110,7 @@ enum RTreeNearby {
             guard bodies.count == page.count, bodies.allSatisfy({ $0.columns[1].data.string != nil }) else {
                 throw CommandFailure("the R*Tree file lacks bodies for some stickers")
             }
-            return page.map { "\($0.1):\(String(format: "%.4f", $0.2))" }
+            return page.map { AnswerLine.line($0.1, $0.2) }
         }
     }
 
