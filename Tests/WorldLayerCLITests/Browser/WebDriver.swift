@@ -167,7 +167,7 @@ final class Browser {
             {
                 return id
             }
-            guard Date() < deadline else { throw Failure(description: "no element '\(css)' after \(Int(timeout)) s") }
+            guard Date() < deadline else { throw Failure(description: "no element '\(css)' after \(Int(timeout)) s; \(await shown())") }
             try await Task.sleep(nanoseconds: 150_000_000)
         }
     }
@@ -395,17 +395,18 @@ final class Browser {
             if let value = try await run(script, arguments), !(value is NSNull), (value as? Bool) != false, (value as? String) != "" {
                 return value
             }
-            guard Date() < deadline else {
-                // What the page showed: its text, whether the app had started (the tabs are named by it), a render under way.
-                let shown = try? await run(
-                    "const s = document.querySelector('#screen'); return location.href + ' showing: ' + document.body?.innerText.slice(0, 300) + ` [tabs named: ${!!document.querySelector('.tabs span')?.textContent}, screen: ${s?.children.length} children${s?.hasAttribute('aria-busy') ? ', rendering' : ''}, toast: \"${document.querySelector('#status')?.textContent}\"]`"
-                )
-                // On one line: the test log shows a failure's first line only.
-                let line = (shown as? String ?? "").split(whereSeparator: \.isNewline).joined(separator: " ⏎ ")
-                throw Failure(description: "waited \(Int(timeout)) s for \(what); \(line)")
-            }
+            guard Date() < deadline else { throw Failure(description: "waited \(Int(timeout)) s for \(what); \(await shown())") }
             try await Task.sleep(nanoseconds: 200_000_000)
         }
+    }
+
+    /// What the page shows, on one line (a test log shows a failure's first line only): its text,
+    /// whether the app had started (the tabs are named by it), a render under way, the toast.
+    private func shown() async -> String {
+        let shown = try? await run(
+            "const s = document.querySelector('#screen'); return location.href + ' showing: ' + document.body?.innerText.slice(0, 300) + ` [tabs named: ${!!document.querySelector('.tabs span')?.textContent}, screen: ${s?.children.length} children${s?.hasAttribute('aria-busy') ? ', rendering' : ''}, toast: \"${document.querySelector('#status')?.textContent}\"]`"
+        )
+        return (shown as? String ?? "").split(whereSeparator: \.isNewline).joined(separator: " ⏎ ")
     }
 
     /// A Chrome DevTools command (geolocation, permissions, network conditions…); Chromium only.
