@@ -30,7 +30,9 @@ async function watch() {
   stopWatching();
   watching = token;
   const me = await get(paths.me);
-  connection = live({ onEvent: () => refreshBell(), onReset: () => refreshBell() });
+  // Read again once the subscription holds: what came between the count read above and then
+  // would otherwise never be counted (the topic is followed from now, not from that read).
+  connection = live({ onEvent: () => refreshBell(), onReset: () => refreshBell(), onState: (state) => { if (state === "live") refreshBell(); } });
   connection.follow([], undefined, [`inbox:${me.id}`]);
 }
 
