@@ -39,7 +39,8 @@ public struct WireJSONWriter {
         first = false
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))  // byte by byte: an array literal here was a heap allocation per key
+        bytes.append(UInt8(ascii: ":"))
     }
 
     public mutating func key(_ name: StaticString, _ value: Double) {
@@ -70,36 +71,93 @@ public struct WireJSONWriter {
 
     /// As `JSONEncoder` writes a Double: its shortest form, without a trailing ".0".
     public mutating func number(_ value: Double) {
-        let text = value.description.utf8  // up to 15 bytes, as most coordinates are, it stays off the heap
-        if text.count >= 2, text.last == UInt8(ascii: "0"), text[text.index(text.endIndex, offsetBy: -2)] == UInt8(ascii: ".") {
-            bytes.append(contentsOf: text.dropLast(2))
-        } else {
-            bytes.append(contentsOf: text)
+        var text = value.description  // up to 15 bytes, as most coordinates are, it stays off the heap
+        // Copied from its contiguous bytes: through `String.UTF8View`'s generic paths this took
+        // four times as long as writing the digits (`perf` of a described route, 2026-12-07).
+        text.withUTF8 { digits in
+            let n = digits.count
+            let whole = n >= 2 && digits[n - 1] == UInt8(ascii: "0") && digits[n - 2] == UInt8(ascii: ".")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<(whole ? n - 2 : n)]))
+        }
+    }
+
+    /// `value` rounded to `decimals` places (0–9), without trailing zeros: for numbers whose precision
+    /// is known, such as a route's coordinates (OSM's are whole 1e-7°), and several times faster than
+    /// the shortest form `number(_:)` writes (which for OSM's coordinates is 17 digits: 60.169202500000004).
+    /// Numbers of 2^53 units or more, and ones not finite, are written as `number(_:)` writes them.
+    public mutating func number(_ value: Double, decimals: Int) {
+        let unit = Self.powersOfTen[decimals]
+        let scaled = (value * Double(unit)).rounded()
+        guard scaled.magnitude < 9_007_199_254_740_992 else { return number(value) }
+        var units = Int64(scaled)
+        if units < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            units = -units
+        }
+        digits(of: units / unit, width: 1)
+        var fraction = units % unit, places = decimals
+        guard fraction != 0 else { return }
+        while fraction % 10 == 0 {
+            fraction /= 10
+            places -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        digits(of: fraction, width: places)
+    }
+
+    private static let powersOfTen: [Int64] = (0...9).map { Int64(pow(10, Double($0))) }
+
+    /// The decimal digits of `n` (not negative), zero-padded on the left to `width`.
+    private mutating func digits(of n: Int64, width: Int) {
+        var count = 1
+        var rest = n / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(count, width)))
+        var i = bytes.count
+        rest = n
+        while rest > 0 {
+            i -= 1
+            bytes[i] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 
     public mutating func integer(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
+        var text = String(value)
+        text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
-    /// Quotes, backslashes and control characters escaped; everything else as UTF-8.
+    /// Quotes, backslashes and control characters escaped; everything else as UTF-8, copied in runs.
     public mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: bytes.append(byte)
+        var text = value
+        text.withUTF8 { utf8 in
+            var run = 0  // where the bytes not yet copied start
+            for (i, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                escape(byte)
+                run = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            bytes.append(contentsOf: Array("u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        }
     }
 }

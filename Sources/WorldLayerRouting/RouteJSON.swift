@@ -6,24 +6,32 @@ import WorldLayerGeo
 ///
 /// `JSONEncoder` took ~700 µs for a 700 m route (its geometry, steps and ~140 AR waypoints are a
 /// thousand numbers), six times the search itself (`bench/run routing`); a route is written on every
-/// route and reroute request. `RouteJSONTests` checks that this writes what `JSONEncoder` writes.
+/// route and reroute request. Numbers are written to a known precision (``degrees``, ``measures``)
+/// rather than in their shortest exact form, which for OSM's coordinates is 17 digits and took a
+/// fifth of a described route's time. `RouteJSONTests` checks that, read back, this is the route to
+/// that precision, and what `JSONEncoder` writes for it.
 public enum RouteJSON {
+    /// Places written for latitudes and longitudes: OSM stores whole 1e-7°, about a centimetre.
+    public static let degrees = 7
+    /// Places written for metres, seconds and compass bearings: a hundredth.
+    public static let measures = 2
+
     public static func encode(_ route: Route) -> [UInt8] {
         var w = WireJSONWriter()
         w.object { w in
             w.key("destination")
             w.waypoint(route.destination)
-            w.key("duration", route.duration)
+            w.key("duration", measure: route.duration)
             w.key("from")
             w.end(route.from)
             w.key("geometry")
             w.object { w in
                 w.key("coordinates")
-                w.array(route.geometry.coordinates) { w, pair in w.array(pair) { w, x in w.number(x) } }
+                w.array(route.geometry.coordinates) { w, pair in w.array(pair) { w, x in w.number(x, decimals: RouteJSON.degrees) } }
                 w.key("type", route.geometry.type)
             }
-            w.key("length", route.length)
-            w.key("looseLength", route.looseLength)
+            w.key("length", measure: route.length)
+            w.key("looseLength", measure: route.looseLength)
             w.key("steps")
             w.array(route.steps) { w, step in w.step(step) }
             w.key("to")
@@ -38,8 +46,8 @@ public enum RouteJSON {
 extension WireJSONWriter {
     mutating func coordinate(_ c: Coordinate) {
         object { w in
-            w.key("latitude", c.latitude)
-            w.key("longitude", c.longitude)
+            w.key("latitude", degrees: c.latitude)
+            w.key("longitude", degrees: c.longitude)
         }
     }
 
@@ -49,7 +57,7 @@ extension WireJSONWriter {
             if let place = end.placeId { w.key("placeId", place) }
             w.key("requested")
             w.coordinate(end.requested)
-            w.key("snapDistance", end.snapDistance)
+            w.key("snapDistance", measure: end.snapDistance)
             w.key("snapped")
             w.coordinate(end.snapped)
         }
@@ -57,10 +65,10 @@ extension WireJSONWriter {
 
     mutating func step(_ step: RouteStep) {
         object { w in
-            w.key("bearing", step.bearing)
+            w.key("bearing", measure: step.bearing)
             if let direction = step.direction { w.key("direction", direction) }
-            w.key("distance", step.distance)
-            w.key("duration", step.duration)
+            w.key("distance", measure: step.distance)
+            w.key("duration", measure: step.duration)
             w.key("highway", step.highway)
             w.key("instruction", step.instruction)
             w.key("location")
@@ -72,11 +80,23 @@ extension WireJSONWriter {
 
     mutating func waypoint(_ p: ARWaypoint) {
         object { w in
-            w.key("along", p.along)
-            w.key("bearing", p.bearing)
-            w.key("height", p.height)
-            w.key("latitude", p.latitude)
-            w.key("longitude", p.longitude)
+            w.key("along", measure: p.along)
+            w.key("bearing", measure: p.bearing)
+            w.key("height", measure: p.height)
+            w.key("latitude", degrees: p.latitude)
+            w.key("longitude", degrees: p.longitude)
         }
+    }
+}
+
+extension WireJSONWriter {
+    mutating func key(_ name: StaticString, degrees value: Double) {
+        key(name)
+        number(value, decimals: RouteJSON.degrees)
+    }
+
+    mutating func key(_ name: StaticString, measure value: Double) {
+        key(name)
+        number(value, decimals: RouteJSON.measures)
     }
 }
