@@ -30,7 +30,7 @@ enum RouteDescription {
 
     /// `ways[i]` is the way walked between `points[i]` and `points[i + 1]`.
     static func describe(points: [Coordinate], ways: [WalkingGraph.WayInfo], from: RouteEnd, to: RouteEnd) -> Route {
-        let segments = zip(points, points.dropFirst()).map { Geodesic.wgs84.inverse($0, $1) }
+        let segments = zip(points, points.dropFirst()).map { Geodesic.wgs84.shortInverse($0, $1) }
         let turns = TurnJudge(points: points, segments: segments)
         let legs = joinStraightOn(simplify(legs(points: points, ways: ways, segments: segments)), turns)
         var steps: [RouteStep] = []
@@ -192,7 +192,7 @@ enum RouteDescription {
         }
 
         private func heading(from a: Int, to b: Int) -> Double? {
-            let line = Geodesic.wgs84.inverse(points[a], points[b])
+            let line = Geodesic.wgs84.shortInverse(points[a], points[b])
             return line.distance > 0.5 ? compass(line.initialAzimuth) : nil
         }
     }
