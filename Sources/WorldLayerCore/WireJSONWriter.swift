@@ -7,40 +7,45 @@ import Foundation
 /// (`perf`, 2026-12-07). Keys are written in the order given, which callers keep sorted; tests check
 /// each writer against `JSONEncoder`.
 public struct WireJSONWriter {
-    public private(set) var bytes: [UInt8] = []
-    private var first = true
+    /// What has been written. (`object` and `array` are inlinable, so that their callers' closures
+    /// are inlined into them and the items of an array are not iterated through generic code.)
+    @usableFromInline var output: [UInt8] = []
+    /// No value has been written yet in the innermost object or array: no comma before the next.
+    @usableFromInline var first = true
 
-    public init(capacity: Int = 16_384) { bytes.reserveCapacity(capacity) }
+    public var bytes: [UInt8] { output }
 
-    public mutating func object(_ body: (inout WireJSONWriter) -> Void) {
-        bytes.append(UInt8(ascii: "{"))
+    public init(capacity: Int = 16_384) { output.reserveCapacity(capacity) }
+
+    @inlinable public mutating func object(_ body: (inout WireJSONWriter) -> Void) {
+        output.append(UInt8(ascii: "{"))
         first = true
         body(&self)
-        bytes.append(UInt8(ascii: "}"))
+        output.append(UInt8(ascii: "}"))
         first = false
     }
 
-    public mutating func array<S: Sequence>(_ items: S, _ each: (inout WireJSONWriter, S.Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+    @inlinable public mutating func array<S: Sequence>(_ items: S, _ each: (inout WireJSONWriter, S.Element) -> Void) {
+        output.append(UInt8(ascii: "["))
         var firstItem = true
         for item in items {
-            if !firstItem { bytes.append(UInt8(ascii: ",")) }
+            if !firstItem { output.append(UInt8(ascii: ",")) }
             firstItem = false
             first = true
             each(&self, item)
         }
-        bytes.append(UInt8(ascii: "]"))
+        output.append(UInt8(ascii: "]"))
         first = false
     }
 
     /// A key: a literal, plain ASCII, so it is copied without escaping.
     public mutating func key(_ name: StaticString) {
-        if !first { bytes.append(UInt8(ascii: ",")) }
+        if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))  // byte by byte: an array literal here was a heap allocation per key
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(UInt8(ascii: "\""))  // byte by byte: an array literal here was a heap allocation per key
+        output.append(UInt8(ascii: ":"))
     }
 
     public mutating func key(_ name: StaticString, _ value: Double) {
@@ -61,7 +66,7 @@ public struct WireJSONWriter {
     public mutating func key(_ name: StaticString, _ value: Bool) {
         key(name)
         let word: StaticString = value ? "true" : "false"
-        word.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        word.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     /// A time as ``WireJSON`` writes one.
@@ -77,7 +82,7 @@ public struct WireJSONWriter {
         text.withUTF8 { digits in
             let n = digits.count
             let whole = n >= 2 && digits[n - 1] == UInt8(ascii: "0") && digits[n - 2] == UInt8(ascii: ".")
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<(whole ? n - 2 : n)]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<(whole ? n - 2 : n)]))
         }
     }
 
@@ -89,75 +94,70 @@ public struct WireJSONWriter {
         let unit = Self.powersOfTen[decimals]
         let scaled = (value * Double(unit)).rounded()
         guard scaled.magnitude < 9_007_199_254_740_992 else { return number(value) }
-        var units = Int64(scaled)
-        if units < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            units = -units
-        }
-        digits(of: units / unit, width: 1)
-        var fraction = units % unit, places = decimals
-        guard fraction != 0 else { return }
-        while fraction % 10 == 0 {
-            fraction /= 10
-            places -= 1
-        }
-        bytes.append(UInt8(ascii: "."))
-        digits(of: fraction, width: places)
-    }
-
-    private static let powersOfTen: [Int64] = (0...9).map { Int64(pow(10, Double($0))) }
-
-    /// The decimal digits of `n` (not negative), zero-padded on the left to `width`.
-    private mutating func digits(of n: Int64, width: Int) {
-        var count = 1
-        var rest = n / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(count, width)))
-        var i = bytes.count
-        rest = n
-        while rest > 0 {
-            i -= 1
-            bytes[i] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+        var whole = UInt64(scaled.magnitude) / unit, fraction = UInt64(scaled.magnitude) % unit, places = decimals
+        // Written backwards into a buffer on the stack, then appended at once: appending byte by byte
+        // checked the array's uniqueness and capacity for every digit.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            var i = text.count
+            func put(_ byte: UInt8) {
+                i -= 1
+                text[i] = byte
+            }
+            if fraction != 0 {
+                while fraction % 10 == 0 {
+                    fraction /= 10
+                    places -= 1
+                }
+                for _ in 0..<places {
+                    put(UInt8(ascii: "0") + UInt8(fraction % 10))
+                    fraction /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(whole % 10))
+                whole /= 10
+            } while whole > 0
+            if scaled < 0 { put(UInt8(ascii: "-")) }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[i...]))
         }
     }
+
+    private static let powersOfTen: [UInt64] = (0...9).map { UInt64(pow(10, Double($0))) }
 
     public mutating func integer(_ value: Int) {
         var text = String(value)
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { output.append(contentsOf: $0) }
     }
 
     /// Quotes, backslashes and control characters escaped; everything else as UTF-8, copied in runs.
     public mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         var text = value
         text.withUTF8 { utf8 in
             var run = 0  // where the bytes not yet copied start
             for (i, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
                 escape(byte)
                 run = i + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
     }
 
     private mutating func escape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        output.append(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        case 0x0A: output.append(UInt8(ascii: "n"))
+        case 0x0D: output.append(UInt8(ascii: "r"))
+        case 0x09: output.append(UInt8(ascii: "t"))
+        case 0x08: output.append(UInt8(ascii: "b"))
+        case 0x0C: output.append(UInt8(ascii: "f"))
         default:
             let hex = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: Array("u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            output.append(contentsOf: Array("u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]])
         }
     }
 }
