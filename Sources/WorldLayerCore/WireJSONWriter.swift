@@ -39,7 +39,7 @@ public struct WireJSONWriter {
     }
 
     /// A key: a literal, plain ASCII, so it is copied without escaping.
-    public mutating func key(_ name: StaticString) {
+    @inlinable public mutating func key(_ name: StaticString) {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
         output.append(UInt8(ascii: "\""))
@@ -91,39 +91,39 @@ public struct WireJSONWriter {
     /// the shortest form `number(_:)` writes (which for OSM's coordinates is 17 digits: 60.169202500000004).
     /// Numbers of 2^53 units or more, and ones not finite, are written as `number(_:)` writes them.
     public mutating func number(_ value: Double, decimals: Int) {
-        let unit = Self.powersOfTen[decimals]
-        let scaled = (value * Double(unit)).rounded()
+        var unit = 1.0
+        for _ in 0..<decimals { unit *= 10 }
+        let scaled = value * unit
         guard scaled.magnitude < 9_007_199_254_740_992 else { return number(value) }
-        var whole = UInt64(scaled.magnitude) / unit, fraction = UInt64(scaled.magnitude) % unit, places = decimals
-        // Written backwards into a buffer on the stack, then appended at once: appending byte by byte
-        // checked the array's uniqueness and capacity for every digit.
+        // Half away from zero, without a call to libm's `round` (there is no rounding instruction on
+        // baseline x86-64); the units' digits are then written backwards, trailing zeros of the
+        // fraction left out, into a buffer on the stack and appended at once: byte by byte, each
+        // append checked the array's uniqueness and capacity.
+        var units = UInt64(scaled.magnitude + 0.5)
+        var places = decimals
+        while places > 0, units % 10 == 0 {
+            units /= 10
+            places -= 1
+        }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
             var i = text.count
             func put(_ byte: UInt8) {
                 i -= 1
                 text[i] = byte
             }
-            if fraction != 0 {
-                while fraction % 10 == 0 {
-                    fraction /= 10
-                    places -= 1
-                }
-                for _ in 0..<places {
-                    put(UInt8(ascii: "0") + UInt8(fraction % 10))
-                    fraction /= 10
-                }
-                put(UInt8(ascii: "."))
+            for _ in 0..<places {
+                put(UInt8(ascii: "0") + UInt8(units % 10))
+                units /= 10
             }
+            if places > 0 { put(UInt8(ascii: ".")) }
             repeat {
-                put(UInt8(ascii: "0") + UInt8(whole % 10))
-                whole /= 10
-            } while whole > 0
-            if scaled < 0 { put(UInt8(ascii: "-")) }
+                put(UInt8(ascii: "0") + UInt8(units % 10))
+                units /= 10
+            } while units > 0
+            if scaled <= -0.5 { put(UInt8(ascii: "-")) }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: text[i...]))
         }
     }
-
-    private static let powersOfTen: [UInt64] = (0...9).map { UInt64(pow(10, Double($0))) }
 
     public mutating func integer(_ value: Int) {
         var text = String(value)
