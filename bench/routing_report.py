@@ -4,6 +4,7 @@ WorldLayer, OSRM (osrm-routed, foot.lua) and pgRouting on the same pairs, every 
 with and without the route's description; how route lengths agree with OSRM's and why they
 differ; import cost and router memory, on Helsinki and on a synthetic grid 100× its size."""
 import collections, glob, json, os, sys
+from pathlib import Path
 sys.path.insert(0, os.path.dirname(__file__))
 from chart import bars  # noqa: E402
 from method import above, provenance, shown, spread  # noqa: E402
@@ -72,6 +73,9 @@ def inprocess(runs, ours_runs):
             "ratios": {"steps": ratios(runs, ours_runs, lambda r: r["steps"], described),
                        "bare": ratios(runs, ours_runs, lambda r: r["bare"], bare)}}
 meta = provenance()
+seed_file = Path("bench/.work/routing/seed.txt")
+seed = int(seed_file.read_text()) if seed_file.exists() else 7  # runs before seeds were recorded used 7 and 8
+meta["seed"] = seed
 city = {
     "rounds": len(ours), "pairs": ours[0]["pairs"],
     "worldlayer": {"described": {p: spread(r[f"{p}_us"] for r in ours) for p in ("p50", "p99")},
@@ -159,8 +163,8 @@ win = lambda s: shown(s, unit="×") + ("" if above(s, 1) else " not a win")
 w, c = city["lengths_vs_osrm"]["worldlayer"], city
 lines = [
     "# routing: walking routes on the Helsinki extract", "",
-    f"Commit {meta['commit']}, {meta['date']}, {meta['machine']}. Reproduce: `bench/run routing`.", "",
-    f"{int(c['pairs'])} random pairs between junctions of the walking network, never seen before (each router first warms up on",
+    f"Commit {meta['commit']}, {meta['date']}, {meta['machine']}. Reproduce: `ROUTING_SEED={seed} bench/run routing`.", "",
+    f"{int(c['pairs'])} random pairs between junctions of the walking network (seed {seed + 1}; the warm-up's {seed}), never seen before (each router first warms up on",
     f"{int(c['pairs'])} others), on three routers in the same run; {c['rounds']} rounds, the routers taking turns at going first; each cell is the",
     "median round (lowest–highest). A ratio is peer time ÷ WorldLayer time, round by round, and a win only when its lowest round is above 1.", "",
     "- **WorldLayer**, in process: *described* is the route as the API sends it (geometry, steps, AR waypoints every 5 m) written as JSON;",
