@@ -37,6 +37,8 @@ struct NavigationToolTests {
         let route = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((route["length"] as? Double ?? 0) > 0 && (route["waypoints"] as? [Any])?.isEmpty == false)
         #expect(((route["from"] as? [String: Any])?["requested"] as? [String: Double])?["latitude"] == 60.17)
+        // As the API writes it (`RouteJSON`): no number past 7 places, where `JSONEncoder` wrote OSM's as 17 digits.
+        #expect(json.stdout.range(of: #"\.[0-9]{8,}"#, options: .regularExpression) == nil)
 
         for (args, message) in [
             (["route", "Kansallisteatteri", "qqqqzzzz"], "no place matches 'qqqqzzzz'"),

@@ -30,7 +30,7 @@ struct RouteCommand: AsyncParsableCommand {
             throw CommandFailure(error.description)
         }
         if json {
-            print(String(decoding: try WireJSON.encoder.encode(route), as: UTF8.self))
+            print(String(decoding: RouteJSON.encode(route), as: UTF8.self))  // the API's bytes, its numbers' precision too
             return
         }
         print("From \(start.label)\nTo   \(end.label)")
