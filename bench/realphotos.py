@@ -35,7 +35,7 @@ def run_scenes(worldlayer, data, out):
     total = sum(len(s["views"]) for s in listed)
     for scene in listed:
         # A server each: a view must not find the other way round's anchoring frame, cut from its own photograph.
-        with server.serving(worldlayer) as (base, token):
+        with server.serving(worldlayer) as (base, token, _pid):
             lat, lon, _, anchored = server.anchor(base, token, 0, os.path.join(data, scene["anchor"]), scene["fov"], scene["distance"],
                                                   scene["spot"])
             for view in scene["views"]:

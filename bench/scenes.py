@@ -46,7 +46,7 @@ def call(base, method, path, body=None, token=None, content_type="application/js
 
 @contextlib.contextmanager
 def serving(worldlayer):
-    """A fresh `worldlayer serve` on SQLite with one signed-up account: (base URL, its token)."""
+    """A fresh `worldlayer serve` on SQLite with one signed-up account: (base URL, its token, the server's pid)."""
     work = tempfile.mkdtemp(prefix="wl-scenes-")
     server = None
     try:
