@@ -3,7 +3,7 @@ import Foundation
 extension Geodesic {
     /// The geodesic between two points at most ``shortLineDegrees`` apart, as consecutive nodes of an
     /// OSM way are, by Gauss's mid-latitude formulas on the ellipsoid: within 20 µm and 1e-6° of
-    /// ``inverse(_:_:)`` up to 3 km apart (`GeodesicTests` compare them on random lines), at a fraction
+    /// ``inverse(_:_:)`` up to 3 km apart (`ShortGeodesicTests` compare them on random lines), at a fraction
     /// of its cost, which took a sixth of a described route's time. Points farther apart, poleward of
     /// 85°, or the same point, get ``inverse(_:_:)``.
     public func shortInverse(_ p1: Coordinate, _ p2: Coordinate) -> GeodesicLine {

@@ -62,8 +62,8 @@ struct EdgeSnapper: Sendable {
     ///
     /// Looks within 10 m first, then 50 m: every edge that close crosses a bucket of that box, so a
     /// hit there is final; only a point far from paths pays for the whole search. (A point on a path,
-    /// as most are, is settled by the 10 m box's one to four buckets: a 50 m box was nine to twelve
-    /// of a city centre's, a tenth of a described route's time.)
+    /// as most are, is settled by the 10 m box's one to four buckets: a 50 m box was four to nine,
+    /// and in a city centre snapping took a tenth of a described route's time.)
     func nearest(to p: Coordinate, within maximumDistance: Double, in g: WalkingGraph, offIslands: Bool = false) -> SnappedPoint? {
         var best: (id: Int32, t: Double, d2: Double, score: Double)?
         for reach in [10, 50].filter({ $0 < maximumDistance }) + [maximumDistance] {

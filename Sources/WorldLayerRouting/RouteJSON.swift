@@ -87,9 +87,7 @@ extension WireJSONWriter {
             w.key("longitude", degrees: p.longitude)
         }
     }
-}
 
-extension WireJSONWriter {
     mutating func key(_ name: StaticString, degrees value: Double) {
         key(name)
         number(value, decimals: RouteJSON.degrees)
