@@ -32,14 +32,19 @@ struct TourAmbientBrowserTests {
 
     /// The ears over half a second: the mean of several readings of each channel's RMS. Where the
     /// sound should be `audible`, first waits until it reaches the ears: under CI's load WebKit once
-    /// delivered nothing for the half second after a turn.
+    /// delivered nothing for the half second after a turn. A failure says what each sound reported.
     static func listen(_ browser: Browser, audible: Bool = true) async throws -> (
         left: Double, right: Double, bearing: Double, distance: Double
     ) {
         if audible {
-            _ = try await browser.waitFor(
-                "the sound at the ears", timeout: 30,
-                "const a = window.worldlayerAR?.ambient()[0]; return a && a.left + a.right > 1e-4 || null")
+            do {
+                _ = try await browser.waitFor(
+                    "the sound at the ears", timeout: 30,
+                    "const a = window.worldlayerAR?.ambient()[0]; return a && a.left + a.right > 1e-4 || null")
+            } catch {
+                let sounds = try? await browser.run("return JSON.stringify(window.worldlayerAR?.ambient())")
+                throw CLIFailure("\(error); the sounds: \(sounds ?? "unknown")")
+            }
         }
         let heard =
             try await browser.runAsync(

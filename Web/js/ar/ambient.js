@@ -1,7 +1,9 @@
 // A tour stop's ambient sound in AR (a fountain, a market): looped, coming from where the stop
 // stands through Web Audio's HRTF panner, so it is heard from its direction as the phone turns, and
 // fading with distance (full within 5 m, silent beyond 100 m). three.js's listener rides on the
-// camera, which turns with the heading, and each sound on its stop's marker.
+// camera, which turns with the heading, and each sound on its stop's marker. Each sound is decoded
+// whole and looped by Web Audio: the loop has no gap, and nothing depends on a media element's
+// stream, which WebKit once let run dry for 30 s while its element still said it was playing.
 import * as THREE from "/vendor/three/build/three.module.js";
 import { paths } from "../api.js";
 import { settings } from "../settings.js";
@@ -14,7 +16,7 @@ const linearGain = (distance) => 1 - (Math.min(Math.max(distance, fullWithin), s
 export class AmbientSounds {
   constructor(world) {
     this.world = world;
-    this.sounds = new Map();  // stop id → {sound, element}
+    this.sounds = new Map();  // stop id → {sound}
     this.listener = null;
   }
 
@@ -22,46 +24,55 @@ export class AmbientSounds {
   add(marker, stop) {
     if (!stop.ambient || !stop.position || this.sounds.has(stop.id) || !settings.get("ambientSound")) return;
     if (!this.listener) { this.listener = new THREE.AudioListener(); this.world.camera.add(this.listener); }
-    const element = new Audio(paths.media(stop.ambient.id));
-    element.loop = true;
     const sound = new THREE.PositionalAudio(this.listener);
-    sound.setMediaElementSource(element);
     sound.panner.panningModel = "HRTF";
     sound.setDistanceModel("linear");
     sound.setRefDistance(fullWithin);
     sound.setMaxDistance(silentBeyond);
+    sound.setLoop(true);
     sound.position.y = 1.5;  // about where a head hears it from
     marker.add(sound);
-    this.sounds.set(stop.id, { sound, element });
-    // Browsers start sound only after a tap; what is refused now starts on the next tap.
-    this.listener.context.resume().catch(() => this.startOnNextTap());
-    element.play().catch(() => this.startOnNextTap());
+    const entry = { sound };
+    this.sounds.set(stop.id, entry);
+    // Browsers start sound only after a tap (and some leave `resume()` pending without one): a
+    // context not running now resumes on the next tap, and what was started in it plays from then.
+    const context = this.listener.context;
+    if (context.state !== "running") { context.resume().catch(() => {}); this.startOnNextTap(); }
+    this.load(stop.ambient.id)
+      .then((buffer) => { if (this.sounds.get(stop.id) === entry) sound.setBuffer(buffer).play(); })
+      .catch((error) => console.warn(`the ambient sound of ${stop.id}: ${error.message ?? error}`));
   }
 
-  /** The next tap resumes the audio and plays every sound that waits. */
+  /** The sound's samples: fetched (from the saved tour's cache when offline) and decoded. */
+  async load(mediaId) {
+    const response = await fetch(paths.media(mediaId));
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return this.listener.context.decodeAudioData(await response.arrayBuffer());
+  }
+
+  /** The next tap resumes the audio. */
   startOnNextTap() {
     if (this.waitingForTap) return;
     this.waitingForTap = true;
     addEventListener("pointerdown", () => {
       this.waitingForTap = false;
-      this.listener?.context.resume().catch(() => this.startOnNextTap());
-      for (const { element } of this.sounds.values()) if (element.paused) element.play().catch(() => this.startOnNextTap());
+      const context = this.listener?.context;
+      context?.resume().then(() => context.state !== "running" && this.startOnNextTap(), () => this.startOnNextTap());
     }, { once: true });
   }
 
   /** Each sound as the listener hears it: playing or not, the panner's model, how far and at what
-   *  bearing from where the camera looks (degrees, clockwise), the gain the distance gives and where
-   *  in the recording it is;
+   *  bearing from where the camera looks (degrees, clockwise) and the gain the distance gives;
    *  with what reaches the ears now, the left and right channels' RMS after the panners. */
   heard() {
     const ears = this.ears();
     const camera = this.world.camera, here = camera.getWorldPosition(new THREE.Vector3());
     const ahead = camera.getWorldDirection(new THREE.Vector3());
-    return [...this.sounds].map(([stopId, { sound, element }]) => {
+    return [...this.sounds].map(([stopId, { sound }]) => {
       const at = sound.getWorldPosition(new THREE.Vector3()).sub(here);
       const distance = Math.hypot(at.x, at.z);
       const bearing = (Math.atan2(at.x, -at.z) - Math.atan2(ahead.x, -ahead.z)) * 180 / Math.PI;
-      return { stopId, playing: !element.paused, time: element.currentTime, model: sound.panner.panningModel, distanceModel: sound.panner.distanceModel,
+      return { stopId, playing: sound.isPlaying, model: sound.panner.panningModel, distanceModel: sound.panner.distanceModel,
         distance, bearing: ((bearing % 360) + 540) % 360 - 180, gain: linearGain(distance), ...ears };
     });
   }
@@ -80,7 +91,11 @@ export class AmbientSounds {
 
   /** Stops every sound (AR left). */
   silence() {
-    for (const { sound, element } of this.sounds.values()) { element.pause(); sound.disconnect(); sound.parent?.remove(sound); }
+    for (const { sound } of this.sounds.values()) {
+      if (sound.isPlaying) sound.stop();
+      sound.gain.disconnect();  // off the listener: nothing left to mix
+      sound.parent?.remove(sound);
+    }
     this.sounds.clear();
   }
 }
