@@ -269,19 +269,27 @@ struct BrowserTests {
                     as? Int == 8)
             // The sticker layer draws (one by one, or counted in clusters) every sticker the server finds around the view.
             // Other tests place stickers in this world meanwhile, and the map follows them live: asked again until both agree.
-            let counts =
-                try await browser.waitFor(
-                    "the stickers layer to draw what the server finds",
-                    """
-                    const e = document.querySelector('#map'), drawn = Number(e.dataset.stickers || 0);
-                    if (!drawn || !e.dataset.layersAround) return null;
-                    const [lat, lng, radius] = e.dataset.layersAround.split(',');
-                    const around = new XMLHttpRequest();
-                    around.open('GET', `/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=${radius}&limit=200`, false);
-                    around.send();
-                    const found = JSON.parse(around.responseText).stickers.length;
-                    return drawn === found ? [drawn, found] : null;
-                    """) as? [Int]
+            // (Each try leaves what it compared in `window.stickerCounts`, which a failure reports.)
+            let counts: [Int]?
+            do {
+                counts =
+                    try await browser.waitFor(
+                        "the stickers layer to draw what the server finds",
+                        """
+                        const e = document.querySelector('#map'), drawn = Number(e.dataset.stickers || 0);
+                        if (!drawn || !e.dataset.layersAround) return null;
+                        const [lat, lng, radius] = e.dataset.layersAround.split(',');
+                        const around = new XMLHttpRequest();
+                        around.open('GET', `/v1/stickers/nearby?latitude=${lat}&longitude=${lng}&radius=${radius}&limit=200`, false);
+                        around.send();
+                        const found = JSON.parse(around.responseText).stickers.length;
+                        window.stickerCounts = { drawn, found, around: e.dataset.layersAround };
+                        return drawn === found ? [drawn, found] : null;
+                        """) as? [Int]
+            } catch {
+                let compared = try? await browser.run("return JSON.stringify(window.stickerCounts ?? null)")
+                throw CLIFailure("\(error); last compared: \(compared ?? "unreadable")")
+            }
             #expect(counts?.first ?? 0 > 0, "\(String(describing: counts))")
             // Layers in a fixed order, whatever was drawn last: own map < places < stickers < stops < route.
             let order =

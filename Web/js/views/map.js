@@ -126,11 +126,14 @@ function saveAreaButton(view, saveButton) {
  *  stickers around the view's centre change live: placed, edited, removed, no longer mine to see. */
 function contentLayers(view, liveState) {
   const { map, mapElement } = view;
-  let asked = 0, stickers = [];
+  let asked = 0, stickers = [], loaded = null;  // loaded: the circle the drawn stickers were asked for
+  // The cells followed live reach past that circle's edge: a sticker placed there is left for the
+  // load that reaches it, so that the layer shows what asking again would.
+  const inLoaded = (s) => !loaded || L.latLng(s.anchor.latitude, s.anchor.longitude).distanceTo(loaded.centre) <= loaded.radius;
   const feed = live({
     onEvent: (m) => {
       stickers = stickers.filter((s) => s.id !== m.stickerId);
-      if (m.sticker) stickers.push(m.sticker);  // a body: mine to see, as a load would show it
+      if (m.sticker && inLoaded(m.sticker)) stickers.push(m.sticker);  // a body: mine to see, as a load would show it
       drawStickers();
     },
     onReset: () => load().catch(couldNotLoad("map.layer.stickers")),
@@ -151,6 +154,7 @@ function contentLayers(view, liveState) {
     ]);
     if (mine !== asked || view.left) return;  // a newer view asked meanwhile, or the map was left
     mapElement.dataset.layersAround = `${c.lat},${c.lng},${radius}`;
+    loaded = { centre: c, radius };
     if (stickerAnswer) { stickers = (stickerAnswer.stickers ?? []).map((x) => x.sticker); drawStickers(); }
     if (typeof stickerAnswer?.seq === "number") followAround(c, radius, stickerAnswer.seq).catch(() => { /* drawn, not live */ });
     if (placeAnswer) drawPlaces(view, placeAnswer.places);
