@@ -34,6 +34,15 @@ struct WireNumberTests {
         #expect(Self.written(9.1e8, 7) == "910000000")
     }
 
+    /// A writer's buffer grows as it fills, keeping what was written.
+    @Test func aWriterGrowsPastItsFirstCapacity() throws {
+        var w = WireJSONWriter(capacity: 1)
+        let values = (0..<5_000).map { Double($0) * 1.25 - 100 }
+        w.array(values) { w, x in w.object { w in w.key("x", x) } }
+        let read = try JSONDecoder().decode([[String: Double]].self, from: Data(w.bytes))
+        #expect(read.map { $0["x"] } == values)
+    }
+
     /// On random numbers of every size: read back within half the last place written, and
     /// what `JSONEncoder` writes for the number read back (it has no more places than were written).
     @Test func readBackWithinHalfThePlaceAndAsJSONEncoderWritesIt() throws {
