@@ -193,7 +193,7 @@ public struct WireJSONWriter: ~Copyable {
 
     /// 10^`decimals`, looked up: multiplied out in a loop, it was a tenth of a number's time (a chain
     /// of dependent multiplications).
-    private static func powerOfTen(_ decimals: Int) -> Double {
+    @inline(__always) private static func powerOfTen(_ decimals: Int) -> Double {
         switch decimals {
         case 0: 1
         case 1: 10
