@@ -9,8 +9,8 @@ import Foundation
 ///
 /// The bytes go into a buffer of its own, written in place: through an array, each key and number
 /// was put together on the stack and copied in, and each append checked the array's uniqueness
-/// (together a tenth of a described route's time, `perf`, 2026-12-08). Not copyable, so that no two
-/// writers share the buffer.
+/// (a described route took ~7 % less in place, `bench/JOURNAL.md`, 2026-12-08). Not copyable, so
+/// that no two writers share the buffer.
 public struct WireJSONWriter: ~Copyable {
     /// Where the bytes are written, how many there are and how many fit. (`object`, `array` and
     /// `key` are inlinable, so that their callers' closures are inlined into them, the items of an

@@ -15,7 +15,7 @@ extension Geodesic {
             return inverse(p1, p2)
         }
         // One sine and one cosine, for the guard and the formulas (the cosines of the guard and of
-        // half the longitude difference were a third of this function's calls to libm).
+        // half the longitude difference were two of its five calls to libm).
         let (sinMiddle, cosMiddle) = (sin(middle * AngleMath.degree), cos(middle * AngleMath.degree))
         guard abs(dLongitude) * cosMiddle < Self.shortLineDegrees else { return inverse(p1, p2) }
         let w = 1 - e2 * sinMiddle * sinMiddle

@@ -146,8 +146,17 @@ struct OfflineBrowserTests {
         try await click(browser, "#save-offline")
         // Saving fetches the tour's map area, walkways and media: in WebKit beside two other browser
         // suites on two slow cores it once took longer than 20 s.
-        _ = try await browser.waitFor(
-            "the tour saved", timeout: 60, "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')")
+        do {
+            _ = try await browser.waitFor(
+                "the tour saved", timeout: 60, "return document.querySelector('#saved-status').textContent.startsWith('Saved for offline:')"
+            )
+        } catch {
+            // The page's first lines seldom reach the status: say what it and the button said.
+            let state = try? await browser.run(
+                "return `status: \"${document.querySelector('#saved-status')?.textContent}\", button disabled: ${document.querySelector('#save-offline')?.disabled}`"
+            )
+            throw CLIFailure("\(error); \(state ?? "unreadable")")
+        }
         _ = try await browser.run("document.querySelector('#saved-status').scrollIntoView({block: 'center'})")  // as a person looks
         try await browser.waitOnScreen("#saved-status")
     }
