@@ -37,7 +37,10 @@ export class AmbientSounds {
     // Browsers start sound only after a tap (and some leave `resume()` pending without one): a
     // context not running now resumes on the next tap, and what was started in it plays from then.
     const context = this.listener.context;
-    if (context.state !== "running") { context.resume().catch(() => {}); this.startOnNextTap(); }
+    if (context.state !== "running") {
+      this.startOnNextTap();  // for a `resume()` left pending
+      context.resume().catch(() => this.startOnNextTap());  // a refusal waits for the same tap (armed once)
+    }
     this.load(stop.ambient.id)
       .then((buffer) => { if (this.sounds.get(stop.id) === entry) sound.setBuffer(buffer).play(); })
       .catch((error) => console.warn(`the ambient sound of ${stop.id}: ${error.message ?? error}`));
